@@ -1,0 +1,1 @@
+"""The `cadenza` command line: the engine protocol, selfplay and listings."""

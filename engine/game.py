@@ -1,0 +1,102 @@
+"""GameSpec: the one record that declares a game's facts and builds its states.
+
+Searchers and front-ends read the facts (players, chance, hidden information) from
+here and refuse what they cannot handle; the plugin system registers GameSpecs.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Optional
+
+from engine.errors import GameConfigError, StateFormatError
+from engine.rng import Rng
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What a game is, and how to make its states.
+
+    `state_class` is a compiled State subclass providing a classmethod
+    `new_initial(num_players, variant)` and the from_dict/from_observation pair.
+    `reference` is an optional pure-Python class with the same API, for tests.
+    """
+
+    name: str
+    state_class: type
+    min_players: int
+    max_players: int
+    description: str = ""
+    variants: tuple[str, ...] = ("standard",)  # the first is the default
+    default_players: Optional[int] = None
+    chance: bool = False
+    hidden_information: bool = False
+    reference: Optional[type] = None
+    # Accepts variant names beyond the listed ones (e.g. pig's "target37").
+    variant_parser: Optional[Callable[[str], Any]] = field(default=None, compare=False)
+
+    @property
+    def default_variant(self) -> str:
+        return self.variants[0]
+
+    @property
+    def players_default(self) -> int:
+        return self.default_players or self.min_players
+
+    def check_config(self, players: Optional[int], variant: Optional[str]) -> tuple[int, str]:
+        """The (players, variant) to use, or GameConfigError with what is allowed."""
+        n = self.players_default if players is None else players
+        if isinstance(n, bool) or not isinstance(n, int) or not self.min_players <= n <= self.max_players:
+            raise GameConfigError(
+                f"{self.name} takes {self.min_players}-{self.max_players} players, got {players!r}")
+        v = self.default_variant if variant is None else variant
+        if v not in self.variants:
+            if self.variant_parser is None:
+                raise GameConfigError(
+                    f"{self.name} has no variant {v!r} (variants: {', '.join(self.variants)})")
+            try:
+                self.variant_parser(v)
+            except ValueError as exc:
+                raise GameConfigError(f"{self.name}: bad variant {v!r}: {exc}") from None
+        return n, v
+
+    def new_state(self, players: Optional[int] = None, variant: Optional[str] = None,
+                  seed: Optional[int] = None, resolve_setup: bool = True):
+        """A new game. With `resolve_setup`, the setup's chance nodes (a deal) are
+        sampled from `Rng(seed)`, so the first player is to move."""
+        n, v = self.check_config(players, variant)
+        state = self.state_class.new_initial(n, v)
+        if resolve_setup:
+            rng = Rng(seed)
+            while state.is_setup():
+                state.apply(sample_chance(state, rng))
+        return state
+
+    def from_json(self, text: str):
+        """A state of this game from its JSON; StateFormatError on anything else."""
+        return self.state_class.from_json(text)
+
+    def from_dict(self, data: Any):
+        return self.state_class.from_dict_checked(data)
+
+    def from_observation(self, observation: Any, rng: Rng):
+        """A full state consistent with `observation`; StateFormatError if it is not
+        an observation of this game."""
+        if not isinstance(observation, dict) or observation.get("game") != self.name:
+            raise StateFormatError(f"not an observation of {self.name}")
+        try:
+            return self.state_class.from_observation(observation, rng)
+        except StateFormatError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, OverflowError) as exc:
+            raise StateFormatError(f"invalid {self.name} observation: {exc!r}") from None
+
+
+def sample_chance(state, rng: Rng) -> int:
+    """An outcome of the chance node `state`, drawn by its probabilities."""
+    outcomes = state.chance_outcomes()
+    u = rng.random()
+    for action, p in outcomes[:-1]:
+        u -= p
+        if u < 0:
+            return action
+    return outcomes[-1][0]

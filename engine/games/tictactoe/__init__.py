@@ -1,0 +1,11 @@
+"""Tic-tac-toe: the solved reference game (a draw with perfect play)."""
+from engine.game import GameSpec
+from engine.games.tictactoe.state import TicTacToeState
+
+GAME = GameSpec(
+    name="tictactoe",
+    state_class=TicTacToeState,
+    min_players=2,
+    max_players=2,
+    description="tic-tac-toe on a 3x3 board; cells a1..c3",
+)

@@ -1,0 +1,250 @@
+# The State base class: the Python API of every game, written once over the cdef
+# primitives that each game overrides (declared in state.pxd).
+import json
+
+from libc.stdlib cimport malloc, free
+
+from engine.errors import IllegalActionError, StateFormatError
+
+CHANCE_PLAYER = CHANCE
+TERMINAL_PLAYER = TERMINAL
+
+
+cdef class State:
+    """A game position. Subclasses override the cdef primitives and the Python
+    methods marked "game-specific" below; everything else is shared.
+
+    Actions are integers in a fixed space of size `num_actions`. Player actions and
+    chance outcomes never share an id, so an action's text needs no context.
+    """
+
+    # The registered name of the game, written into every state's JSON.
+    game_name = "state"
+
+    # ---- cdef primitives: neutral defaults, overridden by every game --------------
+
+    cdef int c_current_player(self) noexcept nogil:
+        return TERMINAL
+
+    cdef int c_legal_actions(self, int* out) noexcept nogil:
+        return 0
+
+    cdef int c_chance_outcomes(self, int* actions, double* probs) noexcept nogil:
+        return 0
+
+    cdef void c_apply(self, int action) noexcept nogil:
+        pass
+
+    cdef void c_returns(self, double* out) noexcept nogil:
+        cdef int i
+        for i in range(self.num_players):
+            out[i] = 1.0 / self.num_players
+
+    cdef void c_heuristic(self, double* out) noexcept nogil:
+        cdef int i
+        for i in range(self.num_players):
+            out[i] = 1.0 / self.num_players
+
+    cdef uint64_t c_hash(self) noexcept nogil:
+        return 0
+
+    cdef uint64_t c_infoset_key(self, int seat) noexcept nogil:
+        # Perfect information: a seat knows the whole state.
+        return self.c_hash()
+
+    cdef State c_clone(self):
+        raise NotImplementedError(f"{type(self).__name__} does not implement c_clone")
+
+    # ---- the Python API -------------------------------------------------------------
+
+    def current_player(self):
+        """The seat to move (0..n-1), CHANCE (-1) or TERMINAL (-2)."""
+        return self.c_current_player()
+
+    def is_terminal(self):
+        return self.c_current_player() == TERMINAL
+
+    def is_chance_node(self):
+        return self.c_current_player() == CHANCE
+
+    def is_setup(self):
+        """True at a chance node of the game's setup (a deal before the first turn).
+
+        `GameSpec.new_state(seed=...)` resolves these; table mode leaves them to the
+        person at the table. Game-specific; most games have none."""
+        return False
+
+    def legal_actions(self):
+        """The legal actions, ascending; at a chance node, the possible outcomes."""
+        cdef int player = self.c_current_player()
+        if player == CHANCE:
+            return [a for a, _ in self.chance_outcomes()]
+        if player == TERMINAL:
+            return []
+        cdef int* buf = <int*>malloc(max(self.num_actions, 1) * sizeof(int))
+        if buf == NULL:
+            raise MemoryError()
+        try:
+            n = self.c_legal_actions(buf)
+            return [buf[i] for i in range(n)]
+        finally:
+            free(buf)
+
+    def chance_outcomes(self):
+        """(action, probability) pairs at a chance node; [] elsewhere."""
+        if self.c_current_player() != CHANCE:
+            return []
+        cdef int size = max(self.num_actions, 1)
+        cdef int* acts = <int*>malloc(size * sizeof(int))
+        cdef double* probs = <double*>malloc(size * sizeof(double))
+        if acts == NULL or probs == NULL:
+            free(acts)
+            free(probs)
+            raise MemoryError()
+        try:
+            n = self.c_chance_outcomes(acts, probs)
+            return [(acts[i], probs[i]) for i in range(n)]
+        finally:
+            free(acts)
+            free(probs)
+
+    def apply(self, action):
+        """Apply one action (or chance outcome). An illegal one raises
+        IllegalActionError and leaves the state unchanged."""
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise IllegalActionError(f"an action is an integer, not {action!r}")
+        if self.c_current_player() == TERMINAL:
+            raise IllegalActionError("the game is over: no action is legal")
+        if action not in self.legal_actions():
+            raise IllegalActionError(f"illegal action {self._describe(action)} here")
+        self.c_apply(<int>action)
+
+    def clone(self):
+        """An independent copy."""
+        return self.c_clone()
+
+    def returns(self):
+        """Per-seat utility at a terminal: shares of the win in [0, 1], ties split."""
+        if self.c_current_player() != TERMINAL:
+            raise ValueError("returns() is defined only at a terminal state")
+        return self._c_vector(0)
+
+    def heuristic(self):
+        """Per-seat evaluation in [0, 1] (the returns at a terminal)."""
+        if self.c_current_player() == TERMINAL:
+            return self._c_vector(0)
+        return self._c_vector(1)
+
+    def hash(self):
+        """A 64-bit hash of the whole state."""
+        return self.c_hash()
+
+    def infoset_key(self, seat):
+        """A 64-bit hash of what `seat` knows."""
+        self._check_seat(seat)
+        return self.c_infoset_key(seat)
+
+    def to_json(self):
+        """The whole state as one line of JSON; `from_json` restores it exactly."""
+        return json.dumps(self.to_dict(), separators=(",", ":"), sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text):
+        """The state `to_json` wrote. Raises StateFormatError on anything else."""
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError) as exc:
+            raise StateFormatError(f"not valid JSON: {exc}") from None
+        return cls.from_dict_checked(data)
+
+    @classmethod
+    def from_dict_checked(cls, data):
+        """`from_dict` with every failure turned into one StateFormatError."""
+        if not isinstance(data, dict):
+            raise StateFormatError("a state is a JSON object")
+        if data.get("game") != cls.game_name:
+            raise StateFormatError(
+                f"a {cls.game_name} state needs \"game\": \"{cls.game_name}\", "
+                f"got {data.get('game')!r}")
+        try:
+            return cls.from_dict(data)
+        except StateFormatError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, OverflowError) as exc:
+            raise StateFormatError(f"invalid {cls.game_name} state: {exc!r}") from None
+
+    def __reduce__(self):
+        # Pickling (for worker processes) goes through the exact JSON round trip.
+        return (type(self).from_json, (self.to_json(),))
+
+    def __copy__(self):
+        return self.c_clone()
+
+    def __deepcopy__(self, memo):
+        return self.c_clone()
+
+    def __eq__(self, other):
+        return type(other) is type(self) and self.to_dict() == other.to_dict()
+
+    __hash__ = None  # mutable; use hash() for the 64-bit state hash
+
+    def __repr__(self):
+        return f"<{type(self).__name__} {self.to_json()}>"
+
+    # ---- game-specific Python methods ----------------------------------------------
+
+    def scores(self):
+        """The game's own points for each seat (game-specific)."""
+        raise NotImplementedError
+
+    def observation(self, seat):
+        """A JSON-able dict of exactly what `seat` knows (game-specific)."""
+        raise NotImplementedError
+
+    @classmethod
+    def from_observation(cls, observation, rng):
+        """A full state consistent with `observation`, the unseen parts sampled
+        uniformly with `rng` (game-specific)."""
+        raise NotImplementedError
+
+    def to_dict(self):
+        """The whole state as a JSON-able dict with a "game" key (game-specific)."""
+        raise NotImplementedError
+
+    @classmethod
+    def from_dict(cls, data):
+        """The state `to_dict` wrote, validated (game-specific)."""
+        raise NotImplementedError
+
+    def action_to_str(self, action):
+        """Short notation without spaces (game-specific)."""
+        raise NotImplementedError
+
+    def str_to_action(self, text):
+        """The action that `action_to_str` writes as `text`; raises
+        IllegalActionError for text that names no action (game-specific)."""
+        raise NotImplementedError
+
+    def render(self):
+        """A human-readable multi-line drawing of the position (game-specific)."""
+        return self.to_json()
+
+    # ---- helpers -------------------------------------------------------------------
+
+    def _describe(self, action):
+        try:
+            return f"{self.action_to_str(action)} ({action})"
+        except Exception:
+            return str(action)
+
+    def _check_seat(self, seat):
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
+            raise ValueError(f"seat must be 0..{self.num_players - 1}, got {seat!r}")
+
+    def _c_vector(self, int which):
+        cdef double out[MAX_PLAYERS]
+        if which == 0:
+            self.c_returns(out)
+        else:
+            self.c_heuristic(out)
+        return [out[i] for i in range(self.num_players)]

@@ -1,0 +1,51 @@
+"""Field checks for from_dict/from_observation: every game validates its JSON with
+these, so a crafted state file gets a clear error instead of reaching C arrays."""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.errors import StateFormatError
+
+
+def get_int(data: dict, key: str, lo: int, hi: int) -> int:
+    """data[key] as an int in [lo, hi]."""
+    if key not in data:
+        raise StateFormatError(f"missing field {key!r}")
+    return check_int(data[key], key, lo, hi)
+
+
+def check_int(value: Any, what: str, lo: int, hi: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise StateFormatError(f"{what} must be an integer, got {value!r}")
+    if not lo <= value <= hi:
+        raise StateFormatError(f"{what} must be in {lo}..{hi}, got {value}")
+    return value
+
+
+def get_int_list(data: dict, key: str, length: int | None, lo: int, hi: int) -> list[int]:
+    """data[key] as a list of ints in [lo, hi], of exactly `length` items if given."""
+    if key not in data:
+        raise StateFormatError(f"missing field {key!r}")
+    value = data[key]
+    if not isinstance(value, list):
+        raise StateFormatError(f"{key} must be a list, got {value!r}")
+    if length is not None and len(value) != length:
+        raise StateFormatError(f"{key} must have {length} items, got {len(value)}")
+    return [check_int(v, f"{key}[{i}]", lo, hi) for i, v in enumerate(value)]
+
+
+def get_str(data: dict, key: str, choices: tuple[str, ...] | None = None) -> str:
+    if key not in data:
+        raise StateFormatError(f"missing field {key!r}")
+    value = data[key]
+    if not isinstance(value, str):
+        raise StateFormatError(f"{key} must be a string, got {value!r}")
+    if choices is not None and value not in choices:
+        raise StateFormatError(f"{key} must be one of {', '.join(choices)}, got {value!r}")
+    return value
+
+
+def require(condition: bool, message: str) -> None:
+    """A consistency check between fields."""
+    if not condition:
+        raise StateFormatError(message)

@@ -1,0 +1,8 @@
+"""Built-in games, registered through the same hook as any third-party plugin."""
+from engine.games import tictactoe
+from plugins.hookspecs import hookimpl
+
+
+@hookimpl
+def cadenza_register_games(register):
+    register(tictactoe.GAME)

@@ -1,0 +1,1 @@
+"""Searchers: from random baselines to MCTS and expectimax, each a plugin."""

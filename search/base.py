@@ -1,0 +1,144 @@
+"""The searcher interface: budgets, decisions, searcher specs, and the one entry
+point (`decide`) through which every search sees only the mover's view.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Optional
+
+from engine.errors import CadenzaError
+from engine.rng import Rng
+
+
+class SearchError(CadenzaError, ValueError):
+    """A search that cannot run: bad options, or no seat to move."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long a search may run: `iterations` (reproducible with a seed), a
+    `movetime_ms` limit, or both (whichever ends first). None means the searcher's
+    own default."""
+
+    iterations: Optional[int] = None
+    movetime_ms: Optional[int] = None
+
+    def __post_init__(self):
+        for name in ("iterations", "movetime_ms"):
+            value = getattr(self, name)
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+                raise SearchError(f"{name} must be a positive integer, got {value!r}")
+
+    def deadline(self, start: float) -> Optional[float]:
+        """The time.perf_counter() value at which to stop, if timed."""
+        return None if self.movetime_ms is None else start + self.movetime_ms / 1000.0
+
+
+@dataclass
+class Alternative:
+    """One candidate decision at the root, for hints."""
+
+    actions: list[int]
+    value: float
+    visits: int
+
+
+@dataclass
+class Decision:
+    """A searcher's answer: the mover's actions up to the next chance node or the end
+    of its turn, the value estimate for the mover in [0, 1], statistics, and the
+    ranked alternatives (best first)."""
+
+    actions: list[int]
+    value: float
+    stats: dict[str, Any] = field(default_factory=dict)
+    alternatives: list[Alternative] = field(default_factory=list)
+
+
+class Searcher:
+    """Base class of searchers. Subclasses implement `choose`."""
+
+    name = "searcher"
+
+    def choose(self, state, seat: int, budget: Budget, rng: Rng) -> Decision:
+        """Search `state` (a determinization built from the seat's observation: never
+        the true state) and decide for `seat`, which is to move."""
+        raise NotImplementedError
+
+
+def coerce_option(name: str, default: Any, value: Any) -> Any:
+    """`value` converted to the type of the option's default (strings come from the
+    protocol and the command line)."""
+    if not isinstance(value, str) or isinstance(default, str):
+        return value
+    try:
+        if isinstance(default, bool):
+            lowered = value.lower()
+            if lowered in ("1", "true", "yes", "on"):
+                return True
+            if lowered in ("0", "false", "no", "off"):
+                return False
+            raise ValueError("expected true or false")
+        if isinstance(default, int):
+            return int(value)
+        if isinstance(default, float):
+            return float(value)
+    except ValueError:
+        raise SearchError(f"option {name}={value} is not a valid {type(default).__name__}") from None
+    return value
+
+
+@dataclass(frozen=True)
+class SearcherSpec:
+    """A searcher as registered by a plugin: a name, its options with their defaults,
+    and a factory called with those options."""
+
+    name: str
+    factory: Callable[..., Searcher]
+    options: dict[str, Any] = field(default_factory=dict)
+    description: str = ""
+    # Games the searcher can play; None means every game.
+    supports: Optional[Callable[[Any], bool]] = field(default=None, compare=False)
+
+    def create(self, **options: Any) -> Searcher:
+        """A searcher with these options over the defaults; unknown names or bad
+        values raise SearchError."""
+        unknown = sorted(set(options) - set(self.options))
+        if unknown:
+            known = ", ".join(sorted(self.options)) or "none"
+            raise SearchError(f"searcher {self.name} has no option {unknown[0]} (options: {known})")
+        merged = dict(self.options)
+        for key, value in options.items():
+            merged[key] = coerce_option(key, self.options[key], value)
+        return self.factory(**merged)
+
+
+def decide(searcher: Searcher, game, state, budget: Budget, seed: Optional[int] = None) -> Decision:
+    """The mover's decision in `state`, searched from its observation only.
+
+    This is the single place where a searcher meets a position: it gets a state
+    rebuilt from `observation(seat)`, so it cannot read what the seat cannot see.
+    """
+    seat = state.current_player()
+    if seat < 0:
+        raise SearchError("no seat is to move here (a chance node or the end of the game)")
+    rng = Rng(seed)
+    view = game.from_observation(state.observation(seat), rng)
+    start = time.perf_counter()
+    decision = searcher.choose(view, seat, budget, rng)
+    decision.stats.setdefault("ms", int((time.perf_counter() - start) * 1000))
+    return decision
+
+
+def turn_of(state, seat: int, first_action: int, pick: Callable[[Any], int]) -> list[int]:
+    """The seat's actions from `first_action` to the next chance node or the end of
+    its turn, choosing each later action with `pick(state)` on a copy."""
+    actions = [first_action]
+    scratch = state.clone()
+    scratch.apply(first_action)
+    while scratch.current_player() == seat:
+        action = pick(scratch)
+        actions.append(action)
+        scratch.apply(action)
+    return actions
