@@ -5,6 +5,8 @@
 # The primitives are nogil so playouts and tree searches run without the GIL.
 from libc.stdint cimport uint64_t
 
+from engine.rng cimport rng_t
+
 cdef enum:
     CHANCE = -1
     TERMINAL = -2
@@ -38,3 +40,8 @@ cdef class State:
     cdef uint64_t c_infoset_key(self, int seat) noexcept nogil
     # A deep, independent copy.
     cdef State c_clone(self)
+    # A state `seat` cannot tell from this one, whose hidden parts are resampled
+    # uniformly from what the seat has not seen: from_observation(observation(seat))
+    # without the round trip through Python. Searchers call it on a state that is
+    # already a determinization, so it never exposes the true hidden state.
+    cdef State c_determinize(self, int seat, rng_t* rng)

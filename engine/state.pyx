@@ -5,6 +5,7 @@ import json
 from libc.stdlib cimport malloc, free
 
 from engine.errors import IllegalActionError, StateFormatError
+from engine.rng cimport Rng
 
 CHANCE_PLAYER = CHANCE
 TERMINAL_PLAYER = TERMINAL
@@ -54,6 +55,14 @@ cdef class State:
 
     cdef State c_clone(self):
         raise NotImplementedError(f"{type(self).__name__} does not implement c_clone")
+
+    cdef State c_determinize(self, int seat, rng_t* rng):
+        # The slow, always-correct path; hidden-information games override it in C.
+        cdef Rng py_rng = Rng.__new__(Rng)
+        py_rng.state = rng[0]
+        result = type(self).from_observation(self.observation(seat), py_rng)
+        rng[0] = py_rng.state
+        return result
 
     # ---- the Python API -------------------------------------------------------------
 
@@ -143,6 +152,11 @@ cdef class State:
         """A 64-bit hash of what `seat` knows."""
         self._check_seat(seat)
         return self.c_infoset_key(seat)
+
+    def determinize(self, seat, Rng rng not None):
+        """A state `seat` cannot tell from this one, hidden parts resampled."""
+        self._check_seat(seat)
+        return self.c_determinize(seat, &rng.state)
 
     def to_json(self):
         """The whole state as one line of JSON; `from_json` restores it exactly."""
