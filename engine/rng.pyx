@@ -1,13 +1,12 @@
 # The seeded generator behind every random choice Cadenza makes (see rng.pxd).
 from libc.stdint cimport uint32_t, uint64_t
 
+from engine.hashing cimport mix64
+
 
 cdef inline uint64_t _splitmix64(uint64_t* x) noexcept nogil:
     x[0] += 0x9E3779B97F4A7C15ULL
-    cdef uint64_t z = x[0]
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
-    return z ^ (z >> 31)
+    return mix64(x[0])
 
 
 cdef void rng_seed(rng_t* r, uint64_t seed) noexcept nogil:

@@ -1,4 +1,6 @@
 """Built-in games, registered through the same hook as any third-party plugin."""
+from engine.games import leduc
+from engine.games import pig
 from engine.games import tictactoe
 from plugins.hookspecs import hookimpl
 
@@ -6,3 +8,5 @@ from plugins.hookspecs import hookimpl
 @hookimpl
 def cadenza_register_games(register):
     register(tictactoe.GAME)
+    register(leduc.GAME)
+    register(pig.GAME)

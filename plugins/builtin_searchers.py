@@ -2,6 +2,10 @@
 from plugins.hookspecs import hookimpl
 from search.base import SearcherSpec
 from search.baselines import GreedySearcher, RandomSearcher
+from search.expectimax_searcher import EXPECTIMAX_OPTIONS, ExpectimaxSearcher
+from search.ismcts_searcher import ISMCTS_OPTIONS, ISMCTSSearcher
+from search.mcts_searcher import MCTS_OPTIONS, MctsSearcher
+from search.pimc import PIMC_OPTIONS, PimcSearcher
 
 
 @hookimpl
@@ -10,3 +14,14 @@ def cadenza_register_searchers(register):
                           "uniformly random legal actions"))
     register(SearcherSpec("greedy", GreedySearcher, {},
                           "one ply on the game's heuristic, chance averaged"))
+    register(SearcherSpec("ismcts", ISMCTSSearcher, dict(ISMCTS_OPTIONS),
+                          "single-observer information-set MCTS (Cowling et al. 2012)"))
+    # mcts searches the one state it is given, so on a hidden-information game it
+    # would treat a single guess at the hidden cards as the truth: pimc is for those.
+    register(SearcherSpec("mcts", MctsSearcher, dict(MCTS_OPTIONS),
+                          "UCT with explicit chance nodes and max^n backup, compiled",
+                          supports=lambda game: not game.hidden_information))
+    register(SearcherSpec("pimc", PimcSearcher, dict(PIMC_OPTIONS),
+                          "determinized MCTS: k sampled worlds, root visits summed"))
+    register(SearcherSpec("expectimax", ExpectimaxSearcher, dict(EXPECTIMAX_OPTIONS),
+                          "expectiminimax, alpha-beta and Star1/Star2, iterative deepening"))

@@ -63,7 +63,9 @@ def _collect(pm: pluggy.PluginManager, registry: Registry, hook: str, table: dic
     # Each implementation is called separately (not through pm.hook.<name>(), which
     # stops at the first exception), and what it registered is kept only if it
     # finished: a plugin that fails half-way leaves nothing behind.
-    for impl in reversed(getattr(pm.hook, hook).get_hookimpls()):  # load order
+    # get_hookimpls() lists implementations in registration (= load) order; pluggy
+    # itself calls them newest first, which would let a plugin shadow a built-in.
+    for impl in getattr(pm.hook, hook).get_hookimpls():
         staged: dict = {}
         errors: list[str] = []
         try:
@@ -95,6 +97,7 @@ def load_registry(include_entry_points: bool = True, stderr: TextIO | None = Non
     registry = Registry()
 
     def report(message: str) -> None:
+        message = " ".join(message.split())  # one line each, even for multi-line errors
         registry.errors.append(message)
         print(f"cadenza: {message}", file=stderr or sys.stderr)
 

@@ -1,5 +1,6 @@
 """The baseline searchers: `random` (uniform legal actions) and `greedy` (one ply on
-the game's heuristic, chance nodes averaged by their probabilities)."""
+the game's heuristic, chance nodes averaged by their probabilities, and the next
+mover's immediate wins taken into account)."""
 from __future__ import annotations
 
 from engine.rng import Rng
@@ -33,9 +34,32 @@ def expected_value(state, seat: int) -> float:
     return state.heuristic()[seat]
 
 
+def after_reply_value(state, seat: int) -> float:
+    """The seat's value of `state` after its own move: `expected_value`, unless the
+    next mover is another seat that can end the game at once better than its
+    heuristic promises; then what that ending gives the seat. This is what makes
+    greedy block an immediate loss (the heuristic alone may not see the threat)."""
+    value = expected_value(state, seat)
+    mover = state.current_player()
+    if mover < 0 or mover == seat:
+        return value
+    best = None
+    for action in state.legal_actions():
+        child = state.clone()
+        child.apply(action)
+        if child.is_terminal():
+            returns = child.returns()
+            if best is None or returns[mover] > best[mover]:
+                best = returns
+    if best is not None and best[mover] > state.heuristic()[mover]:
+        return best[seat]
+    return value
+
+
 class GreedySearcher(Searcher):
-    """The action whose resulting state the heuristic likes best, ties broken at
-    random; repeated for each step of a multi-action turn."""
+    """The action whose resulting state the heuristic likes best (after the next
+    mover's game-ending replies, if any), ties broken at random; repeated for each
+    step of a multi-action turn."""
 
     name = "greedy"
 
@@ -45,7 +69,7 @@ class GreedySearcher(Searcher):
             child = state.clone()
             child.apply(action)
             # The random key breaks ties without favouring low action ids.
-            scored.append((expected_value(child, seat), rng.random(), action))
+            scored.append((after_reply_value(child, seat), rng.random(), action))
         scored.sort(reverse=True)
         return scored
 

@@ -7,6 +7,7 @@ from libc.stdint cimport uint64_t
 from libc.string cimport memcpy
 
 from engine.errors import IllegalActionError
+from engine.hashing cimport mix64
 from engine.state cimport State, TERMINAL
 from engine.validate import get_int, get_int_list, require
 
@@ -16,12 +17,6 @@ cdef int DRAW = 2
 cdef int LINES[8][3]
 LINES[:] = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6],
             [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]]
-
-
-cdef inline uint64_t mix64(uint64_t z) noexcept nogil:
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
-    return z ^ (z >> 31)
 
 
 cdef class TicTacToeState(State):
@@ -140,13 +135,20 @@ cdef class TicTacToeState(State):
         board = get_int_list(data, "board", 9, -1, 1)
         to_move = get_int(data, "to_move", 0, 1)
         xs, os = board.count(0), board.count(1)
-        require(xs - os == to_move, "X moves first, so X has as many marks as O, or one more, and it is the other seat's turn")
+        require(xs - os in (0, 1), "X moves first, so X has as many marks as O, or one more")
+        last_mover = 0 if xs > os else 1
         cdef TicTacToeState s = cls()
         for i in range(9):
             s.board[i] = board[i]
         s.filled = xs + os
         s.to_move = to_move
-        s._settle(from_last_mover=1 - to_move)
+        s._settle(from_last_mover=last_mover)
+        # c_apply does not pass the turn after the last move, so a finished game
+        # keeps to_move on the seat that moved last; otherwise it is the next seat.
+        if s.winner == NO_WINNER:
+            require(to_move == 1 - last_mover, "to_move must be the seat whose turn it is (X when the counts are equal)")
+        else:
+            require(to_move == last_mover, "in a finished game to_move is the seat that moved last")
         return s
 
     def _settle(self, int from_last_mover):

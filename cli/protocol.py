@@ -1,0 +1,495 @@
+"""The engine session of `cadenza engine`: protocol v1 (/work/shared/protocol.md).
+
+`EngineSession.handle(line)` runs one command and returns its output lines, the
+status line (`ok` or `error <message>`) last. Commands are dispatched through one
+flat table from command word to a small handler. A handler works on copies and
+commits at its end; on top of that, `handle` restores the whole session when a
+handler raises, so an `error` never leaves anything half done. The byte-level I/O
+(line limits, UTF-8, flushing) lives in cli/engine_loop.py.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from importlib.metadata import PackageNotFoundError, version
+from typing import Any, Callable, Optional
+
+from engine.errors import CadenzaError
+from engine.game import GameSpec, sample_chance
+from engine.rng import Rng
+from search.base import SearchError, coerce_option, decide
+from cli.newgame import random_seed, start_game
+from cli.notation import check_turn, format_number, format_option, line_text
+from cli.specs import (BUDGET_KEYS, OptionError, parse_assignments, parse_budget, parse_int,
+                       parse_seed)
+
+PROTOCOL_VERSION = 1
+DEFAULT_HINTS = 3
+# The searcher `go` uses when neither `searcher=` nor setoption names one: the first
+# of these that is installed and can play the game (mcts refuses hidden information,
+# where ismcts is the natural stand-in), else any installed one that can.
+PREFERRED_SEARCHERS = ("mcts", "ismcts", "greedy")
+# `go`/`hint` options that are not searcher options.
+SEARCH_CONTROL_KEYS = ("searcher", "seed", "top", *BUDGET_KEYS)
+
+
+class ProtocolError(CadenzaError, ValueError):
+    """A command the engine cannot carry out as written."""
+
+
+def cadenza_version() -> str:
+    try:
+        return version("cadenza")
+    except PackageNotFoundError:  # running from a source tree that was never installed
+        return "0+unknown"
+
+
+def is_ignored(line: str) -> bool:
+    """Blank lines and `#` comments get no answer at all."""
+    stripped = line.strip()
+    return not stripped or stripped.startswith("#")
+
+
+def one_line(text: str) -> str:
+    """`text` made safe as one protocol line (messages may quote user input)."""
+    return " ".join(text.replace("\r", "\n").split("\n"))
+
+
+def error_message(exc: BaseException) -> str:
+    if isinstance(exc, RecursionError):
+        return "input nested too deeply"
+    if isinstance(exc, (CadenzaError, ValueError)) and str(exc):
+        return str(exc)
+    return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+
+
+def parse_json(text: str, what: str) -> Any:
+    if not text.strip():
+        raise ProtocolError(f"{what} needs JSON after the command word")
+    try:
+        return json.loads(text)
+    except ValueError as exc:
+        raise ProtocolError(f"not valid JSON: {exc}") from None
+
+
+def dump_json(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"), sort_keys=True)
+
+
+@dataclass
+class Saved:
+    """Everything a command may change, so that an error can put it back."""
+
+    game: Optional[GameSpec]
+    state: Any
+    rng: Rng
+    options: dict
+    observed_seat: Optional[int]
+    searchers: dict
+
+
+@dataclass(frozen=True)
+class Command:
+    handler: Callable[..., list[str]]
+    usage: str
+
+
+class EngineSession:
+    """One front-end's conversation with the engine: the game, the position, the
+    engine's own dice, the `setoption` defaults and the seat last `observe`d."""
+
+    def __init__(self, registry=None):
+        if registry is None:
+            from plugins.manager import default_registry
+            registry = default_registry()
+        self.registry = registry
+        self.game: Optional[GameSpec] = None
+        self.state = None
+        self.rng = Rng(random_seed())
+        self.options: dict[str, str] = {}
+        # Set by `observe`: the engine then knows only what this seat knows.
+        self.observed_seat: Optional[int] = None
+        # Searcher instances by (game, searcher, options): a searcher that keeps its
+        # tree between moves (`reuse`) needs to be the same object at the next `go`.
+        self.searchers: dict[tuple, Any] = {}
+        self.finished = False
+
+    # ---- dispatch --------------------------------------------------------------------
+
+    def handle(self, line: str) -> list[str]:
+        """The output lines of one command line, its status line last ([] for a blank
+        or comment line)."""
+        if is_ignored(line):
+            return []
+        parts = line.strip().split(None, 1)
+        word, rest = parts[0], (parts[1] if len(parts) > 1 else "")
+        command = self.COMMANDS.get(word)
+        if command is None:
+            return [one_line(f"error unknown command: {word}")]
+        saved = self.save()
+        try:
+            data = command.handler(self, rest.split(), rest.strip())
+        except Exception as exc:  # any failure is an `error` line, never a crash
+            self.restore(saved)
+            return [one_line(f"error {error_message(exc)}")]
+        return [one_line(text) for text in data] + ["ok"]
+
+    def save(self) -> Saved:
+        return Saved(self.game, None if self.state is None else self.state.clone(),
+                     self._rng_copy(), dict(self.options), self.observed_seat,
+                     dict(self.searchers))
+
+    def restore(self, saved: Saved) -> None:
+        self.game = saved.game
+        self.state = saved.state
+        self.rng = saved.rng
+        self.options = saved.options
+        self.observed_seat = saved.observed_seat
+        self.searchers = saved.searchers
+        self.finished = False
+
+    def snapshot(self) -> dict:
+        """What the session holds, as comparable values (for tests and debugging)."""
+        return {"game": None if self.game is None else self.game.name,
+                "state": None if self.state is None else self.state.to_json(),
+                "rng": self.rng.getstate(), "options": dict(self.options),
+                "observed_seat": self.observed_seat}
+
+    # ---- helpers -----------------------------------------------------------------------
+
+    def _position(self):
+        if self.state is None:
+            raise ProtocolError("no game yet: start one with new <game>")
+        return self.state
+
+    def _rng_copy(self) -> Rng:
+        rng = Rng(0)
+        rng.setstate(self.rng.getstate())
+        return rng
+
+    @staticmethod
+    def _no_args(args: list[str], word: str) -> None:
+        if args:
+            raise ProtocolError(f"{word} takes no arguments, got {' '.join(args)}")
+
+    def _seat(self, text: str, state) -> int:
+        return parse_int("seat", text, 0, state.num_players - 1)
+
+    def _parse_actions(self, state, texts: list[str]) -> list[int]:
+        """The actions `texts` name, applied in order to a copy (all or nothing)."""
+        scratch = state.clone()
+        actions = []
+        for text in texts:
+            if scratch.is_terminal():
+                raise ProtocolError(f"the game is over: cannot play {text}")
+            action = scratch.str_to_action(text)
+            scratch.apply(action)
+            actions.append(action)
+        return actions
+
+    def _commit_position(self, game, state, observed_seat: Optional[int]) -> None:
+        self.game, self.state, self.observed_seat = game, state, observed_seat
+
+    # ---- commands ----------------------------------------------------------------------
+
+    def cmd_hello(self, args, rest):
+        """the engine's name, version and protocol version"""
+        self._no_args(args, "hello")
+        return [f"id cadenza {cadenza_version()} protocol {PROTOCOL_VERSION}"]
+
+    def cmd_isready(self, args, rest):
+        """answers readyok (the engine is idle between commands)"""
+        self._no_args(args, "isready")
+        return ["readyok"]
+
+    def cmd_help(self, args, rest):
+        """lists the commands (an extension to protocol 1)"""
+        self._no_args(args, "help")
+        return [f"help {c.usage} -- {(c.handler.__doc__ or '').strip()}"
+                for c in self.COMMANDS.values()]
+
+    def cmd_games(self, args, rest):
+        """the installed games"""
+        self._no_args(args, "games")
+        lines = []
+        for name in sorted(self.registry.games):
+            spec = self.registry.games[name]
+            line = f"game {name} players={spec.min_players}-{spec.max_players}"
+            if len(spec.variants) > 1 or spec.variant_parser is not None:
+                line += f" variants={','.join(spec.variants)}"
+            lines.append(line)
+        return lines
+
+    def cmd_searchers(self, args, rest):
+        """the installed searchers and their option defaults"""
+        self._no_args(args, "searchers")
+        lines = []
+        for name in sorted(self.registry.searchers):
+            spec = self.registry.searchers[name]
+            opts = "".join(f" {key}={format_option(value)}" for key, value in spec.options.items())
+            lines.append(f"searcher {name}{opts}")
+        return lines
+
+    def cmd_new(self, args, rest):
+        """starts a game; seed fixes the setup and the engine's dice"""
+        if not args:
+            raise ProtocolError("new needs a game: new <game> [players=N] [seed=S] [variant=V]")
+        game = self.registry.game(args[0])
+        options = parse_assignments(args[1:])
+        unknown = sorted(set(options) - {"players", "seed", "variant"})
+        if unknown:
+            raise ProtocolError(f"new has no option {unknown[0]} (options: players, seed, variant)")
+        players = parse_int("players", options["players"], 1) if "players" in options else None
+        seed = parse_seed(options["seed"]) if "seed" in options else random_seed()
+        state, dice = start_game(game, players, options.get("variant"), seed)
+        self._commit_position(game, state, None)
+        self.rng = dice
+        self.searchers = {}
+        return []
+
+    def cmd_status(self, args, rest):
+        """who is to move, the player count and the scores"""
+        self._no_args(args, "status")
+        state = self._position()
+        player = state.current_player()
+        to_move = {-1: "chance", -2: "terminal"}.get(player, str(player))
+        line = f"status to_move={to_move} players={state.num_players}"
+        try:
+            scores = state.scores()
+        except NotImplementedError:  # scores are optional in the protocol
+            scores = None
+        if scores is not None:
+            line += " scores=" + ",".join(format_number(s) for s in scores)
+        return [line]
+
+    def cmd_legal(self, args, rest):
+        """the legal actions (the possible outcomes at a chance node)"""
+        self._no_args(args, "legal")
+        state = self._position()
+        return [" ".join(["legal"] + [state.action_to_str(a) for a in state.legal_actions()])]
+
+    def cmd_play(self, args, rest):
+        """applies the actions in order, all or nothing"""
+        state = self._position()
+        if not args:
+            raise ProtocolError("play needs at least one action")
+        scratch = state.clone()
+        for action in self._parse_actions(state, args):
+            scratch.apply(action)
+        self.state = scratch
+        return []
+
+    def cmd_chance(self, args, rest):
+        """the outcomes of the chance node and their probabilities"""
+        self._no_args(args, "chance")
+        state = self._position()
+        if not state.is_chance_node():
+            raise ProtocolError("not a chance node: chance lists outcomes only where chance moves")
+        return [" ".join(["chance"] + [f"{state.action_to_str(a)}={float(p)!r}"
+                                       for a, p in state.chance_outcomes()])]
+
+    def cmd_roll(self, args, rest):
+        """the engine samples the chance outcome with its own dice and applies it"""
+        self._no_args(args, "roll")
+        state = self._position()
+        if not state.is_chance_node():
+            raise ProtocolError("not a chance node: nothing to roll")
+        rng = self._rng_copy()
+        outcome = sample_chance(state, rng)
+        text = state.action_to_str(outcome)
+        scratch = state.clone()
+        scratch.apply(outcome)
+        self.state = scratch
+        self.rng = rng
+        return [f"rolled {text}"]
+
+    def cmd_state(self, args, rest):
+        """the whole state as one line of JSON"""
+        self._no_args(args, "state")
+        return [f"state {self._position().to_json()}"]
+
+    def cmd_load(self, args, rest):
+        """replaces the state with one that state printed"""
+        data = parse_json(rest, "load")
+        if not isinstance(data, dict) or not isinstance(data.get("game"), str):
+            raise ProtocolError('load needs a JSON object with a "game" field, as state prints it')
+        game = self.registry.game(data["game"])
+        state = game.from_dict(data)
+        self._commit_position(game, state, None)
+        return []
+
+    def cmd_view(self, args, rest):
+        """what that seat knows, as one line of JSON"""
+        state = self._position()
+        if len(args) != 1:
+            raise ProtocolError("view needs one seat: view <seat>")
+        seat = self._seat(args[0], state)
+        if (self.observed_seat is not None and seat != self.observed_seat
+                and self.game.hidden_information):
+            raise ProtocolError(
+                f"the engine knows only seat {self.observed_seat}'s view (from observe); "
+                f"load a whole state to view other seats")
+        return [f"view {dump_json(state.observation(seat))}"]
+
+    def cmd_observe(self, args, rest):
+        """sets the position from a view: the engine knows only that"""
+        data = parse_json(rest, "observe")
+        if not isinstance(data, dict):
+            raise ProtocolError("observe needs a JSON object, as view prints it")
+        name = data.get("game", self.game.name if self.game else None)
+        if not isinstance(name, str):
+            raise ProtocolError('observe needs a view with a "game" field, as view prints it')
+        game = self.registry.game(name)
+        rng = self._rng_copy()
+        state = game.from_observation(data, rng)
+        seat = self._observer(state, data)
+        self._commit_position(game, state, seat)
+        self.rng = rng
+        return []
+
+    def _observer(self, state, view: dict) -> int:
+        """The seat whose view `view` is: its "seat" field, or else the one seat of
+        `state` (built from it) that sees exactly that."""
+        if "seat" in view:
+            seat = view["seat"]
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.num_players:
+                raise ProtocolError(f"seat must be 0..{state.num_players - 1}, got {seat!r}")
+            return seat
+        for seat in range(state.num_players):
+            seen = state.observation(seat)
+            seen.pop("seat", None)
+            if seen == view:
+                return seat
+        raise ProtocolError("cannot tell whose view this is: it has no \"seat\" field")
+
+    def cmd_setoption(self, args, rest):
+        """defaults for later go and hint"""
+        options = parse_assignments(args)
+        if not options:
+            raise ProtocolError("setoption needs key=value options")
+        for key, value in options.items():
+            self._check_default(key, value)
+        self.options.update(options)
+        return []
+
+    def _check_default(self, key: str, value: str) -> None:
+        if key == "searcher":
+            self.registry.searcher(value)
+        elif key in BUDGET_KEYS or key == "top":
+            parse_int(key, value, 1)
+        elif key == "seed":
+            parse_seed(value)
+        else:
+            owners = [spec for spec in self.registry.searchers.values() if key in spec.options]
+            if not owners:
+                raise OptionError(f"no installed searcher has an option {key}")
+            problems = []
+            for spec in owners:
+                try:
+                    coerce_option(key, spec.options[key], value)
+                    return
+                except SearchError as exc:
+                    problems.append(str(exc))
+            raise OptionError(problems[0])
+
+    def cmd_go(self, args, rest):
+        """searches for the seat to move and answers bestmove (not applied)"""
+        state, decision, name = self._search(args, allow_top=False)
+        info = [f"iterations={format_number(decision.stats.get('iterations', 0))}",
+                f"nodes={format_number(decision.stats.get('nodes', 0))}",
+                f"value={format_number(float(decision.value))}",
+                f"ms={format_number(decision.stats.get('ms', 0))}"]
+        for key in sorted(decision.stats):
+            value = decision.stats[key]
+            if key not in ("iterations", "nodes", "ms", "pv") and isinstance(value, (int, float, str)):
+                text = format_number(value)
+                if text and " " not in text:
+                    info.append(f"{key}={text}")
+        pv = decision.stats.get("pv")
+        if pv:
+            info.append("pv=" + ",".join(line_text(state, pv)))
+        bestmove = check_turn(state, decision.actions, f"searcher {name}")
+        return ["info " + " ".join(info), "bestmove " + " ".join(bestmove)]
+
+    def cmd_hint(self, args, rest):
+        """the K best decisions for the seat to move, ranked"""
+        options = parse_assignments(args)
+        top = parse_int("top", options.get("top", self.options.get("top", str(DEFAULT_HINTS))), 1)
+        state, decision, name = self._search(args, allow_top=True)
+        ranked = [(alt.actions, alt.value, alt.visits) for alt in decision.alternatives]
+        if not ranked:
+            ranked = [(decision.actions, decision.value, decision.stats.get("iterations", 1))]
+        lines = []
+        for rank, (actions, value, visits) in enumerate(ranked[:top], start=1):
+            texts = check_turn(state, actions, f"searcher {name}")
+            lines.append(f"hint {rank} value={format_number(float(value))} "
+                         f"visits={format_number(visits)} {' '.join(texts)}")
+        return lines
+
+    def _search(self, args: list[str], allow_top: bool):
+        """(position, decision, searcher name) for `go`/`hint` with these options over
+        the `setoption` defaults."""
+        state = self._position()
+        if state.is_chance_node():
+            raise ProtocolError("a chance node: roll or play an outcome before searching")
+        if state.is_terminal():
+            raise ProtocolError("the game is over: there is nothing to search")
+        given = parse_assignments(args)
+        if not allow_top and "top" in given:
+            raise ProtocolError("top is an option of hint, not go")
+        merged_control = {k: v for k, v in self.options.items() if k in SEARCH_CONTROL_KEYS}
+        merged_control.update({k: v for k, v in given.items() if k in SEARCH_CONTROL_KEYS})
+        name = merged_control.get("searcher") or self._default_searcher()
+        spec = self.registry.searcher(name)
+        if spec.supports is not None and not spec.supports(self.game):
+            raise SearchError(f"searcher {name} cannot play {self.game.name}")
+        # setoption defaults apply where the chosen searcher has the option; options
+        # given to this command must all be its own (create() rejects the others).
+        searcher_options = {k: v for k, v in self.options.items()
+                            if k not in SEARCH_CONTROL_KEYS and k in spec.options}
+        searcher_options.update({k: v for k, v in given.items() if k not in SEARCH_CONTROL_KEYS})
+        budget = parse_budget(merged_control)
+        seed = parse_seed(merged_control["seed"]) if "seed" in merged_control else None
+        key = (self.game.name, name, tuple(sorted(searcher_options.items())))
+        searcher = self.searchers.get(key)
+        if searcher is None:
+            searcher = spec.create(**searcher_options)
+        decision = decide(searcher, self.game, state.clone(), budget, seed)
+        self.searchers[key] = searcher
+        return state, decision, name
+
+    def _default_searcher(self) -> str:
+        candidates = list(PREFERRED_SEARCHERS) + sorted(self.registry.searchers)
+        for name in candidates:
+            spec = self.registry.searchers.get(name)
+            if spec is not None and (spec.supports is None or spec.supports(self.game)):
+                return name
+        raise SearchError(f"no installed searcher can play {self.game.name}")
+
+    def cmd_quit(self, args, rest):
+        """answers ok, then the engine exits"""
+        self._no_args(args, "quit")
+        self.finished = True
+        return []
+
+    COMMANDS = {
+        "hello": Command(cmd_hello, "hello"),
+        "isready": Command(cmd_isready, "isready"),
+        "games": Command(cmd_games, "games"),
+        "searchers": Command(cmd_searchers, "searchers"),
+        "new": Command(cmd_new, "new <game> [players=N] [seed=S] [variant=V]"),
+        "status": Command(cmd_status, "status"),
+        "legal": Command(cmd_legal, "legal"),
+        "play": Command(cmd_play, "play <action> [<action> ...]"),
+        "chance": Command(cmd_chance, "chance"),
+        "roll": Command(cmd_roll, "roll"),
+        "state": Command(cmd_state, "state"),
+        "load": Command(cmd_load, "load <json>"),
+        "view": Command(cmd_view, "view <seat>"),
+        "observe": Command(cmd_observe, "observe <json>"),
+        "go": Command(cmd_go, "go [searcher=S] [iterations=N] [movetime=MS] [seed=S] [k=v ...]"),
+        "hint": Command(cmd_hint, "hint [top=K] [searcher=S] [iterations=N] [movetime=MS] [seed=S] [k=v ...]"),
+        "setoption": Command(cmd_setoption, "setoption <k>=<v> [...]"),
+        "help": Command(cmd_help, "help"),
+        "quit": Command(cmd_quit, "quit"),
+    }

@@ -1,0 +1,93 @@
+"""Parsing of `key=value` options and of seat specs (`searcher[:opt=v[,opt=v...]]`).
+
+One parser for the engine protocol (`go iterations=500 c=1.2`) and for the command
+line (`--seat mcts:iterations=500,c=1.2`), so both read budgets and searcher options
+the same way. `selfplay`, `match` and `play` share the seat-spec parser.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Mapping
+
+from engine.errors import CadenzaError
+from search.base import Budget
+
+# Budget keys as a user writes them, and the Budget field each one sets.
+BUDGET_KEYS = {"iterations": "iterations", "movetime": "movetime_ms"}
+MAX_SEED = 2 ** 64 - 1
+
+
+class OptionError(CadenzaError, ValueError):
+    """A malformed `key=value` option or seat spec."""
+
+
+def parse_assignments(tokens: Iterable[str], what: str = "option") -> dict[str, str]:
+    """`key=value` tokens as a dict, in order. A token without `=`, an empty key or a
+    key given twice is an OptionError naming the token."""
+    result: dict[str, str] = {}
+    for token in tokens:
+        key, sep, value = token.partition("=")
+        if not sep or not key:
+            raise OptionError(f"expected {what} key=value, got {token!r}")
+        if key in result:
+            raise OptionError(f"{what} {key} given twice")
+        result[key] = value
+    return result
+
+
+def parse_int(key: str, value: str, lo: int, hi: int | None = None) -> int:
+    """`value` as an integer in [lo, hi] (no upper bound when hi is None)."""
+    try:
+        number = int(value, 10)
+    except ValueError:
+        raise OptionError(f"{key} must be an integer, got {value!r}") from None
+    if number < lo or (hi is not None and number > hi):
+        bound = f"{lo}..{hi}" if hi is not None else f"at least {lo}"
+        raise OptionError(f"{key} must be {bound}, got {number}")
+    return number
+
+
+def parse_seed(value: str, key: str = "seed") -> int:
+    return parse_int(key, value, 0, MAX_SEED)
+
+
+def parse_budget(options: Mapping[str, str]) -> Budget:
+    """The Budget that the budget keys among `options` describe (others are ignored)."""
+    fields = {BUDGET_KEYS[key]: parse_int(key, value, 1)
+              for key, value in options.items() if key in BUDGET_KEYS}
+    return Budget(**fields)
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """Who plays a seat: a searcher name, its budget and its other options (as text,
+    converted by SearcherSpec.create)."""
+
+    searcher: str
+    budget: Budget = field(default_factory=Budget)
+    options: dict[str, str] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        parts = [f"{key}={value}" for key, value in self.budget_items()]
+        parts += [f"{key}={value}" for key, value in self.options.items()]
+        return self.searcher + (":" + ",".join(parts) if parts else "")
+
+    def budget_items(self) -> list[tuple[str, int]]:
+        return [(key, getattr(self.budget, attr)) for key, attr in BUDGET_KEYS.items()
+                if getattr(self.budget, attr) is not None]
+
+
+def parse_seat_spec(text: str, registry=None) -> SeatSpec:
+    """`searcher[:opt=v[,opt=v...]]` as a SeatSpec. With a registry, the searcher must
+    be registered and every option must be one it has, with a value of the right type."""
+    name, _, rest = text.partition(":")
+    if not name:
+        raise OptionError(f"a seat is searcher[:opt=v,...], got {text!r}")
+    tokens = rest.split(",") if rest else []
+    options = parse_assignments(tokens, what="seat option")
+    budget = parse_budget(options)
+    searcher_options = {k: v for k, v in options.items() if k not in BUDGET_KEYS}
+    if registry is not None:
+        # Building one checks names and values now rather than in the middle of a game.
+        registry.searcher(name).create(**searcher_options)
+    return SeatSpec(name, budget, searcher_options)

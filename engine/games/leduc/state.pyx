@@ -1,0 +1,348 @@
+# Leduc poker as a compiled State: the rules of reference.py (OpenSpiel's leduc_poker,
+# default parameters) over a few C bytes, so a playout or a determinization never
+# allocates. Actions: 0 fold, 1 call (or check), 2 raise, 3..8 the cards Js Jh Qs Qh
+# Ks Kh as chance outcomes. The JSON layout and notation are shared with the
+# reference through codec.py.
+from libc.stdint cimport uint64_t
+from libc.string cimport memcpy, memset
+
+from engine.errors import StateFormatError
+from engine.games.leduc import codec
+from engine.rng cimport rng_t, rng_below
+from engine.hashing cimport mix64
+from engine.state cimport State, CHANCE, TERMINAL
+
+cdef enum:
+    FOLD = 0
+    CALL = 1
+    RAISE = 2
+    CARD_BASE = 3
+    NUM_CARDS = 6
+    NUM_ACTIONS = 9
+    ANTE = 1
+    MAX_RAISES = 2
+    ROUND_SLOTS = 4          # the longest round: call raise raise call
+    RETURN_SCALE = 26        # twice the most a seat can put in (1 + 2*2 + 2*4)
+    NO_CARD = -1
+
+cdef int RAISE_SIZE[2]
+RAISE_SIZE[:] = [2, 4]
+cdef uint64_t INFOSET_TAG = (<uint64_t>1) << 41
+
+
+cdef inline int hand_value(int private_card, int public_card) noexcept nogil:
+    # Any pair beats any high card; otherwise the higher card, then the lower.
+    cdef int mine = private_card >> 1, shared = public_card >> 1
+    if mine == shared:
+        return 100 + mine
+    if mine > shared:
+        return 10 * mine + shared
+    return 10 * shared + mine
+
+
+cdef class LeducState(State):
+    cdef signed char private_[2]     # card ids, NO_CARD until dealt; seat 0 first
+    cdef signed char public_card
+    cdef signed char contrib[2]      # chips each seat has put in, ante included
+    cdef signed char round_          # 0 or 1
+    cdef signed char to_move         # a seat, or CHANCE before each deal
+    cdef signed char raises          # raises so far this round
+    cdef signed char calls           # calls since the round's start or last raise
+    cdef signed char folded          # the seat that folded, or -1
+    cdef signed char over            # the hand has ended
+    cdef signed char hist[2][4]      # bets of each round (ROUND_SLOTS entries)
+    cdef signed char hist_len[2]
+
+    game_name = "leduc"
+
+    def __init__(self):
+        self.num_players = 2
+        self.num_actions = NUM_ACTIONS
+        self.variant = "standard"
+        self.private_[0] = NO_CARD
+        self.private_[1] = NO_CARD
+        self.public_card = NO_CARD
+        self.contrib[0] = ANTE
+        self.contrib[1] = ANTE
+        self.round_ = 0
+        self.to_move = CHANCE
+        self.raises = 0
+        self.calls = 0
+        self.folded = -1
+        self.over = 0
+        memset(self.hist, 0, sizeof(self.hist))
+        self.hist_len[0] = 0
+        self.hist_len[1] = 0
+
+    @classmethod
+    def new_initial(cls, num_players=2, variant="standard"):
+        return cls()
+
+    # ---- the rules ------------------------------------------------------------------
+
+    cdef int c_current_player(self) noexcept nogil:
+        if self.over:
+            return TERMINAL
+        return self.to_move
+
+    cdef int c_legal_actions(self, int* out) noexcept nogil:
+        cdef int n = 0, seat = self.to_move
+        if self.over or seat == CHANCE:
+            return 0
+        # Folding is allowed only when facing a bet (as in OpenSpiel).
+        if self.contrib[1 - seat] > self.contrib[seat]:
+            out[n] = FOLD
+            n += 1
+        out[n] = CALL
+        n += 1
+        if self.raises < MAX_RAISES:
+            out[n] = RAISE
+            n += 1
+        return n
+
+    cdef int c_chance_outcomes(self, int* actions, double* probs) noexcept nogil:
+        cdef int card, n = 0, i
+        if self.over or self.to_move != CHANCE:
+            return 0
+        for card in range(NUM_CARDS):
+            if card != self.private_[0] and card != self.private_[1] and card != self.public_card:
+                actions[n] = CARD_BASE + card
+                n += 1
+        for i in range(n):
+            probs[i] = 1.0 / n
+        return n
+
+    cdef void c_apply(self, int action) noexcept nogil:
+        cdef int seat = self.to_move, other
+        if seat == CHANCE:
+            if self.private_[0] == NO_CARD:
+                self.private_[0] = action - CARD_BASE
+            elif self.private_[1] == NO_CARD:
+                self.private_[1] = action - CARD_BASE
+                self.to_move = 0
+            else:
+                self.public_card = action - CARD_BASE
+                self.to_move = 0
+            return
+        other = 1 - seat
+        self.hist[self.round_][self.hist_len[self.round_]] = action
+        self.hist_len[self.round_] += 1
+        if action == FOLD:
+            self.folded = seat
+            self.over = 1
+            return
+        # A call and a raise both first match the opponent's chips.
+        self.contrib[seat] = self.contrib[other]
+        if action == RAISE:
+            self.contrib[seat] += RAISE_SIZE[self.round_]
+            self.raises += 1
+            self.calls = 0
+            self.to_move = other
+            return
+        self.calls += 1
+        # A round ends when both checked, or when a raise was called.
+        if self.calls == 2 or (self.raises > 0 and self.calls == 1):
+            if self.round_ == 1:
+                self.over = 1
+            else:
+                self.round_ = 1
+                self.raises = 0
+                self.calls = 0
+                self.to_move = CHANCE
+        else:
+            self.to_move = other
+
+    cdef int c_loser(self) noexcept nogil:
+        # At a terminal: the seat that lost the pot, or -1 for a split.
+        cdef int v0, v1
+        if self.folded >= 0:
+            return self.folded
+        v0 = hand_value(self.private_[0], self.public_card)
+        v1 = hand_value(self.private_[1], self.public_card)
+        if v0 == v1:
+            return -1
+        return 0 if v0 < v1 else 1
+
+    cdef void c_scores(self, int* out) noexcept nogil:
+        cdef int loser
+        out[0] = 0
+        out[1] = 0
+        if not self.over:
+            return
+        loser = self.c_loser()
+        if loser >= 0:
+            out[loser] = -self.contrib[loser]
+            out[1 - loser] = self.contrib[loser]
+
+    cdef void c_returns(self, double* out) noexcept nogil:
+        cdef int chips[2]
+        self.c_scores(chips)
+        out[0] = 0.5 + chips[0] / <double>RETURN_SCALE
+        out[1] = 0.5 + chips[1] / <double>RETURN_SCALE
+
+    cdef void c_heuristic(self, double* out) noexcept nogil:
+        # The expected returns of a showdown now: seat 0's chance of winning (over
+        # the public cards still possible) weighted by the chips in the pot.
+        cdef double equity = 0.0
+        cdef int card, count = 0, v0, v1
+        if self.over:
+            self.c_returns(out)
+            return
+        if self.private_[1] == NO_CARD:
+            out[0] = 0.5
+            out[1] = 0.5
+            return
+        for card in range(NUM_CARDS):
+            if self.public_card != NO_CARD and card != self.public_card:
+                continue
+            if card == self.private_[0] or card == self.private_[1]:
+                continue
+            v0 = hand_value(self.private_[0], card)
+            v1 = hand_value(self.private_[1], card)
+            equity += 1.0 if v0 > v1 else (0.5 if v0 == v1 else 0.0)
+            count += 1
+        equity /= count
+        out[0] = 0.5 + (equity - 0.5) * (self.contrib[0] + self.contrib[1]) / <double>RETURN_SCALE
+        out[1] = 1.0 - out[0]
+
+    # ---- hashes: exact packed codes (below 2**41) scrambled by a bijection ------------
+
+    cdef uint64_t c_pack_history(self) noexcept nogil:
+        cdef uint64_t code = 0
+        cdef int r, k
+        for r in range(2):
+            for k in range(ROUND_SLOTS):
+                code = code * 4 + <uint64_t>(self.hist[r][k] if k < self.hist_len[r] else 0)
+            code = code * 8 + <uint64_t>self.hist_len[r]
+        return code
+
+    cdef uint64_t c_hash(self) noexcept nogil:
+        cdef uint64_t code = self.c_pack_history()
+        code = code * 8 + <uint64_t>(self.private_[0] + 1)
+        code = code * 8 + <uint64_t>(self.private_[1] + 1)
+        code = code * 8 + <uint64_t>(self.public_card + 1)
+        return mix64(code)
+
+    cdef int c_shown_card(self, int seat) noexcept nogil:
+        # The opponent's card is shown to `seat` only at a showdown.
+        if self.over and self.folded < 0:
+            return self.private_[1 - seat]
+        return NO_CARD
+
+    cdef int c_dealt(self) noexcept nogil:
+        return (self.private_[0] != NO_CARD) + (self.private_[1] != NO_CARD)
+
+    cdef uint64_t c_infoset_key(self, int seat) noexcept nogil:
+        cdef uint64_t code = self.c_pack_history()
+        code = code * 8 + <uint64_t>(self.private_[seat] + 1)
+        code = code * 8 + <uint64_t>(self.public_card + 1)
+        code = code * 8 + <uint64_t>(self.c_shown_card(seat) + 1)
+        code = code * 4 + <uint64_t>self.c_dealt()
+        code = code * 2 + <uint64_t>seat
+        return mix64(code | INFOSET_TAG)
+
+    # ---- copies ---------------------------------------------------------------------
+
+    cdef State c_clone(self):
+        cdef LeducState copy = LeducState.__new__(LeducState)
+        copy.num_players = 2
+        copy.num_actions = NUM_ACTIONS
+        copy.variant = self.variant
+        memcpy(copy.private_, self.private_, sizeof(self.private_))
+        copy.public_card = self.public_card
+        memcpy(copy.contrib, self.contrib, sizeof(self.contrib))
+        copy.round_ = self.round_
+        copy.to_move = self.to_move
+        copy.raises = self.raises
+        copy.calls = self.calls
+        copy.folded = self.folded
+        copy.over = self.over
+        memcpy(copy.hist, self.hist, sizeof(self.hist))
+        memcpy(copy.hist_len, self.hist_len, sizeof(self.hist_len))
+        return copy
+
+    cdef State c_determinize(self, int seat, rng_t* rng):
+        # from_observation(observation(seat), rng) in C: the opponent's card, if
+        # dealt and not shown, is redrawn uniformly from the cards the seat has not
+        # seen, consuming the generator exactly as codec.from_observation_dict does.
+        cdef LeducState copy = <LeducState>self.c_clone()
+        cdef int other = 1 - seat, card, n = 0
+        cdef int candidates[NUM_CARDS]
+        if self.private_[other] == NO_CARD or self.c_shown_card(seat) != NO_CARD:
+            return copy
+        for card in range(NUM_CARDS):
+            if card != self.private_[seat] and card != self.public_card:
+                candidates[n] = card
+                n += 1
+        copy.private_[other] = candidates[rng_below(rng, n)]
+        return copy
+
+    # ---- Python-level, game-specific ------------------------------------------------
+
+    def is_setup(self):
+        return self.private_[1] == NO_CARD
+
+    def is_showdown(self):
+        """True at the end of a hand that nobody folded."""
+        return bool(self.over) and self.folded < 0
+
+    def scores(self):
+        cdef int chips[2]
+        self.c_scores(chips)
+        return [chips[0], chips[1]]
+
+    def _history(self):
+        return [[self.hist[r][k] for k in range(self.hist_len[r])] for r in range(2)]
+
+    def to_dict(self):
+        return codec.state_dict([self.private_[0], self.private_[1]], self.public_card,
+                                self._history(), [self.contrib[0], self.contrib[1]],
+                                self.c_current_player())
+
+    @classmethod
+    def from_dict(cls, data):
+        return codec.from_state_dict(cls, data)
+
+    def observation(self, seat):
+        self._check_seat(seat)
+        return codec.observation_dict(seat, self.private_[seat], self.c_dealt(),
+                                      self.c_shown_card(seat), self.public_card,
+                                      self._history(), [self.contrib[0], self.contrib[1]],
+                                      self.c_current_player())
+
+    @classmethod
+    def from_observation(cls, observation, rng):
+        if not isinstance(observation, dict) or observation.get("game") != cls.game_name:
+            raise StateFormatError("not an observation of leduc")
+        return codec.from_observation_dict(cls, observation, rng)
+
+    def action_to_str(self, action):
+        return codec.action_to_str(action)
+
+    def str_to_action(self, text):
+        return codec.str_to_action(text)
+
+    def render(self):
+        names = codec.CARD_NAMES
+        player = self.c_current_player()
+        public = names[self.public_card] if self.public_card != NO_CARD else "--"
+        lines = [f"Leduc poker  round {self.round_ + 1}  public card {public}  "
+                 f"pot {self.contrib[0] + self.contrib[1]}"]
+        for seat in range(2):
+            card = names[self.private_[seat]] if self.private_[seat] != NO_CARD else "--"
+            marks = []
+            if player == seat:
+                marks.append("to move")
+            if self.folded == seat:
+                marks.append("folded")
+            note = f"  ({', '.join(marks)})" if marks else ""
+            lines.append(f"  seat {seat}: [{card}]  in for {self.contrib[seat]}{note}")
+        for r, actions in enumerate(self._history()):
+            text = " ".join(codec.BET_NAMES[a] for a in actions) or "-"
+            lines.append(f"  bets round {r + 1}: {text}")
+        if player == CHANCE:
+            lines.append("  next: a card is dealt")
+        elif player == TERMINAL:
+            chips = self.scores()
+            lines.append(f"  over: seat 0 {chips[0]:+d}, seat 1 {chips[1]:+d} chips")
+        return "\n".join(lines)

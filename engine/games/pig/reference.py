@@ -1,0 +1,188 @@
+"""Pig in plain Python: a slow, readable twin of the compiled PigState with the same
+Python API and the same JSON, so the differential test can play both side by side.
+
+Rules (see state.pyx): roll (0) or hold (1); the die is a chance node with outcomes
+2..7 for faces 1..6. A 1 loses the turn total and passes the turn, 2..6 add to it,
+hold banks it and passes the turn; reaching the target by banking wins. A seat whose
+score plus turn total has reached the target may only hold.
+"""
+from __future__ import annotations
+
+import json
+
+from engine.errors import GameConfigError, IllegalActionError, StateFormatError
+from engine.games.pig.rules import (DEFAULT_VARIANT, FACE_BASE, FACES, HOLD, ROLL, action_id,
+                                    action_name, check_fields, parse_variant)
+
+CHANCE = -1
+TERMINAL = -2
+
+
+class PigReference:
+    game_name = "pig"
+    num_players = 2
+
+    def __init__(self, variant: str = DEFAULT_VARIANT):
+        try:
+            self.target = parse_variant(variant)
+        except ValueError as exc:
+            raise GameConfigError(str(exc)) from None
+        self.variant = variant
+        self.banked = [0, 0]
+        self.turn_total = 0
+        self.to_move = 0
+        self.rolling = False
+
+    @classmethod
+    def new_initial(cls, num_players: int = 2, variant: str = DEFAULT_VARIANT) -> "PigReference":
+        if num_players != 2:
+            raise GameConfigError(f"pig is played by 2 players, got {num_players!r}")
+        return cls(variant)
+
+    # ---- where the game stands ---------------------------------------------------
+
+    def winner(self):
+        """The seat that has banked the target, or None while the game runs."""
+        for seat in (0, 1):
+            if self.banked[seat] >= self.target:
+                return seat
+        return None
+
+    def is_terminal(self) -> bool:
+        return self.winner() is not None
+
+    def is_chance_node(self) -> bool:
+        return not self.is_terminal() and self.rolling
+
+    def is_setup(self) -> bool:
+        return False
+
+    def current_player(self) -> int:
+        if self.is_terminal():
+            return TERMINAL
+        if self.rolling:
+            return CHANCE
+        return self.to_move
+
+    def legal_actions(self) -> list[int]:
+        if self.is_terminal():
+            return []
+        if self.rolling:
+            return [action for action, _ in self.chance_outcomes()]
+        if self.banked[self.to_move] + self.turn_total >= self.target:
+            return [HOLD]  # reaching the target ends the turn: bank and win
+        return [ROLL, HOLD]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if not self.is_chance_node():
+            return []
+        return [(FACE_BASE + face - 1, 1.0 / FACES) for face in range(1, FACES + 1)]
+
+    # ---- playing -----------------------------------------------------------------
+
+    def apply(self, action: int) -> None:
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise IllegalActionError(f"an action is an integer, not {action!r}")
+        if self.is_terminal():
+            raise IllegalActionError("the game is over: no action is legal")
+        if action not in self.legal_actions():
+            raise IllegalActionError(f"illegal action {action} here")
+        if action == ROLL:
+            self.rolling = True
+        elif action == HOLD:
+            self.banked[self.to_move] += self.turn_total
+            self.turn_total = 0
+            if self.banked[self.to_move] < self.target:
+                self.to_move = 1 - self.to_move
+        else:
+            face = action - FACE_BASE + 1
+            self.rolling = False
+            if face == 1:
+                self.turn_total = 0
+                self.to_move = 1 - self.to_move
+            else:
+                self.turn_total += face
+
+    def clone(self) -> "PigReference":
+        copy = PigReference(self.variant)
+        copy.banked = list(self.banked)
+        copy.turn_total = self.turn_total
+        copy.to_move = self.to_move
+        copy.rolling = self.rolling
+        return copy
+
+    # ---- results -----------------------------------------------------------------
+
+    def returns(self) -> list[float]:
+        winner = self.winner()
+        if winner is None:
+            raise ValueError("returns() is defined only at a terminal state")
+        return [1.0 if seat == winner else 0.0 for seat in (0, 1)]
+
+    def scores(self) -> list[int]:
+        return list(self.banked)
+
+    def heuristic(self) -> list[float]:
+        if self.is_terminal():
+            return self.returns()
+        mover = self.to_move
+        need = [float(self.target - self.banked[seat]) for seat in (0, 1)]
+        need[mover] -= self.turn_total
+        if need[mover] <= 0:
+            return [1.0 if seat == mover else 0.0 for seat in (0, 1)]
+        first = (need[1] + 1.0) / (need[0] + need[1] + 2.0)
+        return [first, 1.0 - first]
+
+    # ---- text and JSON -----------------------------------------------------------
+
+    def to_dict(self) -> dict:
+        return {"game": self.game_name, "variant": self.variant, "scores": list(self.banked),
+                "turn_total": self.turn_total, "to_move": self.to_move, "rolling": self.rolling}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "PigReference":
+        if not isinstance(data, dict) or data.get("game") != cls.game_name:
+            raise StateFormatError('a pig state is a JSON object with "game": "pig"')
+        _, scores, turn_total, to_move, rolling = check_fields(data)
+        state = cls(data["variant"])
+        state.banked = scores
+        state.turn_total = turn_total
+        state.to_move = to_move
+        state.rolling = rolling
+        return state
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), separators=(",", ":"), sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str) -> "PigReference":
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError) as exc:
+            raise StateFormatError(f"not valid JSON: {exc}") from None
+        return cls.from_dict(data)
+
+    def observation(self, seat: int) -> dict:
+        if isinstance(seat, bool) or seat not in (0, 1):
+            raise ValueError(f"seat must be 0..1, got {seat!r}")
+        obs = self.to_dict()
+        obs["seat"] = seat
+        return obs
+
+    @classmethod
+    def from_observation(cls, observation: dict, rng=None) -> "PigReference":
+        data = dict(observation)
+        data.pop("seat", None)
+        return cls.from_dict(data)
+
+    def action_to_str(self, action: int) -> str:
+        try:
+            return action_name(action)
+        except ValueError as exc:
+            raise IllegalActionError(str(exc)) from None
+
+    def str_to_action(self, text: str) -> int:
+        try:
+            return action_id(text)
+        except ValueError as exc:
+            raise IllegalActionError(str(exc)) from None

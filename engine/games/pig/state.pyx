@@ -1,0 +1,221 @@
+# Pig as a compiled State: two seats race to bank `target` points with one die.
+#
+# Actions: 0 = roll, 1 = hold; the die is an explicit chance node whose outcomes are
+# actions 2..7 (faces 1..6). A 1 wipes out the turn total and passes the turn; 2..6
+# add to it; holding banks it and passes the turn. A seat whose banked score plus turn
+# total has reached the target may only hold, which ends the game (as in OpenSpiel).
+# The state is exactly (target, scores, turn total, seat, rolling): no move counter, so
+# positions repeat and a transposition table or value iteration sees them as one.
+from libc.stdint cimport uint64_t
+
+from engine.errors import GameConfigError, IllegalActionError
+from engine.games.pig.rules import (DEFAULT_VARIANT, action_id, action_name, check_fields,
+                                    parse_variant)
+from engine.hashing cimport mix64
+from engine.state cimport State, CHANCE, TERMINAL
+
+# Keep in step with engine/games/pig/rules.py (plain ints so nogil code can use them).
+cdef enum:
+    ROLL = 0
+    HOLD = 1
+    FACE_BASE = 2
+    NUM_ACTIONS = 8
+    FACES = 6
+    NO_WINNER = -1
+
+
+cdef class PigState(State):
+    game_name = "pig"
+
+    def __init__(self, variant=DEFAULT_VARIANT):
+        try:
+            self.target = parse_variant(variant)
+        except ValueError as exc:
+            raise GameConfigError(str(exc)) from None
+        self.num_players = 2
+        self.num_actions = NUM_ACTIONS
+        self.variant = variant
+        self.banked[0] = 0
+        self.banked[1] = 0
+        self.turn_total = 0
+        self.to_move = 0
+        self.rolling = False
+        self.winner = NO_WINNER
+
+    @classmethod
+    def new_initial(cls, num_players=2, variant=DEFAULT_VARIANT):
+        if num_players != 2:
+            raise GameConfigError(f"pig is played by 2 players, got {num_players!r}")
+        return cls(variant)
+
+    # ---- cdef primitives -----------------------------------------------------------
+
+    cdef int c_current_player(self) noexcept nogil:
+        if self.winner != NO_WINNER:
+            return TERMINAL
+        if self.rolling:
+            return CHANCE
+        return self.to_move
+
+    cdef int c_legal_actions(self, int* out) noexcept nogil:
+        if self.winner != NO_WINNER or self.rolling:
+            return 0
+        if self.banked[self.to_move] + self.turn_total >= self.target:
+            out[0] = HOLD
+            return 1
+        out[0] = ROLL
+        out[1] = HOLD
+        return 2
+
+    cdef int c_chance_outcomes(self, int* actions, double* probs) noexcept nogil:
+        cdef int f
+        if not self.rolling or self.winner != NO_WINNER:
+            return 0
+        for f in range(FACES):
+            actions[f] = FACE_BASE + f
+            probs[f] = 1.0 / FACES
+        return FACES
+
+    cdef void c_apply(self, int action) noexcept nogil:
+        cdef int face
+        if action == ROLL:
+            self.rolling = True
+        elif action == HOLD:
+            self.banked[self.to_move] += self.turn_total
+            self.turn_total = 0
+            if self.banked[self.to_move] >= self.target:
+                self.winner = self.to_move
+            else:
+                self.to_move = 1 - self.to_move
+        else:
+            face = action - FACE_BASE + 1
+            self.rolling = False
+            if face == 1:
+                self.turn_total = 0
+                self.to_move = 1 - self.to_move
+            else:
+                self.turn_total += face
+
+    cdef void c_returns(self, double* out) noexcept nogil:
+        # Only one seat banks at a time, so a finished game always has one winner.
+        if self.winner == NO_WINNER:
+            out[0] = 0.5
+            out[1] = 0.5
+        else:
+            out[self.winner] = 1.0
+            out[1 - self.winner] = 0.0
+
+    cdef void c_heuristic(self, double* out) noexcept nogil:
+        # The score race: each seat's distance to the target, the mover's turn total
+        # counted as banked (holding would bank it), and the win estimated as the
+        # share of the total distance still left to the opponent.
+        cdef int mover = self.to_move
+        cdef double need[2]
+        cdef int seat
+        if self.winner != NO_WINNER:
+            self.c_returns(out)
+            return
+        for seat in range(2):
+            need[seat] = self.target - self.banked[seat]
+        need[mover] -= self.turn_total
+        if need[mover] <= 0:
+            # The mover must hold now and that wins.
+            out[mover] = 1.0
+            out[1 - mover] = 0.0
+            return
+        out[0] = (need[1] + 1.0) / (need[0] + need[1] + 2.0)
+        out[1] = 1.0 - out[0]
+
+    cdef uint64_t c_hash(self) noexcept nogil:
+        # Every field fits its bit range (target <= 1000, scores and turn total
+        # <= 1005), so the code is exact before mixing.
+        cdef uint64_t code = <uint64_t>self.target
+        code |= (<uint64_t>self.banked[0]) << 10
+        code |= (<uint64_t>self.banked[1]) << 21
+        code |= (<uint64_t>self.turn_total) << 32
+        code |= (<uint64_t>self.to_move) << 43
+        code |= (<uint64_t>self.rolling) << 44
+        return mix64(code + 1)
+
+    cdef State c_clone(self):
+        cdef PigState copy = PigState.__new__(PigState)
+        copy.num_players = 2
+        copy.num_actions = NUM_ACTIONS
+        copy.variant = self.variant
+        copy.target = self.target
+        copy.banked[0] = self.banked[0]
+        copy.banked[1] = self.banked[1]
+        copy.turn_total = self.turn_total
+        copy.to_move = self.to_move
+        copy.rolling = self.rolling
+        copy.winner = self.winner
+        return copy
+
+    # ---- Python-level, game-specific -----------------------------------------------
+
+    @property
+    def target_score(self):
+        """The winning score of this variant."""
+        return self.target
+
+    @property
+    def turn_points(self):
+        """The points at risk in the current turn."""
+        return self.turn_total
+
+    @property
+    def turn_seat(self):
+        """The seat whose turn it is (also while its die is rolling; the winner at the end)."""
+        return self.to_move
+
+    def scores(self):
+        return [self.banked[0], self.banked[1]]
+
+    def to_dict(self):
+        return {"game": self.game_name, "variant": self.variant,
+                "scores": [self.banked[0], self.banked[1]], "turn_total": self.turn_total,
+                "to_move": self.to_move, "rolling": bool(self.rolling)}
+
+    @classmethod
+    def from_dict(cls, data):
+        target, scores, turn_total, to_move, rolling = check_fields(data)
+        cdef PigState s = cls(data["variant"])
+        s.banked[0] = scores[0]
+        s.banked[1] = scores[1]
+        s.turn_total = turn_total
+        s.to_move = to_move
+        s.rolling = rolling
+        s.winner = to_move if scores[to_move] >= target else NO_WINNER
+        return s
+
+    def observation(self, seat):
+        # Perfect information: every seat sees the whole state.
+        self._check_seat(seat)
+        obs = self.to_dict()
+        obs["seat"] = seat
+        return obs
+
+    @classmethod
+    def from_observation(cls, observation, rng):
+        data = dict(observation)
+        data.pop("seat", None)
+        return cls.from_dict_checked(data)
+
+    def action_to_str(self, action):
+        try:
+            return action_name(action)
+        except ValueError as exc:
+            raise IllegalActionError(str(exc)) from None
+
+    def str_to_action(self, text):
+        try:
+            return action_id(text)
+        except ValueError as exc:
+            raise IllegalActionError(str(exc)) from None
+
+    def render(self):
+        head = f"pig to {self.target}: seat 0 has {self.banked[0]}, seat 1 has {self.banked[1]}"
+        if self.winner != NO_WINNER:
+            return f"{head}\nseat {self.winner} wins"
+        doing = "rolling the die" if self.rolling else "to roll or hold"
+        return f"{head}\nseat {self.to_move} {doing}, turn total {self.turn_total}"

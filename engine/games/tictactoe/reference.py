@@ -1,0 +1,193 @@
+"""Tic-tac-toe in plain Python: a slow, readable twin of the compiled TicTacToeState
+with the same Python API and the same JSON, for the differential test.
+
+Cells are actions 0..8, row-major from a1 (a1 b1 c1 = 0 1 2, ..., a3 b3 c3 = 6 7 8).
+Seat 0 plays X and moves first. A finished game leaves `to_move` on the seat that
+made the last move, as the compiled state does.
+"""
+from __future__ import annotations
+
+import json
+
+from engine.errors import GameConfigError, IllegalActionError, StateFormatError
+
+CHANCE = -1
+TERMINAL = -2
+EMPTY = -1
+LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8),      # rows
+         (0, 3, 6), (1, 4, 7), (2, 5, 8),      # columns
+         (0, 4, 8), (2, 4, 6))                 # diagonals
+COLUMNS = "abc"
+
+
+class TicTacToeReference:
+    game_name = "tictactoe"
+    num_players = 2
+    num_actions = 9
+    variant = "standard"
+
+    def __init__(self):
+        self.board = [EMPTY] * 9
+        self.to_move = 0
+
+    @classmethod
+    def new_initial(cls, num_players: int = 2, variant: str = "standard") -> "TicTacToeReference":
+        if num_players != 2 or variant != "standard":
+            raise GameConfigError("tic-tac-toe is for 2 players, variant standard")
+        return cls()
+
+    # ---- where the game stands ---------------------------------------------------
+
+    def line_owners(self) -> set[int]:
+        """The seats that have three in a row."""
+        return {self.board[a] for a, b, c in LINES
+                if self.board[a] != EMPTY and self.board[a] == self.board[b] == self.board[c]}
+
+    def winner(self):
+        """The seat with three in a row, or None."""
+        owners = self.line_owners()
+        return owners.pop() if owners else None
+
+    def is_terminal(self) -> bool:
+        return self.winner() is not None or EMPTY not in self.board
+
+    def is_chance_node(self) -> bool:
+        return False
+
+    def is_setup(self) -> bool:
+        return False
+
+    def current_player(self) -> int:
+        return TERMINAL if self.is_terminal() else self.to_move
+
+    def legal_actions(self) -> list[int]:
+        if self.is_terminal():
+            return []
+        return [cell for cell in range(9) if self.board[cell] == EMPTY]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return []  # no dice, no cards
+
+    # ---- playing -----------------------------------------------------------------
+
+    def apply(self, action: int) -> None:
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise IllegalActionError(f"an action is an integer, not {action!r}")
+        if self.is_terminal():
+            raise IllegalActionError("the game is over: no action is legal")
+        if action not in self.legal_actions():
+            raise IllegalActionError(f"illegal action {action} here")
+        self.board[action] = self.to_move
+        if not self.is_terminal():
+            self.to_move = 1 - self.to_move
+
+    def clone(self) -> "TicTacToeReference":
+        copy = TicTacToeReference()
+        copy.board = list(self.board)
+        copy.to_move = self.to_move
+        return copy
+
+    # ---- results -----------------------------------------------------------------
+
+    def returns(self) -> list[float]:
+        if not self.is_terminal():
+            raise ValueError("returns() is defined only at a terminal state")
+        winner = self.winner()
+        if winner is None:
+            return [0.5, 0.5]
+        return [1.0 if seat == winner else 0.0 for seat in (0, 1)]
+
+    def scores(self) -> list[int]:
+        winner = self.winner()
+        return [1 if seat == winner else 0 for seat in (0, 1)]
+
+    def heuristic(self) -> list[float]:
+        """Lines still open to each seat, weighted by its marks in them, as a share."""
+        if self.is_terminal():
+            return self.returns()
+        open_lines = [1.0, 1.0]
+        for line in LINES:
+            marks = [self.board[cell] for cell in line]
+            if 1 not in marks:
+                open_lines[0] += 1 + marks.count(0)
+            if 0 not in marks:
+                open_lines[1] += 1 + marks.count(1)
+        first = open_lines[0] / (open_lines[0] + open_lines[1])
+        return [first, 1.0 - first]
+
+    # ---- text and JSON -----------------------------------------------------------
+
+    def to_dict(self) -> dict:
+        return {"game": self.game_name, "board": list(self.board), "to_move": self.to_move}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "TicTacToeReference":
+        if not isinstance(data, dict) or data.get("game") != cls.game_name:
+            raise StateFormatError('a tic-tac-toe state is a JSON object with "game": "tictactoe"')
+        board = data.get("board")
+        if not isinstance(board, list) or len(board) != 9 or any(
+                isinstance(v, bool) or v not in (EMPTY, 0, 1) for v in board):
+            raise StateFormatError("board must be a list of 9 cells, each -1 (empty), 0 (X) or 1 (O)")
+        to_move = data.get("to_move")
+        if isinstance(to_move, bool) or to_move not in (0, 1):
+            raise StateFormatError("to_move must be 0 or 1")
+        xs, os = board.count(0), board.count(1)
+        if xs - os not in (0, 1):
+            raise StateFormatError("X moves first, so X has as many marks as O, or one more")
+        last_mover = 0 if xs > os else 1
+        state = cls()
+        state.board = list(board)
+        state.to_move = to_move
+        owners = state.line_owners()
+        if len(owners) > 1:
+            raise StateFormatError("both seats cannot have three in a row")
+        if owners and owners != {last_mover}:
+            raise StateFormatError("the seat with three in a row must have moved last")
+        if state.is_terminal():
+            if to_move != last_mover:
+                raise StateFormatError("in a finished game to_move is the seat that moved last")
+        elif to_move != 1 - last_mover:
+            raise StateFormatError("to_move must be the seat whose turn it is")
+        return state
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), separators=(",", ":"), sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str) -> "TicTacToeReference":
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError) as exc:
+            raise StateFormatError(f"not valid JSON: {exc}") from None
+        return cls.from_dict(data)
+
+    def observation(self, seat: int) -> dict:
+        if isinstance(seat, bool) or seat not in (0, 1):
+            raise ValueError(f"seat must be 0..1, got {seat!r}")
+        obs = self.to_dict()
+        obs["seat"] = seat
+        return obs
+
+    @classmethod
+    def from_observation(cls, observation: dict, rng=None) -> "TicTacToeReference":
+        data = dict(observation)
+        data.pop("seat", None)
+        return cls.from_dict(data)
+
+    def action_to_str(self, action: int) -> str:
+        if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < 9:
+            raise IllegalActionError(f"no tic-tac-toe action {action!r}")
+        row, column = divmod(action, 3)
+        return f"{COLUMNS[column]}{row + 1}"
+
+    def str_to_action(self, text: str) -> int:
+        if (not isinstance(text, str) or len(text) != 2 or text[0] not in COLUMNS
+                or text[1] not in "123"):
+            raise IllegalActionError(f"a tic-tac-toe move is a cell a1..c3, got {text!r}")
+        return (int(text[1]) - 1) * 3 + COLUMNS.index(text[0])
+
+    def render(self) -> str:
+        marks = {EMPTY: ".", 0: "X", 1: "O"}
+        rows = [f"{r + 1} " + " ".join(marks[self.board[r * 3 + c]] for c in range(3))
+                for r in (2, 1, 0)]
+        return "\n".join(rows + ["  a b c"])

@@ -1,0 +1,276 @@
+# SO-ISMCTS in compiled code (see ismcts.pxd for the data layout).
+#
+# Each iteration: determinize the root for the searching seat (c_determinize), descend
+# the one tree along edges legal in that determinization (UCB1 with availability
+# counts in place of the parent's visits; chance edges sampled by probability), add
+# one new edge, finish with a random playout (or a depth-limited one scored by the
+# heuristic), and back up the per-seat return vector; an edge is ranked by the
+# share of the seat that took it, so any number of players works.
+from libc.math cimport INFINITY, log, sqrt
+from libc.limits cimport INT_MAX
+from libc.stdlib cimport free, malloc, realloc
+from libc.string cimport memset
+from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
+
+from engine.playout cimport c_random_playout, c_sample_chance
+from engine.rng cimport Rng, rng_below, rng_t
+from engine.state cimport CHANCE, MAX_PLAYERS, State, TERMINAL
+from search.tree cimport NO_NODE, UNSEEN, Tree, node_t
+
+cdef long FULL_PLAYOUT = 1_000_000_000  # "to the end" for c_random_playout
+
+
+def node_bytes(int num_players):
+    """Memory one tree node takes with this many seats: the shared node record,
+    one value sum a seat, and the availability count."""
+    return sizeof(node_t) + num_players * sizeof(double) + sizeof(int)
+
+
+cdef inline double _now() noexcept nogil:
+    cdef timespec ts
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return ts.tv_sec + ts.tv_nsec * 1e-9
+
+
+cdef class IsmctsSearch:
+    """One SO-ISMCTS tree for `seat` (to move in `root`). Node 0 is the root;
+    `edges(node)` reads the statistics under a node.
+
+    `determinize=False` searches plain copies of the root: right when the seat
+    can see everything (then SO-ISMCTS is UCT), and much faster."""
+
+    def __cinit__(self, State root not None, int seat, double c, long rollout_depth,
+                  bint determinize, int max_nodes=5_000_000):
+        if root.c_current_player() != seat:
+            raise ValueError(f"seat {seat} is not to move here")
+        self.root_state = root.c_clone()
+        self.seat = seat
+        self.determinize = determinize
+        self.num_players = root.num_players
+        self.exploration = c
+        self.rollout_depth = rollout_depth
+        self.tree = Tree(root.num_players, max_nodes)
+        self.tree.nodes[0].player = seat
+        cdef int n = max(root.num_actions, 1)
+        self.num_actions = n
+        self.avail_capacity = 1024
+        self.path_capacity = 64
+        self.avail = <int*>malloc(self.avail_capacity * sizeof(int))
+        self.path = <int*>malloc(self.path_capacity * sizeof(int))
+        self.actions = <int*>malloc(n * sizeof(int))
+        self.probs = <double*>malloc(n * sizeof(double))
+        self.legal_mark = <int*>malloc(n * sizeof(int))
+        self.tried_mark = <int*>malloc(n * sizeof(int))
+        if (self.avail == NULL or self.path == NULL or self.actions == NULL
+                or self.probs == NULL or self.legal_mark == NULL or self.tried_mark == NULL):
+            raise MemoryError("cannot allocate the ISMCTS search")
+        for i in range(n):
+            self.legal_mark[i] = 0
+            self.tried_mark[i] = 0
+        self.stamp = 0
+        self.avail[0] = 0
+        self.iterations = 0
+        self.seconds = 0.0
+
+    def __dealloc__(self):
+        free(self.avail)
+        free(self.path)
+        free(self.actions)
+        free(self.probs)
+        free(self.legal_mark)
+        free(self.tried_mark)
+
+    # ---- the tree in C ---------------------------------------------------------------
+
+    cdef int c_add_child(self, int parent, int action) noexcept nogil:
+        cdef int child, capacity
+        cdef int* grown
+        child = self.tree.c_alloc(1)
+        if child == NO_NODE:
+            return NO_NODE
+        if child >= self.avail_capacity:
+            capacity = self.avail_capacity
+            while capacity <= child:
+                capacity *= 2
+            grown = <int*>realloc(self.avail, capacity * sizeof(int))
+            if grown == NULL:
+                self.tree.count -= 1  # give the node back: it is not linked yet
+                return NO_NODE
+            self.avail = grown
+            self.avail_capacity = capacity
+        self.avail[child] = 1  # available in the iteration that creates it
+        cdef node_t* nodes = self.tree.nodes
+        nodes[child].action = action
+        nodes[child].next_sibling = nodes[parent].first_child
+        nodes[parent].first_child = child
+        nodes[parent].num_children += 1
+        return child
+
+    cdef int c_find_child(self, int parent, int action) noexcept nogil:
+        cdef int child = self.tree.nodes[parent].first_child
+        while child != NO_NODE and self.tree.nodes[child].action != action:
+            child = self.tree.nodes[child].next_sibling
+        return child
+
+    cdef int c_push(self, int depth, int node) noexcept nogil:
+        cdef int* grown
+        if depth == self.path_capacity:
+            grown = <int*>realloc(self.path, 2 * self.path_capacity * sizeof(int))
+            if grown == NULL:
+                return -1
+            self.path = grown
+            self.path_capacity *= 2
+        self.path[depth] = node
+        return 0
+
+    cdef int c_iterate(self, State state, rng_t* rng) noexcept nogil:
+        cdef int node = 0, child, best, depth = 0, player, n, i, k, n_tried, action
+        cdef int P = self.num_players
+        cdef double score, best_score, c = self.exploration
+        cdef double rets[MAX_PLAYERS]
+        cdef double* value
+        cdef node_t* ch
+        self.path[0] = 0
+        while True:
+            player = state.c_current_player()
+            self.tree.nodes[node].player = player
+            if player == TERMINAL:
+                break
+            if player == CHANCE:
+                # Chance is an edge like any other, its outcome drawn by probability.
+                action = c_sample_chance(state, rng, self.actions, self.probs)
+                child = self.c_find_child(node, action)
+                if child == NO_NODE:
+                    child = self.c_add_child(node, action)
+                    if child != NO_NODE:
+                        # The sampler left the outcomes in the scratch buffers.
+                        i = 0
+                        while self.actions[i] != action:
+                            i += 1
+                        self.tree.nodes[child].prob = <float>self.probs[i]
+                        depth += 1
+                        if self.c_push(depth, child) < 0:
+                            return -1
+                    state.c_apply(action)
+                    break
+                state.c_apply(action)
+                depth += 1
+                if self.c_push(depth, child) < 0:
+                    return -1
+                node = child
+                continue
+            n = state.c_legal_actions(self.actions)
+            if self.stamp == INT_MAX:
+                # Billions of node visits: start the marks afresh rather than wrap.
+                memset(self.legal_mark, 0, self.num_actions * sizeof(int))
+                memset(self.tried_mark, 0, self.num_actions * sizeof(int))
+                self.stamp = 0
+            self.stamp += 1
+            for i in range(n):
+                self.legal_mark[self.actions[i]] = self.stamp
+            # UCB over the edges legal in this determinization, each counted as
+            # available once more; the mover's mean return is the exploitation term.
+            best = NO_NODE
+            best_score = -INFINITY
+            n_tried = 0
+            child = self.tree.nodes[node].first_child
+            while child != NO_NODE:
+                ch = &self.tree.nodes[child]
+                if self.legal_mark[ch.action] == self.stamp:
+                    self.tried_mark[ch.action] = self.stamp
+                    n_tried += 1
+                    self.avail[child] += 1
+                    score = (self.tree.values[<long>child * P + player] / ch.visits
+                             + c * sqrt(log(<double>self.avail[child]) / ch.visits))
+                    if score > best_score:
+                        best_score = score
+                        best = child
+                child = ch.next_sibling
+            if n_tried < n:
+                # Expand one untried legal action, chosen uniformly.
+                k = <int>rng_below(rng, <unsigned int>(n - n_tried))
+                action = -1
+                for i in range(n):
+                    if self.tried_mark[self.actions[i]] != self.stamp:
+                        if k == 0:
+                            action = self.actions[i]
+                            break
+                        k -= 1
+                child = self.c_add_child(node, action)
+                state.c_apply(action)
+                if child != NO_NODE:   # a full tree still plays out from here
+                    depth += 1
+                    if self.c_push(depth, child) < 0:
+                        return -1
+                break
+            depth += 1
+            if self.c_push(depth, best) < 0:
+                return -1
+            state.c_apply(self.tree.nodes[best].action)
+            node = best
+        c_random_playout(state, rng, self.actions, self.probs,
+                         FULL_PLAYOUT if self.rollout_depth < 0 else self.rollout_depth)
+        if state.c_current_player() == TERMINAL:
+            state.c_returns(rets)
+        else:
+            state.c_heuristic(rets)
+        for i in range(depth + 1):
+            node = self.path[i]
+            ch = &self.tree.nodes[node]
+            ch.visits += 1
+            value = &self.tree.values[<long>node * P]
+            for k in range(P):
+                value[k] += rets[k]
+        return 0
+
+    # ---- Python API ------------------------------------------------------------------
+
+    def run(self, Rng rng not None, long iterations, double seconds=0.0):
+        """Run up to `iterations` more iterations drawing from `rng`, stopping early
+        once `seconds` have passed if it is positive (the clock is read before every
+        iteration but the first). Returns the number run."""
+        cdef double start = _now()
+        cdef double deadline = start + seconds
+        cdef long done = 0
+        cdef State world
+        while done < iterations:
+            if seconds > 0 and done > 0 and _now() >= deadline:
+                break
+            if self.determinize:
+                world = self.root_state.c_determinize(self.seat, &rng.state)
+            else:
+                world = self.root_state.c_clone()
+            if self.c_iterate(world, &rng.state) < 0:
+                raise MemoryError(f"the ISMCTS path ran out of memory at {self.tree.count} nodes")
+            done += 1
+        self.iterations += done
+        self.seconds += _now() - start
+        return done
+
+    @property
+    def bytes_per_node(self):
+        """Memory a node takes (see node_bytes)."""
+        return node_bytes(self.num_players)
+
+    @property
+    def size(self):
+        """Nodes in the tree, root included."""
+        return self.tree.count
+
+    def edges(self, int node=0):
+        """(child, action, visits, mean return of the seat to move at `node`,
+        availability) for each visited edge of `node`, in the tree's list order."""
+        if not 0 <= node < self.tree.count:
+            raise IndexError(f"no node {node} in a tree of {self.tree.count}")
+        cdef int player = self.tree.nodes[node].player
+        cdef int child = self.tree.nodes[node].first_child
+        cdef node_t* ch
+        out = []
+        while child != NO_NODE:
+            ch = &self.tree.nodes[child]
+            if ch.visits > 0:
+                mean = (self.tree.values[<long>child * self.num_players + player] / ch.visits
+                        if 0 <= player < self.num_players else float("nan"))
+                out.append((child, ch.action, ch.visits, mean, self.avail[child]))
+            child = ch.next_sibling
+        return out

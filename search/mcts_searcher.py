@@ -1,0 +1,226 @@
+"""The `mcts` searcher: options, budgets, tree reuse between moves and root
+parallelism around the compiled UCT search (search/mcts.pyx).
+
+Budgets: `iterations` (1000 when neither limit is given) and `movetime_ms`. The
+clock is read between batches of iterations sized to about a millisecond, so a
+timed search overruns its limit by at most ~2 ms plus the time to build the
+answer (a few ms more with workers, for collecting their results).
+"""
+from __future__ import annotations
+
+import math
+import time
+from typing import Any, Optional
+
+from engine.rng import Rng
+from engine.state import State
+from search import parallel
+from search.base import Budget, Decision, SearchError, Searcher
+from search.mcts import UctSearch
+from search.rootstats import FINAL_CRITERIA, ChildStats, RootStats, merge, to_decision
+
+DEFAULT_ITERATIONS = 1000
+# A timed search without an iteration limit runs until its deadline.
+UNLIMITED = 1 << 62
+# How deep below the old root `reuse` looks for the new position: our move, a chance
+# event and an opponent's move, with room for multi-action turns.
+REUSE_PLIES = 6
+# Iterations of the small search that finishes a turn the main tree did not reach
+# the end of (a multi-action turn whose later steps were never expanded).
+COMPLETION_ITERATIONS = 200
+
+MCTS_OPTIONS: dict[str, Any] = {
+    "c": math.sqrt(2.0),
+    "rollout_depth": -1,
+    "final": "visits",
+    "reuse": False,
+    "workers": 1,
+    "widening": 2.0,
+    "max_nodes": 5_000_000,
+}
+
+
+def check_tree_options(c: float, rollout_depth: int, final: str, workers: int,
+                       widening: float, max_nodes: int) -> None:
+    """SearchError naming the first bad option (shared by mcts and pimc)."""
+    if not isinstance(c, (int, float)) or c < 0:
+        raise SearchError(f"c (exploration) must be a number >= 0, got {c!r}")
+    if isinstance(rollout_depth, bool) or not isinstance(rollout_depth, int) or rollout_depth < -1:
+        raise SearchError(f"rollout_depth must be -1 (play to the end) or >= 0, got {rollout_depth!r}")
+    if final not in FINAL_CRITERIA:
+        raise SearchError(f"final must be one of {', '.join(FINAL_CRITERIA)}, got {final!r}")
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise SearchError(f"workers must be a positive integer, got {workers!r}")
+    if not isinstance(widening, (int, float)) or widening < 0:
+        raise SearchError(f"widening must be a number >= 0 (0 turns it off), got {widening!r}")
+    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or not 16 <= max_nodes < 2 ** 31:
+        raise SearchError(f"max_nodes must be an integer in 16..2**31-1, got {max_nodes!r}")
+
+
+def iteration_limit(budget: Budget) -> int:
+    if budget.iterations is not None:
+        return budget.iterations
+    return DEFAULT_ITERATIONS if budget.movetime_ms is None else UNLIMITED
+
+
+def new_search(state: State, rng: Rng, tree_options: dict[str, Any]) -> UctSearch:
+    return UctSearch(state, rng, c=float(tree_options["c"]),
+                     rollout_depth=tree_options["rollout_depth"],
+                     widening=float(tree_options["widening"]),
+                     max_nodes=tree_options["max_nodes"])
+
+
+def run_search(search: UctSearch, iterations: int, deadline: Optional[float]) -> int:
+    """Run the search; at least two iterations whatever the clock says, so the root
+    has a visited child to answer with."""
+    done = search.run(min(iterations, 2))
+    if iterations > done:
+        done += search.run(iterations - done, deadline)
+    return done
+
+
+def most_visited_child(search: UctSearch, node: int) -> int:
+    """The child with the most visits (the lower id on ties), or -1."""
+    tree = search.tree
+    best, best_visits = -1, 0
+    for child in tree.children(node):
+        visits = tree.visits(child)
+        if visits > best_visits:
+            best, best_visits = child, visits
+    return best
+
+
+def principal_variation(search: UctSearch) -> list[int]:
+    """The actions along the most visited path from the root, across chance nodes."""
+    pv = []
+    node = most_visited_child(search, 0)
+    while node >= 0:
+        pv.append(search.tree.action(node))
+        node = most_visited_child(search, node)
+    return pv
+
+
+def complete_turn(state: State, seat: int, actions: list[int], rng: Rng,
+                  tree_options: dict[str, Any]) -> list[int]:
+    """`actions` extended, while `seat` is still to move after them, by small
+    searches of their own."""
+    scratch = state.clone()
+    for action in actions:
+        scratch.apply(action)
+    actions = list(actions)
+    while scratch.current_player() == seat:
+        search = new_search(scratch, rng.spawn(), tree_options)
+        search.run(COMPLETION_ITERATIONS)
+        action = search.tree.action(most_visited_child(search, 0))
+        actions.append(action)
+        scratch.apply(action)
+    return actions
+
+
+def summarize(search: UctSearch, seat: int, rng: Rng, tree_options: dict[str, Any]) -> RootStats:
+    """The root of `search` as RootStats for `seat`, each child's line being the
+    most visited continuation within the seat's turn, finished by a small search
+    where the tree stops short of the turn's end."""
+    tree = search.tree
+    stats = RootStats(iterations=search.iterations, nodes=tree.count,
+                      pv=principal_variation(search), pv_weight=tree.visits(0))
+    for child in tree.children(0):
+        line = [tree.action(child)]
+        state = search.root_state.clone()
+        state.apply(line[0])
+        node = child
+        while state.current_player() == seat:
+            node = most_visited_child(search, node)
+            if node < 0:
+                line = complete_turn(search.root_state, seat, line, rng, tree_options)
+                break
+            line.append(tree.action(node))
+            state.apply(line[-1])
+        visits = tree.visits(child)
+        stats.children[line[0]] = ChildStats(visits, tree.value_sums(child)[seat] if visits else 0.0,
+                                             line, visits)
+    return stats
+
+
+def search_task(state: State, seat: int, tree_options: dict[str, Any], iterations: int,
+                movetime_ms: Optional[float], seed: int) -> RootStats:
+    """One independent search seeded by `seed`, as a worker process (or pimc, for
+    one determinization) runs it."""
+    deadline = None if movetime_ms is None else time.perf_counter() + movetime_ms / 1000.0
+    rng = Rng(seed)
+    search = new_search(state, rng.spawn(), tree_options)
+    done = run_search(search, iterations, deadline)
+    stats = summarize(search, seat, rng, tree_options)
+    stats.iterations = done
+    return stats
+
+
+class MctsSearcher(Searcher):
+    """UCT with explicit chance nodes and max^n backup (see search/mcts.pyx).
+
+    reuse: keep the tree between calls and continue from the new position's node
+    when it is found within a few plies of the old root (off by default: with it,
+    an answer also depends on the searches before it).
+    workers: independent searches in that many processes, their root statistics
+    summed; an iteration budget is shared out among them, a time limit applies
+    to each. Tree reuse applies to single-process searches only.
+    """
+
+    name = "mcts"
+
+    def __init__(self, c: float = MCTS_OPTIONS["c"], rollout_depth: int = -1, final: str = "visits",
+                 reuse: bool = False, workers: int = 1, widening: float = 2.0,
+                 max_nodes: int = MCTS_OPTIONS["max_nodes"]):
+        check_tree_options(c, rollout_depth, final, workers, widening, max_nodes)
+        self.tree_options = {"c": c, "rollout_depth": rollout_depth, "widening": widening,
+                             "max_nodes": max_nodes}
+        self.final = final
+        self.reuse = bool(reuse)
+        self.workers = workers
+        self._kept: Optional[UctSearch] = None
+        if workers > 1:
+            parallel.warm_up(workers)
+
+    def choose(self, state: State, seat: int, budget: Budget, rng: Rng) -> Decision:
+        start = time.perf_counter()
+        iterations = iteration_limit(budget)
+        if self.workers > 1:
+            stats = self._choose_parallel(state, seat, budget, iterations, rng, start)
+        elif not self.reuse:
+            stats = search_task(state, seat, self.tree_options, iterations,
+                                budget.movetime_ms, rng.next_u64())
+        else:
+            # Seeded as search_task is, so reuse changes nothing on a first move.
+            search_rng = Rng(rng.next_u64())
+            search, reused = self._search_for(state, search_rng)
+            done = run_search(search, iterations, budget.deadline(start))
+            stats = summarize(search, seat, search_rng, self.tree_options)
+            stats.iterations, stats.reused = done, reused
+        decision = to_decision(stats, self.final)
+        decision.stats["ms"] = int((time.perf_counter() - start) * 1000)
+        return decision
+
+    def _search_for(self, state: State, rng: Rng) -> tuple[UctSearch, int]:
+        # The kept tree re-rooted at `state` if it holds it, else a new tree.
+        kept = self._kept
+        if self.reuse and kept is not None and type(kept.root_state) is type(state):
+            node = kept.find(state, REUSE_PLIES)
+            if node >= 0:
+                reused = kept.reroot(node, state)
+                kept.reseed(rng.spawn())
+                return kept, reused
+        search = new_search(state, rng.spawn(), self.tree_options)
+        self._kept = search
+        return search, 0
+
+    def _choose_parallel(self, state: State, seat: int, budget: Budget, iterations: int,
+                         rng: Rng, start: float) -> RootStats:
+        shares = (parallel.split(iterations, self.workers) if budget.iterations is not None
+                  else [iterations] * self.workers)
+        movetime = budget.movetime_ms
+        if movetime is not None:
+            # Each worker times itself; what this process already spent is deducted.
+            movetime = max(1.0, movetime - (time.perf_counter() - start) * 1000.0)
+        calls = [(state, seat, self.tree_options, share, movetime, rng.next_u64())
+                 for share in shares if share > 0]
+        return merge(parallel.run_tasks(search_task, calls, self.workers))

@@ -1,0 +1,89 @@
+"""The `pimc` searcher: perfect-information Monte Carlo (determinized MCTS).
+
+It samples k full states the mover cannot tell from the position (the State's
+`determinize`, from the state it is given, which `search.base.decide` already
+rebuilt from the mover's observation), runs the compiled UCT search on each with
+an equal share of the budget, and sums the root visits per first action (values
+are averaged, weighted by visits) to choose. It is fast and often strong, but it
+assumes the hidden cards will be revealed, so it cannot plan to hide or to learn
+information (strategy fusion; Frank and Basin 1998).
+
+When the mover's infoset key is the state's own hash, the mover sees everything
+(perfect information): one search with the whole budget is run, so pimc then
+answers exactly as mcts does with the same seed.
+
+Budgets: an iteration budget is split evenly among the determinizations; a time
+limit is split likewise, each search ending at its share of the deadline (the
+overrun margin is mcts's: about one batch of iterations, ~2 ms). With workers,
+the determinizations are searched in parallel processes, each getting
+k/workers of the time.
+"""
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from engine.rng import Rng
+from engine.state import State
+from search import parallel
+from search.base import Budget, Decision, SearchError, Searcher
+from search.mcts_searcher import (MCTS_OPTIONS, check_tree_options, iteration_limit,
+                                  search_task)
+from search.rootstats import merge, to_decision
+
+DEFAULT_DETERMINIZATIONS = 8
+# Every determinization's search gets at least this many iterations, so its root has
+# visited children; small budgets use fewer determinizations.
+MIN_SHARE = 2
+
+# mcts's options except `reuse`: a kept tree would belong to one sampled world.
+PIMC_OPTIONS: dict[str, Any] = {"k": DEFAULT_DETERMINIZATIONS,
+                                **{key: value for key, value in MCTS_OPTIONS.items() if key != "reuse"}}
+
+
+def sees_everything(state: State, seat: int) -> bool:
+    """True when `seat` knows the whole state: its infoset key is the state's hash."""
+    return state.infoset_key(seat) == state.hash()
+
+
+class PimcSearcher(Searcher):
+    """k determinizations, one UCT search each, root visits summed."""
+
+    name = "pimc"
+
+    def __init__(self, k: int = DEFAULT_DETERMINIZATIONS, c: float = MCTS_OPTIONS["c"],
+                 rollout_depth: int = -1, final: str = "visits", workers: int = 1,
+                 widening: float = 2.0, max_nodes: int = MCTS_OPTIONS["max_nodes"]):
+        if isinstance(k, bool) or not isinstance(k, int) or k < 1:
+            raise SearchError(f"k (determinizations) must be a positive integer, got {k!r}")
+        check_tree_options(c, rollout_depth, final, workers, widening, max_nodes)
+        self.k = k
+        self.tree_options = {"c": c, "rollout_depth": rollout_depth, "widening": widening,
+                             "max_nodes": max_nodes}
+        self.final = final
+        self.workers = workers
+        if workers > 1:
+            parallel.warm_up(workers)
+
+    def choose(self, state: State, seat: int, budget: Budget, rng: Rng) -> Decision:
+        start = time.perf_counter()
+        iterations = iteration_limit(budget)
+        if sees_everything(state, seat):
+            worlds = [state]
+        else:
+            count = max(1, min(self.k, iterations // MIN_SHARE))
+            worlds = [state.determinize(seat, rng) for _ in range(count)]
+        shares = (parallel.split(iterations, len(worlds)) if budget.iterations is not None
+                  else [iterations] * len(worlds))
+        movetime = None
+        if budget.movetime_ms is not None:
+            elapsed = (time.perf_counter() - start) * 1000.0
+            rounds = -(-len(worlds) // self.workers)  # searches each process runs in turn
+            movetime = max(1.0, (budget.movetime_ms - elapsed) / rounds)
+        calls = [(world, seat, self.tree_options, share, movetime, rng.next_u64())
+                 for world, share in zip(worlds, shares)]
+        stats = merge(parallel.run_tasks(search_task, calls, self.workers))
+        decision = to_decision(stats, self.final)
+        decision.stats["determinizations"] = len(worlds)
+        decision.stats["ms"] = int((time.perf_counter() - start) * 1000)
+        return decision

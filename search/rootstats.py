@@ -1,0 +1,95 @@
+"""What a tree search leaves at its root, in a form that pickles and merges.
+
+A search (one tree, one worker's tree, one determinization's tree) is summarised as
+RootStats: per first action, the visits and the mover's summed return, and the
+line of the mover's actions starting with it. Root parallelism and PIMC merge
+several of these by summing; `to_decision` turns one into the Decision the engine
+prints. Keeping this apart from the compiled tree lets any searcher reuse it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from search.base import Alternative, Decision, SearchError
+
+FINAL_CRITERIA = ("visits", "value")
+
+
+@dataclass
+class ChildStats:
+    """One root action: how often it was tried, the mover's summed return through
+    it, and the mover's whole turn starting with it (up to a chance node or another
+    seat's turn). `line_weight` is the visits of the search the line came from, so
+    a merge keeps the line of the search that knew the action best."""
+
+    visits: int
+    value_sum: float
+    line: list[int]
+    line_weight: int = 0
+
+    @property
+    def value(self) -> float:
+        return self.value_sum / self.visits if self.visits else 0.0
+
+
+@dataclass
+class RootStats:
+    """A search's root: children by action, plus totals and the principal variation."""
+
+    children: dict[int, ChildStats] = field(default_factory=dict)
+    iterations: int = 0
+    nodes: int = 0
+    pv: list[int] = field(default_factory=list)
+    pv_weight: int = 0
+    reused: int = 0
+
+
+def merge(parts: list[RootStats]) -> RootStats:
+    """Sum visits and returns per first action; lines and the pv come from the part
+    whose own visits back them most (ties: the earlier part, so merges are
+    reproducible)."""
+    total = RootStats()
+    for part in parts:
+        total.iterations += part.iterations
+        total.nodes += part.nodes
+        total.reused += part.reused
+        if part.pv_weight > total.pv_weight:
+            total.pv, total.pv_weight = list(part.pv), part.pv_weight
+        for action, child in part.children.items():
+            mine = total.children.get(action)
+            if mine is None:
+                total.children[action] = ChildStats(child.visits, child.value_sum,
+                                                    list(child.line), child.line_weight)
+                continue
+            mine.visits += child.visits
+            mine.value_sum += child.value_sum
+            if child.line_weight > mine.line_weight:
+                mine.line, mine.line_weight = list(child.line), child.line_weight
+    return total
+
+
+def ranked(stats: RootStats, final: str) -> list[tuple[int, ChildStats]]:
+    """Root actions best first: by visits (then value) or by mean value (then
+    visits); never-visited actions last; the action id breaks remaining ties."""
+    if final not in FINAL_CRITERIA:
+        raise SearchError(f"final must be one of {', '.join(FINAL_CRITERIA)}, got {final!r}")
+    if final == "visits":
+        key = lambda item: (-item[1].visits, -item[1].value, item[0])
+    else:
+        key = lambda item: (item[1].visits == 0, -item[1].value, -item[1].visits, item[0])
+    return sorted(stats.children.items(), key=key)
+
+
+def to_decision(stats: RootStats, final: str) -> Decision:
+    """The Decision for the best root action under `final`, with every root action
+    as a ranked alternative."""
+    order = ranked(stats, final)
+    if not order:
+        raise SearchError("the search found no legal action at the root")
+    best = order[0][1]
+    alternatives = [Alternative(actions=list(child.line), value=child.value, visits=child.visits)
+                    for _, child in order]
+    return Decision(actions=list(best.line), value=best.value,
+                    stats={"iterations": stats.iterations, "nodes": stats.nodes,
+                           "pv": list(stats.pv), "reused": stats.reused},
+                    alternatives=alternatives)

@@ -1,0 +1,46 @@
+# Node storage for the compiled tree searches (mcts, and whoever else reuses it).
+#
+# Nodes live in one growable C array (an array of structs) plus a parallel array of
+# per-seat value sums, so a tree of millions of nodes is two allocations and no
+# Python object. Node ids are indices into those arrays: they stay valid when the
+# arrays grow (pointers do not, so code re-reads `tree.nodes + id` after any c_alloc).
+
+cdef enum:
+    NO_NODE = -1
+    # `player` of a node whose state has not been looked at yet.
+    UNSEEN = -3
+
+
+# 24 bytes. Children are a singly linked list (first_child, next_sibling); children
+# created together are allocated next to each other, so walking the list walks
+# memory in order, and a chance node can still add one outcome at a time.
+ctypedef struct node_t:
+    int first_child      # NO_NODE until the node has children
+    int next_sibling     # NO_NODE at the end of the parent's list
+    int action           # the action (or chance outcome) leading here; -1 at the root
+    int visits
+    float prob           # the outcome's probability under a chance node, else 1
+    short num_children
+    signed char player   # the seat to move here, CHANCE, TERMINAL or UNSEEN
+    unsigned char flags  # unused for now; keeps the struct at 24 bytes
+
+
+cdef class Tree:
+    cdef node_t* nodes
+    # values[id * num_players + seat]: the sum of that seat's returns backed up
+    # through the node; the mean is values / visits.
+    cdef double* values
+    cdef readonly int num_players
+    cdef readonly int count        # nodes in use
+    cdef int capacity              # nodes allocated
+    cdef readonly int max_nodes    # c_alloc refuses to grow past this
+
+    # The id of the first of `n` fresh, consecutive nodes (no visits, no children,
+    # unlinked, action -1, prob 1, player UNSEEN), or NO_NODE when the tree is full
+    # or memory runs out.
+    cdef int c_alloc(self, int n) noexcept nogil
+    # Grows the arrays to hold at least `needed` nodes: 0, or -1 out of memory.
+    cdef int _grow(self, int needed) noexcept nogil
+    cdef int _subtree_size(self, int node)
+    # A new tree holding a copy of the subtree under `node`, which becomes its root.
+    cdef Tree c_subtree(self, int node)

@@ -1,0 +1,112 @@
+"""The `cadenza` commands besides `engine`: selfplay, the listings, --help and the
+one-line errors (exit code 2) a user gets for bad arguments."""
+import re
+import shutil
+import subprocess
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import main
+from cli.specs import OptionError, SeatSpec, parse_seat_spec
+from conftest import GAME_NAMES
+from plugins.manager import default_registry
+
+RESULT = re.compile(r"^result scores=(\S+) returns=(\S+)$")
+
+
+def cadenza(*args, timeout=120):
+    """The installed console script, as a user runs it."""
+    exe = shutil.which("cadenza")
+    assert exe, "the cadenza console script is not installed"
+    return subprocess.run([exe, *args], capture_output=True, text=True, timeout=timeout)
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_selfplay_plays_a_game_to_its_result(game):
+    run = CliRunner().invoke(main, ["selfplay", game, "--seat", "greedy", "--seed", "3"])
+    assert run.exit_code == 0, run.output
+    lines = run.output.splitlines()
+    assert lines[0].startswith(f"game {game} players=") and lines[0].endswith(" seed=3")
+    match = RESULT.match(lines[-1])
+    assert match, lines[-1]
+    returns = [float(r) for r in match.group(2).split(",")]
+    assert sum(returns) == pytest.approx(1.0)
+    moves = [line for line in lines if re.match(r"^(seat \d+|chance): \S", line)]
+    assert moves, "the moves are printed"
+    again = CliRunner().invoke(main, ["selfplay", game, "--seat", "greedy", "--seed", "3"])
+    assert again.output == run.output, "the same seed plays the same game"
+
+
+def test_selfplay_with_a_seat_each_through_the_console_script():
+    run = cadenza("selfplay", "tictactoe", "--seat", "greedy", "--seat", "random:iterations=5",
+                  "--seed", "2")
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    assert lines[1:3] == ["seat 0 greedy", "seat 1 random:iterations=5"]
+    assert RESULT.match(lines[-1])
+    seat_lines = [line for line in lines if re.match(r"^seat \d: ", line)]
+    assert [line[5] for line in seat_lines] == ["0", "1"] * (len(seat_lines) // 2) + \
+        ["0"] * (len(seat_lines) % 2)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["selfplay", "tictactoe", "--seat", "no-such-searcher"], "unknown searcher: no-such-searcher"),
+    (["selfplay", "tictactoe", "--seat", "greedy:bogus=1"], "has no option bogus"),
+    (["selfplay", "tictactoe", "--seat", "greedy:iterations=zero"], "iterations must be an integer"),
+    (["selfplay", "tictactoe", "--seat", "greedy:iterations"], "expected seat option key=value"),
+    (["selfplay", "tictactoe", "--seat", ":x=1"], "a seat is searcher[:opt=v,...]"),
+    (["selfplay", "tictactoe", "--seat", "greedy", "--seat", "greedy", "--seat", "greedy"],
+     "exactly 2"),
+    (["selfplay", "tictactoe", "--seat", "greedy", "--players", "3"], "2-2 players"),
+    (["selfplay", "tictactoe", "--seat", "greedy", "--variant", "huge"], "no variant 'huge'"),
+    (["selfplay", "no-such-game", "--seat", "greedy"], "unknown game: no-such-game"),
+    (["selfplay", "tictactoe"], "Missing option '--seat'"),
+    (["selfplay", "tictactoe", "--seat", "greedy", "--seed", "-1"], "--seed"),
+    (["no-such-command"], "No such command"),
+])
+def test_bad_arguments_are_one_line_and_exit_2(args, message):
+    run = cadenza(*args)
+    assert run.returncode == 2
+    assert run.stdout == ""
+    assert len(run.stderr.splitlines()) == 1, run.stderr
+    assert run.stderr.startswith("Error: ") and message in run.stderr, run.stderr
+    assert "Traceback" not in run.stderr
+
+
+def test_games_and_searchers_list_everything_registered():
+    registry = default_registry()
+    games = cadenza("games")
+    assert games.returncode == 0
+    listed = [line.split(":")[0] for line in games.stdout.splitlines() if not line.startswith(" ")]
+    assert listed == sorted(registry.games)
+    for name, spec in registry.games.items():
+        assert f"{name}: {spec.min_players}-{spec.max_players} players" in games.stdout
+    searchers = cadenza("searchers")
+    assert searchers.returncode == 0
+    listed = [line.split(":")[0] for line in searchers.stdout.splitlines() if not line.startswith(" ")]
+    assert listed == sorted(registry.searchers)
+    for spec in registry.searchers.values():
+        for option in spec.options:
+            assert f"{option}=" in searchers.stdout
+
+
+@pytest.mark.parametrize("command", [[], ["engine"], ["games"], ["searchers"], ["selfplay"]])
+def test_every_command_has_help(command):
+    run = CliRunner().invoke(main, [*command, "--help"])
+    assert run.exit_code == 0
+    assert run.output.startswith("Usage: ")
+    words = {"engine": "protocol", "games": "games", "searchers": "searchers",
+             "selfplay": "--seat"}
+    assert words.get(command[0] if command else "", "engine") in run.output
+
+
+def test_seat_spec_parser():
+    spec = parse_seat_spec("greedy:iterations=50,movetime=20", default_registry())
+    assert spec == SeatSpec("greedy", spec.budget, {})
+    assert (spec.budget.iterations, spec.budget.movetime_ms) == (50, 20)
+    assert str(spec) == "greedy:iterations=50,movetime=20"
+    assert parse_seat_spec("anything:k=v,x=1=2").options == {"k": "v", "x": "1=2"}
+    for bad in ["", ":", "greedy:=1", "greedy:a=1,,b=2", "greedy:a=1,a=2", "greedy:movetime=0"]:
+        with pytest.raises((OptionError, ValueError)):
+            parse_seat_spec(bad)

@@ -1,0 +1,136 @@
+"""search.base: budgets, option coercion, SearcherSpec.create, turn_of, and decide(),
+the one entry point that shows a searcher only the mover's view."""
+from __future__ import annotations
+
+import pytest
+
+from search.base import (Budget, Decision, Searcher, SearcherSpec, SearchError,
+                         coerce_option, decide, turn_of)
+
+
+class Recorder(Searcher):
+    """Plays the lowest legal action and keeps what it was shown."""
+
+    def __init__(self, depth=1, c=1.4, final="visits", reuse=False):
+        self.options = dict(depth=depth, c=c, final=final, reuse=reuse)
+        self.seen = []
+
+    def choose(self, state, seat, budget, rng):
+        self.seen.append((state, seat, budget, rng.next_u64()))
+        return Decision(actions=[state.legal_actions()[0]], value=0.5)
+
+
+class SpyGame:
+    """A GameSpec wrapper that records the observations decide() rebuilds from."""
+
+    def __init__(self, game):
+        self.game, self.observations = game, []
+
+    def from_observation(self, observation, rng):
+        self.observations.append(observation)
+        return self.game.from_observation(observation, rng)
+
+
+SPEC = SearcherSpec("recorder", Recorder, {"depth": 1, "c": 1.4, "final": "visits", "reuse": False})
+
+
+@pytest.mark.parametrize("kwargs", [
+    {"iterations": 0}, {"iterations": -5}, {"iterations": True}, {"iterations": 1.5},
+    {"iterations": "100"}, {"movetime_ms": 0}, {"movetime_ms": 2.5},
+])
+def test_budget_refuses_non_positive_or_non_integer_limits(kwargs):
+    name = next(iter(kwargs))
+    with pytest.raises(SearchError, match=f"{name} must be a positive integer"):
+        Budget(**kwargs)
+
+
+def test_budget_deadline():
+    assert Budget(iterations=10).deadline(5.0) is None
+    assert Budget(movetime_ms=250).deadline(5.0) == pytest.approx(5.25)
+    assert Budget() == Budget(None, None)
+
+
+@pytest.mark.parametrize("default, text, expected", [
+    (1, "42", 42), (1.4, "0.5", 0.5), (1.4, "3", 3.0), (False, "true", True),
+    (True, "OFF", False), (False, "1", True), ("visits", "value", "value"),
+])
+def test_coerce_option_follows_the_default_type(default, text, expected):
+    value = coerce_option("opt", default, text)
+    assert value == expected and type(value) is type(expected)
+
+
+def test_coerce_option_leaves_non_strings_alone():
+    assert coerce_option("depth", 1, 7) == 7
+
+
+@pytest.mark.parametrize("default, text", [(1, "x"), (1, "1.5"), (1.4, "fast"), (True, "maybe")])
+def test_coerce_option_names_the_bad_option(default, text):
+    with pytest.raises(SearchError, match=f"option opt={text} is not a valid {type(default).__name__}"):
+        coerce_option("opt", default, text)
+
+
+def test_create_merges_coerced_options_over_the_defaults():
+    searcher = SPEC.create(depth="3", reuse="yes")
+    assert searcher.options == {"depth": 3, "c": 1.4, "final": "visits", "reuse": True}
+    assert SPEC.create().options == {"depth": 1, "c": 1.4, "final": "visits", "reuse": False}
+
+
+def test_create_refuses_unknown_options_and_lists_the_known_ones():
+    with pytest.raises(SearchError, match=r"no option speed \(options: c, depth, final, reuse\)"):
+        SPEC.create(speed="3")
+    with pytest.raises(SearchError, match=r"options: none"):
+        SearcherSpec("bare", Recorder).create(depth=2)
+
+
+def test_decide_refuses_a_chance_node(registry):
+    pig = registry.game("pig")
+    state = pig.new_state()
+    state.apply(state.str_to_action("roll"))
+    assert state.is_chance_node()
+    with pytest.raises(SearchError, match="chance node"):
+        decide(Recorder(), pig, state, Budget(iterations=1))
+
+
+def test_decide_refuses_a_terminal(tictactoe):
+    state = tictactoe.new_state()
+    for cell in (0, 3, 1, 4, 2):
+        state.apply(cell)
+    with pytest.raises(SearchError, match="end of the game"):
+        decide(Recorder(), tictactoe, state, Budget(iterations=1))
+
+
+@pytest.mark.parametrize("game_name", ["tictactoe", "pig", "leduc"])
+def test_decide_hands_over_a_state_rebuilt_from_the_movers_observation(registry, game_name):
+    game = registry.game(game_name)
+    state = game.new_state(seed=4)
+    before = state.to_json()
+    spy, searcher = SpyGame(game), Recorder()
+    decision = decide(searcher, spy, state, Budget(iterations=3), seed=9)
+    seat = state.current_player()
+    shown, shown_seat, budget, _ = searcher.seen[0]
+    assert spy.observations == [state.observation(seat)]
+    assert shown is not state and shown_seat == seat and budget == Budget(iterations=3)
+    assert shown.observation(seat) == state.observation(seat)
+    shown.apply(shown.legal_actions()[0])  # the searcher may scribble on its copy
+    assert state.to_json() == before
+    assert decision.stats["ms"] >= 0
+
+
+def test_decide_is_reproducible_with_a_seed(tictactoe):
+    state = tictactoe.new_state()
+    draws = []
+    for seed in (5, 5, 6):
+        searcher = Recorder()
+        decide(searcher, tictactoe, state, Budget(), seed=seed)
+        draws.append(searcher.seen[0][3])
+    assert draws[0] == draws[1] != draws[2]
+
+
+def test_turn_of_stops_at_chance_or_the_next_seat(registry):
+    pig = registry.game("pig")
+    state = pig.new_state()
+    roll, hold = state.str_to_action("roll"), state.str_to_action("hold")
+    assert turn_of(state, 0, roll, lambda s: hold) == [roll]   # a chance node follows
+    assert turn_of(state, 0, hold, lambda s: roll) == [hold]   # the other seat follows
+    assert state.to_json() == pig.new_state().to_json(), "turn_of works on a copy"
+
