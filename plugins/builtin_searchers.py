@@ -13,7 +13,7 @@ def cadenza_register_searchers(register):
     register(SearcherSpec("random", RandomSearcher, {},
                           "uniformly random legal actions"))
     register(SearcherSpec("greedy", GreedySearcher, {},
-                          "one ply on the game's heuristic, chance averaged"))
+                          "one ply on the game's heuristic, chance averaged; sees an immediate loss"))
     register(SearcherSpec("ismcts", ISMCTSSearcher, dict(ISMCTS_OPTIONS),
                           "single-observer information-set MCTS (Cowling et al. 2012)"))
     # mcts searches the one state it is given, so on a hidden-information game it

@@ -10,9 +10,13 @@ Built-in games and searchers are registered through these same hooks.
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import pluggy
+
+if TYPE_CHECKING:  # annotations only: plugins/ must not import the games at load
+    from engine.game import GameSpec
+    from search.base import SearcherSpec
 
 PROJECT = "cadenza"
 
@@ -21,13 +25,13 @@ hookimpl = pluggy.HookimplMarker(PROJECT)
 
 
 @hookspec
-def cadenza_register_games(register: Callable[["engine.game.GameSpec"], None]) -> None:
+def cadenza_register_games(register: Callable[["GameSpec"], None]) -> None:
     """Register games: call `register(spec)` once for each `engine.game.GameSpec`
     the plugin provides. A name already taken is reported and the first one kept."""
 
 
 @hookspec
-def cadenza_register_searchers(register: Callable[["search.base.SearcherSpec"], None]) -> None:
+def cadenza_register_searchers(register: Callable[["SearcherSpec"], None]) -> None:
     """Register searchers: call `register(spec)` once for each
     `search.base.SearcherSpec` the plugin provides. A name already taken is reported
     and the first one kept."""

@@ -131,14 +131,21 @@ def decide(searcher: Searcher, game, state, budget: Budget, seed: Optional[int] 
     return decision
 
 
-def turn_of(state, seat: int, first_action: int, pick: Callable[[Any], int]) -> list[int]:
-    """The seat's actions from `first_action` to the next chance node or the end of
-    its turn, choosing each later action with `pick(state)` on a copy."""
-    actions = [first_action]
+def extend_turn(state, seat: int, actions: list[int], pick: Callable[[Any], int]) -> list[int]:
+    """`actions` (the seat's first steps from `state`) extended to the next chance node
+    or the end of the seat's turn, choosing each later action with `pick(position)`
+    on a copy of the position reached."""
+    actions = list(actions)
     scratch = state.clone()
-    scratch.apply(first_action)
+    for action in actions:
+        scratch.apply(action)
     while scratch.current_player() == seat:
         action = pick(scratch)
         actions.append(action)
         scratch.apply(action)
     return actions
+
+
+def turn_of(state, seat: int, first_action: int, pick: Callable[[Any], int]) -> list[int]:
+    """The seat's whole turn from `first_action`, later steps chosen by `pick`."""
+    return extend_turn(state, seat, [first_action], pick)

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from engine.rng import Rng
 from search.base import Alternative, Budget, Decision, SearchError, Searcher
+from search.common import has_hidden_information
 from search.expectimax import ExpectimaxCore
 
 # The node budget when neither iterations nor movetime is given and depth is unlimited.
@@ -40,13 +41,6 @@ class WorldSearch:
     visits: dict[int, int] = field(default_factory=dict)  # subtree nodes, last iteration
     exact: bool = False                              # solved: no horizon leaf left
     converged: bool = False
-
-
-def has_hidden_information(state) -> bool:
-    """True if some seat knows less than the whole state (its infoset key differs
-    from the state's hash): only then are determinizations worth sampling."""
-    full = state.hash()
-    return any(state.infoset_key(seat) != full for seat in range(state.num_players))
 
 
 class ExpectimaxSearcher(Searcher):

@@ -35,10 +35,9 @@ from typing import Any, Optional
 
 from engine.rng import Rng
 from search import parallel
-from search.base import Budget, Decision, SearchError, Searcher
+from search.base import Budget, Decision, SearchError, Searcher, extend_turn
+from search.common import check_tree_options, iteration_limit, sees_everything
 from search.ismcts import IsmctsSearch, node_bytes
-from search.mcts_searcher import check_tree_options, iteration_limit
-from search.pimc import sees_everything
 from search.rootstats import ChildStats, RootStats, merge, to_decision
 
 ISMCTS_OPTIONS: dict[str, Any] = {
@@ -85,17 +84,11 @@ def principal_variation(search: IsmctsSearch) -> list[int]:
 def complete_turn(state, seat: int, actions: list[int], rng: Rng, options: dict[str, Any]) -> list[int]:
     """`actions` extended, while `seat` is still to move after them, by small ISMCTS
     searches of their own."""
-    scratch = state.clone()
-    for action in actions:
-        scratch.apply(action)
-    actions = list(actions)
-    while scratch.current_player() == seat:
-        search = new_search(scratch, seat, options)
+    def small_search(position) -> int:
+        search = new_search(position, seat, options)
         search.run(rng.spawn(), COMPLETION_ITERATIONS)
-        action = best_edge(search, 0)[1]
-        actions.append(action)
-        scratch.apply(action)
-    return actions
+        return best_edge(search, 0)[1]
+    return extend_turn(state, seat, actions, small_search)
 
 
 def summarize(search: IsmctsSearch, seat: int, rng: Rng, options: dict[str, Any], final: str) -> RootStats:

@@ -15,13 +15,11 @@ from typing import Any, Optional
 from engine.rng import Rng
 from engine.state import State
 from search import parallel
-from search.base import Budget, Decision, SearchError, Searcher
+from search.base import Budget, Decision, Searcher, extend_turn
+from search.common import check_tree_options, iteration_limit
 from search.mcts import UctSearch
-from search.rootstats import FINAL_CRITERIA, ChildStats, RootStats, merge, to_decision
+from search.rootstats import ChildStats, RootStats, merge, to_decision
 
-DEFAULT_ITERATIONS = 1000
-# A timed search without an iteration limit runs until its deadline.
-UNLIMITED = 1 << 62
 # How deep below the old root `reuse` looks for the new position: our move, a chance
 # event and an opponent's move, with room for multi-action turns.
 REUSE_PLIES = 6
@@ -38,29 +36,6 @@ MCTS_OPTIONS: dict[str, Any] = {
     "widening": 2.0,
     "max_nodes": 5_000_000,
 }
-
-
-def check_tree_options(c: float, rollout_depth: int, final: str, workers: int,
-                       widening: float, max_nodes: int) -> None:
-    """SearchError naming the first bad option (shared by mcts and pimc)."""
-    if not isinstance(c, (int, float)) or c < 0:
-        raise SearchError(f"c (exploration) must be a number >= 0, got {c!r}")
-    if isinstance(rollout_depth, bool) or not isinstance(rollout_depth, int) or rollout_depth < -1:
-        raise SearchError(f"rollout_depth must be -1 (play to the end) or >= 0, got {rollout_depth!r}")
-    if final not in FINAL_CRITERIA:
-        raise SearchError(f"final must be one of {', '.join(FINAL_CRITERIA)}, got {final!r}")
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise SearchError(f"workers must be a positive integer, got {workers!r}")
-    if not isinstance(widening, (int, float)) or widening < 0:
-        raise SearchError(f"widening must be a number >= 0 (0 turns it off), got {widening!r}")
-    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or not 16 <= max_nodes < 2 ** 31:
-        raise SearchError(f"max_nodes must be an integer in 16..2**31-1, got {max_nodes!r}")
-
-
-def iteration_limit(budget: Budget) -> int:
-    if budget.iterations is not None:
-        return budget.iterations
-    return DEFAULT_ITERATIONS if budget.movetime_ms is None else UNLIMITED
 
 
 def new_search(state: State, rng: Rng, tree_options: dict[str, Any]) -> UctSearch:
@@ -104,17 +79,11 @@ def complete_turn(state: State, seat: int, actions: list[int], rng: Rng,
                   tree_options: dict[str, Any]) -> list[int]:
     """`actions` extended, while `seat` is still to move after them, by small
     searches of their own."""
-    scratch = state.clone()
-    for action in actions:
-        scratch.apply(action)
-    actions = list(actions)
-    while scratch.current_player() == seat:
-        search = new_search(scratch, rng.spawn(), tree_options)
+    def small_search(position: State) -> int:
+        search = new_search(position, rng.spawn(), tree_options)
         search.run(COMPLETION_ITERATIONS)
-        action = search.tree.action(most_visited_child(search, 0))
-        actions.append(action)
-        scratch.apply(action)
-    return actions
+        return search.tree.action(most_visited_child(search, 0))
+    return extend_turn(state, seat, actions, small_search)
 
 
 def summarize(search: UctSearch, seat: int, rng: Rng, tree_options: dict[str, Any]) -> RootStats:

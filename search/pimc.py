@@ -27,8 +27,8 @@ from engine.rng import Rng
 from engine.state import State
 from search import parallel
 from search.base import Budget, Decision, SearchError, Searcher
-from search.mcts_searcher import (MCTS_OPTIONS, check_tree_options, iteration_limit,
-                                  search_task)
+from search.common import check_tree_options, iteration_limit, sees_everything
+from search.mcts_searcher import MCTS_OPTIONS, search_task
 from search.rootstats import merge, to_decision
 
 DEFAULT_DETERMINIZATIONS = 8
@@ -39,11 +39,6 @@ MIN_SHARE = 2
 # mcts's options except `reuse`: a kept tree would belong to one sampled world.
 PIMC_OPTIONS: dict[str, Any] = {"k": DEFAULT_DETERMINIZATIONS,
                                 **{key: value for key, value in MCTS_OPTIONS.items() if key != "reuse"}}
-
-
-def sees_everything(state: State, seat: int) -> bool:
-    """True when `seat` knows the whole state: its infoset key is the state's hash."""
-    return state.infoset_key(seat) == state.hash()
 
 
 class PimcSearcher(Searcher):

@@ -12,7 +12,8 @@ from engine.games.pig.optimal import solve
 from engine.rng import Rng
 from search.base import Budget, SearchError, decide
 from search.expectimax import ExpectimaxCore
-from search.expectimax_searcher import ExpectimaxSearcher, has_hidden_information
+from search.common import has_hidden_information
+from search.expectimax_searcher import ExpectimaxSearcher
 from plugins.manager import default_registry
 
 ROLL, HOLD = 0, 1

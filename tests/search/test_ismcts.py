@@ -17,7 +17,7 @@ from plugins.manager import default_registry
 from search import ismcts
 from search.base import Budget, SearchError, decide
 from search.ismcts_searcher import ISMCTSSearcher
-from search.mcts_searcher import DEFAULT_ITERATIONS
+from search.common import DEFAULT_ITERATIONS
 
 CHANCE = -1
 FULL_PLAYOUT = 1_000_000_000
