@@ -13,9 +13,8 @@ The rules, as in OpenSpiel's leduc_poker with its default parameters:
 """
 from __future__ import annotations
 
-import json
-
-from engine.errors import IllegalActionError, StateFormatError
+from engine.errors import StateFormatError
+from engine.reference import ReferenceState
 from engine.games.leduc import codec
 from engine.games.leduc.codec import CALL, CARD_BASE, CHANCE, FOLD, NUM_CARDS, RAISE, TERMINAL
 
@@ -39,7 +38,7 @@ def hand_value(private: int, public: int) -> int:
     return 10 * max(mine, shared) + min(mine, shared)
 
 
-class ReferenceLeducState:
+class ReferenceLeducState(ReferenceState):
     """A Leduc poker position with the same API as the compiled LeducState."""
 
     game_name = "leduc"
@@ -103,13 +102,7 @@ class ReferenceLeducState:
             actions.append(RAISE)
         return actions
 
-    def apply(self, action):
-        if isinstance(action, bool) or not isinstance(action, int):
-            raise IllegalActionError(f"an action is an integer, not {action!r}")
-        if self.over:
-            raise IllegalActionError("the game is over: no action is legal")
-        if action not in self.legal_actions():
-            raise IllegalActionError(f"illegal action {action} here")
+    def _apply(self, action: int) -> None:
         if self.to_move == CHANCE:
             self._deal(action - CARD_BASE)
         else:
@@ -230,30 +223,15 @@ class ReferenceLeducState:
 
     # ---- views and text -------------------------------------------------------------
 
-    def _check_seat(self, seat):
-        if isinstance(seat, bool) or not isinstance(seat, int) or seat not in (0, 1):
-            raise ValueError(f"seat must be 0..1, got {seat!r}")
-
     def to_dict(self):
         return codec.state_dict(self.private, self.public, self.history,
                                 self.contributions, self.current_player())
-
-    def to_json(self):
-        return json.dumps(self.to_dict(), separators=(",", ":"), sort_keys=True)
 
     @classmethod
     def from_dict(cls, data):
         if not isinstance(data, dict) or data.get("game") != cls.game_name:
             raise StateFormatError('a leduc state needs "game": "leduc"')
         return codec.from_state_dict(cls, data)
-
-    @classmethod
-    def from_json(cls, text):
-        try:
-            data = json.loads(text)
-        except (TypeError, ValueError) as exc:
-            raise StateFormatError(f"not valid JSON: {exc}") from None
-        return cls.from_dict(data)
 
     def observation(self, seat):
         self._check_seat(seat)
@@ -267,14 +245,6 @@ class ReferenceLeducState:
         if not isinstance(observation, dict) or observation.get("game") != cls.game_name:
             raise StateFormatError("not an observation of leduc")
         return codec.from_observation_dict(cls, observation, rng)
-
-    def clone(self):
-        copy = ReferenceLeducState()
-        copy.__dict__.update(self.__dict__)
-        copy.private = list(self.private)
-        copy.history = [list(r) for r in self.history]
-        copy.contributions = list(self.contributions)
-        return copy
 
     def action_to_str(self, action):
         return codec.action_to_str(action)

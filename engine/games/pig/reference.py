@@ -8,9 +8,8 @@ score plus turn total has reached the target may only hold.
 """
 from __future__ import annotations
 
-import json
-
 from engine.errors import GameConfigError, IllegalActionError, StateFormatError
+from engine.reference import ReferenceState
 from engine.games.pig.rules import (DEFAULT_VARIANT, FACE_BASE, FACES, HOLD, ROLL, action_id,
                                     action_name, check_fields, parse_variant)
 
@@ -18,7 +17,7 @@ CHANCE = -1
 TERMINAL = -2
 
 
-class PigReference:
+class PigReference(ReferenceState):
     game_name = "pig"
     num_players = 2
 
@@ -80,13 +79,7 @@ class PigReference:
 
     # ---- playing -----------------------------------------------------------------
 
-    def apply(self, action: int) -> None:
-        if isinstance(action, bool) or not isinstance(action, int):
-            raise IllegalActionError(f"an action is an integer, not {action!r}")
-        if self.is_terminal():
-            raise IllegalActionError("the game is over: no action is legal")
-        if action not in self.legal_actions():
-            raise IllegalActionError(f"illegal action {action} here")
+    def _apply(self, action: int) -> None:
         if action == ROLL:
             self.rolling = True
         elif action == HOLD:
@@ -102,14 +95,6 @@ class PigReference:
                 self.to_move = 1 - self.to_move
             else:
                 self.turn_total += face
-
-    def clone(self) -> "PigReference":
-        copy = PigReference(self.variant)
-        copy.banked = list(self.banked)
-        copy.turn_total = self.turn_total
-        copy.to_move = self.to_move
-        copy.rolling = self.rolling
-        return copy
 
     # ---- results -----------------------------------------------------------------
 
@@ -151,20 +136,8 @@ class PigReference:
         state.rolling = rolling
         return state
 
-    def to_json(self) -> str:
-        return json.dumps(self.to_dict(), separators=(",", ":"), sort_keys=True)
-
-    @classmethod
-    def from_json(cls, text: str) -> "PigReference":
-        try:
-            data = json.loads(text)
-        except (TypeError, ValueError) as exc:
-            raise StateFormatError(f"not valid JSON: {exc}") from None
-        return cls.from_dict(data)
-
     def observation(self, seat: int) -> dict:
-        if isinstance(seat, bool) or seat not in (0, 1):
-            raise ValueError(f"seat must be 0..1, got {seat!r}")
+        self._check_seat(seat)
         obs = self.to_dict()
         obs["seat"] = seat
         return obs

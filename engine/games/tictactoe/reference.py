@@ -7,9 +7,8 @@ made the last move, as the compiled state does.
 """
 from __future__ import annotations
 
-import json
-
 from engine.errors import GameConfigError, IllegalActionError, StateFormatError
+from engine.reference import ReferenceState
 
 CHANCE = -1
 TERMINAL = -2
@@ -20,7 +19,7 @@ LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8),      # rows
 COLUMNS = "abc"
 
 
-class TicTacToeReference:
+class TicTacToeReference(ReferenceState):
     game_name = "tictactoe"
     num_players = 2
     num_actions = 9
@@ -70,22 +69,10 @@ class TicTacToeReference:
 
     # ---- playing -----------------------------------------------------------------
 
-    def apply(self, action: int) -> None:
-        if isinstance(action, bool) or not isinstance(action, int):
-            raise IllegalActionError(f"an action is an integer, not {action!r}")
-        if self.is_terminal():
-            raise IllegalActionError("the game is over: no action is legal")
-        if action not in self.legal_actions():
-            raise IllegalActionError(f"illegal action {action} here")
+    def _apply(self, action: int) -> None:
         self.board[action] = self.to_move
         if not self.is_terminal():
             self.to_move = 1 - self.to_move
-
-    def clone(self) -> "TicTacToeReference":
-        copy = TicTacToeReference()
-        copy.board = list(self.board)
-        copy.to_move = self.to_move
-        return copy
 
     # ---- results -----------------------------------------------------------------
 
@@ -150,20 +137,8 @@ class TicTacToeReference:
             raise StateFormatError("to_move must be the seat whose turn it is")
         return state
 
-    def to_json(self) -> str:
-        return json.dumps(self.to_dict(), separators=(",", ":"), sort_keys=True)
-
-    @classmethod
-    def from_json(cls, text: str) -> "TicTacToeReference":
-        try:
-            data = json.loads(text)
-        except (TypeError, ValueError) as exc:
-            raise StateFormatError(f"not valid JSON: {exc}") from None
-        return cls.from_dict(data)
-
     def observation(self, seat: int) -> dict:
-        if isinstance(seat, bool) or seat not in (0, 1):
-            raise ValueError(f"seat must be 0..1, got {seat!r}")
+        self._check_seat(seat)
         obs = self.to_dict()
         obs["seat"] = seat
         return obs

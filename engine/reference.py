@@ -1,0 +1,66 @@
+"""ReferenceState: the base of the games' slow, readable pure-Python twins.
+
+A reference implements the same rules as a compiled game so the differential test
+can compare them step by step. This base gives the parts of the API that do not
+depend on the rules, as engine/state.pyx gives them to compiled games, so that a
+reference file holds its game's rules and little else.
+"""
+from __future__ import annotations
+
+import copy
+import json
+
+from engine.errors import IllegalActionError, StateFormatError
+
+CHANCE = -1
+TERMINAL = -2
+
+
+class ReferenceState:
+    """Subclasses write current_player, legal_actions (the outcomes at a chance node),
+    chance_outcomes, _apply (unchecked), to_dict and from_dict, and the rest of the
+    game-specific API (returns, scores, heuristic, observation, notation)."""
+
+    game_name = "state"
+    num_players = 2
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def is_setup(self) -> bool:
+        return False
+
+    def apply(self, action: int) -> None:
+        """Apply a legal action or chance outcome; anything else raises
+        IllegalActionError and changes nothing."""
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise IllegalActionError(f"an action is an integer, not {action!r}")
+        if self.is_terminal():
+            raise IllegalActionError("the game is over: no action is legal")
+        if action not in self.legal_actions():
+            raise IllegalActionError(f"illegal action {action} here")
+        self._apply(action)
+
+    def _apply(self, action: int) -> None:
+        raise NotImplementedError
+
+    def clone(self):
+        return copy.deepcopy(self)
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), separators=(",", ":"), sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str):
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError) as exc:
+            raise StateFormatError(f"not valid JSON: {exc}") from None
+        return cls.from_dict(data)
+
+    def _check_seat(self, seat) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
+            raise ValueError(f"seat must be 0..{self.num_players - 1}, got {seat!r}")
