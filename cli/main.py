@@ -1,5 +1,5 @@
 """The `cadenza` click application: `engine` (the line protocol), `games`,
-`searchers` and `selfplay`.
+`searchers`, `selfplay` and `play`; `match` and `tournament` come from cli/match/.
 
 Every failure a user can cause is reported as one `Error: ...` line on stderr with
 exit code 2 (usage) or 1 (a game that cannot be played), never as a traceback.
@@ -104,6 +104,12 @@ def searchers():
                                                  for key, value in spec.options.items()))
 
 
+# Engine-vs-engine runs live in cli/match/ (their options are many).
+from cli.match.commands import match_command, tournament_command  # noqa: E402
+main.add_command(match_command)
+main.add_command(tournament_command)
+
+
 def _seat_spec(ctx, param, values):
     from cli.specs import parse_seat_spec
     specs = []
@@ -129,7 +135,11 @@ def _seat_spec(ctx, param, values):
 @click.option("--variant", default=None, help="Rules variant (default: the game's first).")
 @click.option("--max-actions", type=click.IntRange(min=1), default=100_000, show_default=True,
               help="Give up on a game that has not ended after this many actions.")
-def selfplay(game, players, seats, seed, variant, max_actions):
+@click.option("--series-target", type=click.FloatRange(min=0, min_open=True), default=None,
+              metavar="POINTS",
+              help="Play a series: games in a row whose scores add up until a seat reaches "
+                   "POINTS (e.g. 300 for Maestro).")
+def selfplay(game, players, seats, seed, variant, max_actions, series_target):
     """Play one GAME between searchers and print every move and the result.
 
     \b
@@ -149,7 +159,65 @@ def selfplay(game, players, seats, seed, variant, max_actions):
         raise click.BadParameter(str(exc), param_hint="GAME") from None
     try:
         play_one(registry, game, players, list(seats), random_seed() if seed is None else seed,
-                 variant, max_actions, echo=click.echo)
+                 variant, max_actions, echo=click.echo, series_target=series_target)
     except (GameConfigError, SearchError, OptionError) as exc:
         # A player count, variant or seat list the game does not take is a usage error.
         raise click.UsageError(str(exc)) from None
+
+
+def _one_seat_spec(ctx, param, value):
+    return None if value is None else _seat_spec(ctx, param, [value])[0]
+
+
+@main.command()
+@click.argument("game")
+@click.option("--players", type=click.IntRange(min=1), default=None,
+              help="Number of players (default: the game's usual count).")
+@click.option("--seat", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Your seat: 0 moves first.")
+@click.option("--opponent", "opponents", multiple=True, callback=_seat_spec, metavar="SPEC",
+              help="Who plays the other seats: searcher[:opt=v,...], once for all of them or "
+                   "once per AI seat in seat order (default: mcts, or ismcts for hidden "
+                   "information, at movetime=1000).")
+@click.option("--hint", "hint_spec", default=None, callback=_one_seat_spec, metavar="SPEC",
+              help="The searcher that gives hints (default: as the default opponent).")
+@click.option("--seed", type=click.IntRange(0, 2 ** 64 - 1), default=None,
+              help="Seed of the deal, the dice and the AI's searches (default: random).")
+@click.option("--variant", default=None, help="Rules variant (default: the game's first).")
+@click.option("--table", is_flag=True,
+              help="Table mode: you play a real game and type every roll, draw and move; "
+                   "Cadenza only gives hints for your seat.")
+def play(game, players, seat, opponents, hint_spec, seed, variant, table):
+    """Play GAME in the terminal against AI opponents, or follow a real game with
+    --table and ask for hints.
+
+    \b
+    Examples:
+      cadenza play tictactoe
+      cadenza play pig --opponent expectimax:movetime=500 --seat 1
+      cadenza play leduc --table
+    """
+    from engine.errors import GameConfigError
+    from search.base import SearchError
+    from cli.newgame import random_seed
+    from cli.play.errors import PlayError
+    from cli.play.loop import run, start_session
+    from cli.specs import OptionError
+    registry = _registry()
+    try:
+        registry.game(game)
+    except CadenzaError as exc:
+        raise click.BadParameter(str(exc), param_hint="GAME") from None
+    if table and opponents:
+        raise click.UsageError("table mode has no AI seats: --opponent cannot be used with --table")
+    seed = random_seed() if seed is None else seed
+    try:
+        session = start_session(registry, game, players, variant, seat, seed, table,
+                                list(opponents), hint_spec)
+    except (GameConfigError, SearchError, OptionError, PlayError) as exc:
+        raise click.UsageError(str(exc)) from None
+    run(session, registry, seed=seed)
+
+
+from cli.perft import perft_command  # noqa: E402  (one module a command)
+main.add_command(perft_command)

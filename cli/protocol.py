@@ -33,6 +33,17 @@ PREFERRED_SEARCHERS = ("mcts", "ismcts", "greedy")
 SEARCH_CONTROL_KEYS = ("searcher", "seed", "top", *BUDGET_KEYS)
 
 
+def default_searcher(registry, game: GameSpec) -> str:
+    """The name of the searcher to use when none is named (also `cadenza play`'s
+    default opponent): the first of PREFERRED_SEARCHERS installed that can play
+    `game`, else any installed one that can."""
+    for name in list(PREFERRED_SEARCHERS) + sorted(registry.searchers):
+        spec = registry.searchers.get(name)
+        if spec is not None and (spec.supports is None or spec.supports(game)):
+            return name
+    raise SearchError(f"no installed searcher can play {game.name}")
+
+
 class ProtocolError(CadenzaError, ValueError):
     """A command the engine cannot carry out as written."""
 
@@ -459,12 +470,7 @@ class EngineSession:
         return state, decision, name
 
     def _default_searcher(self) -> str:
-        candidates = list(PREFERRED_SEARCHERS) + sorted(self.registry.searchers)
-        for name in candidates:
-            spec = self.registry.searchers.get(name)
-            if spec is not None and (spec.supports is None or spec.supports(self.game)):
-                return name
-        raise SearchError(f"no installed searcher can play {self.game.name}")
+        return default_searcher(self.registry, self.game)
 
     def cmd_quit(self, args, rest):
         """answers ok, then the engine exits"""

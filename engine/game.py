@@ -66,9 +66,7 @@ class GameSpec:
         n, v = self.check_config(players, variant)
         state = self.state_class.new_initial(n, v)
         if resolve_setup:
-            rng = Rng(seed)
-            while state.is_setup():
-                state.apply(sample_chance(state, rng))
+            deal_setup(state, seed)
         return state
 
     def from_json(self, text: str):
@@ -89,6 +87,18 @@ class GameSpec:
             raise
         except (KeyError, TypeError, ValueError, IndexError, OverflowError) as exc:
             raise StateFormatError(f"invalid {self.name} observation: {exc!r}") from None
+
+
+def deal_setup(state, seed: Optional[int], notation: Optional[list] = None) -> None:
+    """Resolve the setup chance nodes of `state` (a deal) with `Rng(seed)`, in place,
+    as new_state does; each outcome's notation is appended to `notation` if given
+    (game records keep the deal)."""
+    rng = Rng(seed)
+    while state.is_setup():
+        outcome = sample_chance(state, rng)
+        if notation is not None:
+            notation.append(state.action_to_str(outcome))
+        state.apply(outcome)
 
 
 def sample_chance(state, rng: Rng) -> int:

@@ -1,6 +1,10 @@
 """Built-in games, registered through the same hook as any third-party plugin."""
 from engine.games import leduc
+from engine.games import luthier
+from engine.games import maestro
 from engine.games import pig
+from engine.games import renaissance
+from engine.games import taktvoll
 from engine.games import tictactoe
 from plugins.hookspecs import hookimpl
 
@@ -10,3 +14,7 @@ def cadenza_register_games(register):
     register(tictactoe.GAME)
     register(leduc.GAME)
     register(pig.GAME)
+    register(renaissance.GAME)
+    register(taktvoll.GAME)
+    register(maestro.GAME)
+    register(luthier.GAME)

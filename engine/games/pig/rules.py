@@ -77,3 +77,22 @@ def check_fields(data):
         require(not rolling or scores[to_move] + turn_total < target,
                 "a seat that has reached the target with its turn total must hold, not roll")
     return target, scores, turn_total, to_move, rolling
+
+
+def hint_reason(target, scores, turn_total, seat, actions):
+    """A one-line reason for a decision starting `actions`, shown beside a hint by
+    `cadenza play`: what holding banks, or what rolling puts at stake; None else."""
+    if not actions:
+        return None
+    if actions[0] == HOLD:
+        if turn_total == 0:
+            return "passes the turn with nothing to bank"
+        banked = scores[seat] + turn_total
+        if banked >= target:
+            return f"banks {turn_total} to reach {banked}: the win"
+        return f"banks {turn_total}: {scores[seat]} -> {banked}, {target - banked} to go"
+    if actions[0] == ROLL:
+        if turn_total == 0:
+            return "nothing at stake yet this turn"
+        return f"plays on: a 1 (one roll in {FACES}) loses the {turn_total} at stake"
+    return None

@@ -10,7 +10,7 @@ from libc.stdint cimport uint64_t
 
 from engine.errors import GameConfigError, IllegalActionError
 from engine.games.pig.rules import (DEFAULT_VARIANT, action_id, action_name, check_fields,
-                                    parse_variant)
+                                    hint_reason, parse_variant)
 from engine.hashing cimport mix64
 from engine.state cimport State, CHANCE, TERMINAL
 
@@ -187,6 +187,11 @@ cdef class PigState(State):
         s.rolling = rolling
         s.winner = to_move if scores[to_move] >= target else NO_WINNER
         return s
+
+    def hint_reason(self, seat, actions):
+        """Why a hinted decision is worth playing, in one line (cadenza play)."""
+        return hint_reason(self.target, [self.banked[0], self.banked[1]], self.turn_total,
+                           seat, list(actions))
 
     def observation(self, seat):
         # Perfect information: every seat sees the whole state.

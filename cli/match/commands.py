@@ -1,0 +1,182 @@
+"""The click commands `cadenza match` and `cadenza tournament` (registered on the
+group in cli/main.py). Heavy imports wait until a command runs, so that `cadenza
+engine` starts as fast as before."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from engine.errors import CadenzaError
+
+
+def _registry():
+    from plugins.manager import default_registry
+    return default_registry()
+
+
+def _entrants(ctx, param, values):
+    from cli.match.entrants import parse_entrant
+    entrants = []
+    for text in values:
+        try:
+            entrants.append(parse_entrant(text, _registry()))
+        except (CadenzaError, ValueError) as exc:
+            raise click.BadParameter(f"{text!r}: {exc}", ctx=ctx, param=param) from None
+    return entrants
+
+
+def _sprt(ctx, param, value):
+    from cli.match.sprt import Sprt
+    if value is None:
+        return None
+    try:
+        return Sprt.parse(value)
+    except CadenzaError as exc:
+        raise click.BadParameter(str(exc), ctx=ctx, param=param) from None
+
+
+def _run(config, out, workers, backend, address, resume):
+    """Run a match or tournament for the command line: usage errors exit 2, Ctrl-C
+    leaves what finished on disk for --resume."""
+    from engine.errors import GameConfigError
+    from search.base import SearchError
+    from cli.match.backends import make_backend
+    from cli.match.runner import run_match
+    from cli.match.store import StoreError
+    from cli.specs import OptionError
+    try:
+        _registry().game(config.game)
+    except CadenzaError as exc:
+        raise click.BadParameter(str(exc), param_hint="GAME") from None
+    from plugins.manager import default_registry
+    try:
+        # Workers build their registry with the same function (passed by reference).
+        runner = make_backend(backend, workers, default_registry, address)
+        run_match(config, Path(out), runner, resume=resume,
+                  note=lambda text: click.echo(text, err=True))
+    except (GameConfigError, SearchError, OptionError, StoreError) as exc:
+        raise click.UsageError(str(exc)) from None
+    except KeyboardInterrupt:
+        click.echo(f"interrupted: the games that finished are in {out}/games.jsonl; "
+                   f"run the same command with --resume to go on", err=True)
+        sys.exit(130)
+
+
+_RUN_OPTIONS = [
+    click.option("--workers", type=click.IntRange(min=1), default=None,
+                 help="Games played at once (default 1): local worker processes or Ray actors."),
+    click.option("--backend", type=click.Choice(["local", "ray"]), default=None,
+                 help="Where games run: local processes (default) or Ray tasks."),
+    click.option("--address", default=None,
+                 help="The Ray cluster to use with --backend ray (default: start a local Ray)."),
+    click.option("--resume", is_flag=True,
+                 help="Continue the run in --out: finished games are kept, the rest are played."),
+]
+
+
+def _run_options(command):
+    for option in reversed(_RUN_OPTIONS):
+        command = option(command)
+    return command
+
+
+@click.command("match")
+@click.argument("game")
+@click.option("--entrant", "entrants", multiple=True, required=True, callback=_entrants,
+              metavar="NAME=SPEC",
+              help="An entrant, twice or more: NAME=searcher[:opt=v,...], e.g. "
+                   "new=mcts:iterations=2000,c=1.2. Budgets per decision are its iterations "
+                   "and movetime (ms) options.")
+@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True,
+              help="Games to play, rounded up to whole blocks (every entrant in every seat, "
+                   "the same seed per block).")
+@click.option("--players", type=click.IntRange(min=1), default=None,
+              help="Players per game (default: the game's usual count).")
+@click.option("--variant", default=None, help="Rules variant (default: the game's first).")
+@click.option("--seed", type=click.IntRange(0, 2 ** 64 - 1), default=None,
+              help="Seed of the whole match (default: random, printed; --resume reuses it).")
+@click.option("--out", required=True, type=click.Path(file_okay=False),
+              help="Directory for match.json, games.jsonl, summary.json and ratings.png.")
+@click.option("--sprt", default=None, callback=_sprt, metavar="ELO0,ELO1,ALPHA,BETA",
+              help="Stop when a sequential probability ratio test decides (two entrants), "
+                   "e.g. 0,10,0.05,0.05.")
+@click.option("--series-target", type=click.FloatRange(min=0, min_open=True), default=None,
+              metavar="POINTS",
+              help="Each game is a series of games whose scores add up until a seat reaches "
+                   "POINTS (e.g. 300 for Maestro).")
+@click.option("--time-margin", type=click.IntRange(min=0), default=1000, show_default=True,
+              metavar="MS", help="A decision may overrun its movetime by this much before it "
+                                 "forfeits the game.")
+@click.option("--decision-timeout", type=click.FloatRange(min=0, min_open=True), default=300.0,
+              show_default=True, metavar="SECONDS",
+              help="The forfeit limit of a decision whose budget has no movetime.")
+@click.option("--max-actions", type=click.IntRange(min=1), default=100_000, show_default=True,
+              help="A game that has not ended after this many actions has no result.")
+@_run_options
+def match_command(game, entrants, games, players, variant, seed, out, sprt, series_target,
+                  time_margin, decision_timeout, max_actions, workers, backend, address, resume):
+    """Play GAME between two or more entrants and rate them.
+
+    Seats rotate so that every entrant plays every seat equally often, and each block
+    of games replays one seed with the seats permuted. Each game is written to
+    OUT/games.jsonl as it ends; the end brings a ratings table (Elo with a 95%
+    interval for two entrants, openskill for more), OUT/summary.json and
+    OUT/ratings.png.
+
+    \b
+    Examples:
+      cadenza match tictactoe --entrant a=mcts:iterations=400 --entrant b=greedy \\
+          --games 100 --workers 2 --seed 1 --out runs/ttt
+      cadenza match pig --entrant new=mcts:iterations=2000 --entrant old=expectimax:movetime=50 \\
+          --sprt 0,20,0.05,0.05 --games 2000 --out runs/pig
+    """
+    from cli.match.runner import MatchConfig
+    config = MatchConfig(game=game, entrants=list(entrants), games=games, players=players,
+                         variant=variant, seed=seed, series_target=series_target,
+                         max_actions=max_actions, sprt=sprt, time_margin_ms=time_margin,
+                         decision_timeout_s=decision_timeout)
+    _run(config, out, workers or 1, backend or "local", address, resume)
+
+
+@click.command("tournament")
+@click.argument("game")
+@click.option("--config", "config_path", required=True,
+              type=click.Path(exists=True, dir_okay=False), metavar="FILE.toml",
+              help="The entrants and settings (described above).")
+@click.option("--out", default=None, type=click.Path(file_okay=False),
+              help="Output directory (default: the file's `out`).")
+@click.option("--seed", type=click.IntRange(0, 2 ** 64 - 1), default=None,
+              help="Seed of the whole tournament (default: the file's, else random).")
+@_run_options
+def tournament_command(game, config_path, out, seed, workers, backend, address, resume):
+    """A round robin of the entrants of FILE.toml at GAME, on the same machinery as
+    `cadenza match`: every lineup of entrants plays every seating each round.
+
+    \b
+    FILE.toml:
+      rounds = 2
+      seed = 7
+      [entrants]
+      mcts = "mcts:iterations=1000"
+      pimc = "pimc:iterations=1000"
+      greedy = "greedy"
+    Optional keys: players, variant, games (instead of rounds), series_target,
+    max_actions, time_margin_ms, decision_timeout_s, workers, backend, address, out.
+    """
+    from cli.match.tournament import load_tournament
+    from cli.specs import OptionError
+    try:
+        config, settings = load_tournament(Path(config_path), game, _registry())
+    except OptionError as exc:
+        raise click.UsageError(str(exc)) from None
+    except CadenzaError as exc:
+        raise click.BadParameter(str(exc), param_hint="GAME") from None
+    if seed is not None:
+        config.seed = seed
+    out = out or settings["out"]
+    if out is None:
+        raise click.UsageError("give --out DIR, or `out` in the tournament file")
+    _run(config, out, workers or settings["workers"] or 1, backend or settings["backend"] or "local",
+         address or settings["address"], resume)

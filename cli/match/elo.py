@@ -1,0 +1,94 @@
+"""Elo from a match score, with a 95% interval, as chess engine testers report it.
+
+The score is the mean of per-game (or, for paired games, per-pair) scores in [0, 1];
+its standard error comes from their sample variance (population form, as cutechess
+and fastchess compute it), and the interval on the score maps to Elo through the
+logistic curve: elo = -400 log10(1/score - 1). A 75% score is +190.8 Elo.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Optional
+
+# The two-sided 95% quantile of the standard normal distribution.
+Z95 = 1.959963984540054
+
+
+def score_to_elo(score: float) -> float:
+    """The Elo difference that gives `score` on the logistic curve (±inf at 0 and 1)."""
+    if score <= 0.0:
+        return -math.inf
+    if score >= 1.0:
+        return math.inf
+    return -400.0 * math.log10(1.0 / score - 1.0)
+
+
+def elo_to_score(elo: float) -> float:
+    """The expected score of a player `elo` points stronger."""
+    return 1.0 / (1.0 + 10.0 ** (-elo / 400.0))
+
+
+@dataclass
+class Moments:
+    """Running count, sum and sum of squares of samples in [0, 1]."""
+
+    n: int = 0
+    total: float = 0.0
+    squares: float = 0.0
+
+    def add(self, value: float) -> None:
+        self.n += 1
+        self.total += value
+        self.squares += value * value
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.n if self.n else 0.5
+
+    @property
+    def variance(self) -> float:
+        """The population variance of the samples (0 for fewer than two)."""
+        if self.n < 2:
+            return 0.0
+        return max(0.0, self.squares / self.n - self.mean ** 2)
+
+    @property
+    def stderr(self) -> float:
+        return math.sqrt(self.variance / self.n) if self.n else 0.0
+
+
+@dataclass
+class EloEstimate:
+    """A score, its Elo, the 95% interval in Elo (None where unbounded, and with
+    fewer than two samples), the symmetric `margin` (half the interval's width, the
+    `+/-` that cutechess prints) and the likelihood of superiority."""
+
+    n: int
+    score: float
+    stderr: float
+    elo: Optional[float]
+    low: Optional[float]
+    high: Optional[float]
+    margin: Optional[float]
+    los: Optional[float]
+
+
+def _finite(value: float) -> Optional[float]:
+    return value if math.isfinite(value) else None
+
+
+def estimate(moments: Moments, z: float = Z95) -> EloEstimate:
+    """The Elo estimate from score samples (per game, or per pair of games)."""
+    score, se = moments.mean, moments.stderr
+    if moments.n < 2:  # no spread to measure yet: no interval
+        return EloEstimate(moments.n, score, se, _finite(score_to_elo(score)), None, None, None, None)
+    low = score_to_elo(score - z * se)
+    high = score_to_elo(score + z * se)
+    margin = (high - low) / 2 if math.isfinite(high - low) else None
+    if se > 0:
+        los = 0.5 * (1.0 + math.erf((score - 0.5) / (se * math.sqrt(2.0))))
+    else:
+        los = 0.5 if score == 0.5 else float(score > 0.5)
+    return EloEstimate(moments.n, score, se, _finite(score_to_elo(score)), _finite(low),
+                       _finite(high), margin, los)

@@ -1,0 +1,101 @@
+"""The files of a match directory: match.json (what was asked for, checked on
+--resume) and games.jsonl (one line per finished game, written as each game ends).
+
+Each line is written whole, flushed and fsynced, so a killed run loses at most the
+line it was writing; loading drops such a torn last line, and --resume plays the
+games whose index is missing.
+"""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Optional
+
+from engine.errors import CadenzaError
+
+GAMES_FILE = "games.jsonl"
+CONFIG_FILE = "match.json"
+FORMAT_VERSION = 1
+
+
+class StoreError(CadenzaError, ValueError):
+    """A match directory that cannot be used as asked (exists already, or does not
+    match the settings given with --resume)."""
+
+
+class GamesFile:
+    """games.jsonl: appended to record by record, read back as {index: record}."""
+
+    def __init__(self, directory: Path):
+        self.path = Path(directory) / GAMES_FILE
+        self._file = None
+
+    def load(self) -> dict[int, dict]:
+        """The records on disk by game index. A torn last line (no end of line: the
+        run was killed while writing it) is cut off the file; a line that is not a
+        record is an error."""
+        if not self.path.exists():
+            return {}
+        data = self.path.read_bytes()
+        records: dict[int, dict] = {}
+        offset = 0
+        for number, line in enumerate(data.splitlines(keepends=True), start=1):
+            if not line.endswith(b"\n"):
+                # Only the last line can lack its end: the write it came from was cut.
+                with open(self.path, "r+b") as f:
+                    f.truncate(offset)
+                break
+            try:
+                record = json.loads(line)
+                index = record["index"]
+            except (ValueError, KeyError, TypeError):
+                raise StoreError(f"{self.path}: line {number} is not a game record") from None
+            records[index] = record
+            offset += len(line)
+        return records
+
+    def append(self, record: dict) -> None:
+        if self._file is None:
+            self._file = open(self.path, "a", encoding="utf-8")
+        self._file.write(json.dumps(record, separators=(",", ":")) + "\n")
+        self._file.flush()
+        os.fsync(self._file.fileno())
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+
+
+def prepare(directory: Path, identity: dict, resume: bool) -> dict[int, dict]:
+    """Make `directory` ready for the match `identity` describes; the records already
+    there (only with `resume`, whose settings must then be the same)."""
+    directory = Path(directory)
+    config_path = directory / CONFIG_FILE
+    games = GamesFile(directory)
+    stored = {"format": FORMAT_VERSION, **identity}
+    if resume:
+        if not config_path.exists():
+            raise StoreError(f"nothing to resume in {directory}: no {CONFIG_FILE}")
+        previous = json.loads(config_path.read_text(encoding="utf-8"))
+        differences = [key for key in sorted(set(stored) | set(previous))
+                       if stored.get(key) != previous.get(key)]
+        if differences:
+            detail = ", ".join(f"{key}: {previous.get(key)!r} before, {stored.get(key)!r} now"
+                               for key in differences)
+            raise StoreError(f"--resume with other settings than {directory} was started with ({detail})")
+        return games.load()
+    if games.path.exists() and games.path.stat().st_size > 0:
+        raise StoreError(f"{directory} already holds a match: use --resume to continue it, "
+                         f"or another --out")
+    directory.mkdir(parents=True, exist_ok=True)
+    config_path.write_text(json.dumps(stored, indent=2) + "\n", encoding="utf-8")
+    games.path.write_bytes(b"")
+    return {}
+
+
+def stored_identity(directory: Path) -> Optional[dict]:
+    """The settings a match directory was started with, if any."""
+    path = Path(directory) / CONFIG_FILE
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else None

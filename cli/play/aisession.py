@@ -1,0 +1,185 @@
+"""A game against AI seats: the real position, the engine's own dice, and a searcher
+for every seat but the person's.
+
+Each AI decision goes through search.base.decide (the searcher sees only its seat's
+observation). The dice and the AI's search seeds come from the game's seed
+(cli/newgame.py), and an undo restores them too: taking a move back replays the same
+dice and the same replies unless the person plays differently.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterator, Union
+
+from engine.errors import StateFormatError
+from engine.game import sample_chance
+from engine.rng import Rng
+from search.base import decide
+from cli.newgame import seed_streams
+from cli.notation import check_turn
+from cli.play.errors import PlayError
+from cli.play.opponents import assign_opponents, build_searcher, default_spec
+from cli.play.saveformat import (header_fields, log_field, log_length, need, rng_field,
+                                 spec_field, state_field)
+from cli.play.session import Session, check_seat
+from cli.specs import SeatSpec
+
+# More actions than any game takes between two of the person's decisions.
+MAX_ACTIONS_BETWEEN_TURNS = 100_000
+
+
+@dataclass(frozen=True)
+class Thinking:
+    """Yielded by `advance` before an AI seat searches (the UI shows who thinks)."""
+
+    seat: int
+    spec: SeatSpec
+
+
+@dataclass(frozen=True)
+class AiSnapshot:
+    state: Any
+    dice: tuple
+    seeds: tuple
+    log_len: int
+
+
+class AiSession(Session):
+    mode = "ai"
+
+    def __init__(self, registry, game, state, seat: int, opponents: dict[int, SeatSpec],
+                 hint_spec: SeatSpec, dice: Rng, seeds: Rng, hint_seeds: Rng):
+        super().__init__(registry, game, state.num_players, state.variant, seat, hint_spec,
+                         hint_seeds)
+        self.state = state
+        self.opponents = opponents
+        self.searchers = {s: build_searcher(registry, game, spec) for s, spec in opponents.items()}
+        self.dice = dice
+        self.seeds = seeds
+
+    @classmethod
+    def start(cls, registry, game, players, variant, seat: int, seed: int,
+              opponent_specs: list[SeatSpec], hint_spec: SeatSpec | None = None) -> "AiSession":
+        """A new game, its setup dealt with `seed`; the AI seats have not moved yet
+        (run `advance`)."""
+        state = game.new_state(players, variant, seed)
+        dice, seeds = seed_streams(seed)
+        hint_seeds = seeds.spawn()
+        n = state.num_players
+        check_seat(seat, n)
+        default = default_spec(registry, game)
+        opponents = assign_opponents([s for s in range(n) if s != seat], opponent_specs, default)
+        return cls(registry, game, state, seat, opponents, hint_spec or default, dice, seeds,
+                   hint_seeds)
+
+    # ---- the AI seats and the dice -----------------------------------------------------
+
+    def advance(self) -> Iterator[Union[Thinking, str]]:
+        """Play chance and the AI seats until the person is to move or the game ends,
+        yielding a Thinking before each search and a log line after each move."""
+        steps = 0
+        while not self.state.is_terminal() and self.state.current_player() != self.seat:
+            if steps >= MAX_ACTIONS_BETWEEN_TURNS:
+                raise PlayError(f"the game did not come back to you within {steps} actions")
+            player = self.state.current_player()
+            if player < 0:
+                outcome = sample_chance(self.state, self.dice)
+                line = f"chance: {self.state.action_to_str(outcome)}"
+                self.state.apply(outcome)
+                steps += 1
+            else:
+                spec = self.opponents[player]
+                yield Thinking(player, spec)
+                decision = decide(self.searchers[player], self.game, self.state.clone(),
+                                  spec.budget, self.seeds.next_u64())
+                texts = check_turn(self.state, decision.actions, f"searcher {spec.searcher}")
+                for action in decision.actions:
+                    self.state.apply(action)
+                steps += len(decision.actions)
+                line = f"seat {player} ({spec.searcher}): {' '.join(texts)}"
+            self.log.append(line)
+            yield line
+
+    # ---- Session -------------------------------------------------------------------------
+
+    def view_state(self):
+        return self.state
+
+    def _capture(self) -> AiSnapshot:
+        return AiSnapshot(self.state.clone(), self.dice.getstate(), self.seeds.getstate(),
+                          len(self.log))
+
+    def _restore(self, snapshot: AiSnapshot) -> None:
+        self.state = snapshot.state.clone()
+        self.dice.setstate(snapshot.dice)
+        self.seeds.setstate(snapshot.seeds)
+        del self.log[snapshot.log_len:]
+
+    def _step(self, token: str) -> None:
+        state = self.state
+        if state.is_terminal():
+            raise PlayError("the game is over: undo, load, save or quit")
+        player = state.current_player()
+        if player != self.seat:
+            waiting = "a chance event comes" if player < 0 else f"seat {player} moves"
+            raise PlayError(f"{token}: your turn ends before it ({waiting} first); "
+                            f"type the rest of the line after that")
+        action = state.str_to_action(token)
+        after = state.clone()
+        after.apply(action)
+        self.log.append(f"you (seat {self.seat}): {state.action_to_str(action)}")
+        self.state = after
+
+    def situation(self) -> str:
+        player = self.state.current_player()
+        if player == self.seat:
+            return f"Your move (seat {self.seat})."
+        if self.state.is_terminal():
+            return "The game is over: undo, save, load or quit."
+        return f"{self.who(player)} to move."
+
+    def legal_texts(self) -> list[str]:
+        if self.state.current_player() != self.seat:
+            return []
+        return [self.state.action_to_str(a) for a in self.state.legal_actions()]
+
+    def opponent_line(self) -> str:
+        return ", ".join(f"seat {s}: {spec}" for s, spec in sorted(self.opponents.items()))
+
+    # ---- save files ----------------------------------------------------------------------
+
+    def to_save(self) -> dict:
+        data = self.common_save()
+        data.update({
+            "state": self.state.to_dict(),
+            "dice": list(self.dice.getstate()),
+            "seeds": list(self.seeds.getstate()),
+            "opponents": {str(s): str(spec) for s, spec in sorted(self.opponents.items())},
+            "undo": [{"state": snap.state.to_dict(), "dice": list(snap.dice),
+                      "seeds": list(snap.seeds), "log_len": snap.log_len}
+                     for snap in self.undo_stack],
+        })
+        return data
+
+    @classmethod
+    def from_save(cls, registry, data: dict) -> "AiSession":
+        game, players, variant, seat = header_fields(data, registry)
+        state = state_field(game, data.get("state"), "state", players, variant)
+        table = need(data, "opponents", dict)
+        expected = {str(s) for s in range(players) if s != seat}
+        if set(table) != expected:
+            raise StateFormatError(f"opponents must name seats {', '.join(sorted(expected)) or 'none'}, "
+                                   f"got {', '.join(sorted(table)) or 'none'}")
+        opponents = {int(s): spec_field(text, f"opponents[{s}]", registry) for s, text in table.items()}
+        session = cls(registry, game, state, seat, opponents,
+                      spec_field(data.get("hint"), "hint", registry),
+                      rng_field(data, "dice"), rng_field(data, "seeds"), rng_field(data, "hint_seeds"))
+        session.log = log_field(data)
+        for i, entry in enumerate(need(data, "undo", list)):
+            if not isinstance(entry, dict):
+                raise StateFormatError(f"undo[{i}] must be an object")
+            snap_state = state_field(game, entry.get("state"), f"undo[{i}].state", players, variant)
+            session.undo_stack.append(AiSnapshot(
+                snap_state, rng_field(entry, "dice").getstate(), rng_field(entry, "seeds").getstate(),
+                log_length(entry, session.log)))
+        return session

@@ -1,0 +1,88 @@
+"""Hints for the person: the best few decisions for their seat, with values and, where
+one can be given, a one-line reason.
+
+The search goes through search.base.decide, which rebuilds the position from the
+seat's observation, so a hint never uses what the seat cannot see. Reasons come
+from the game's optional hook `hint_reason(seat, actions)` on its State (called on
+a world sampled from the seat's observation), else from what the decision leads to
+when every such world agrees (it ends the game with a win, a loss or a draw).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+from engine.rng import Rng
+from search.base import decide
+from cli.notation import check_turn, format_number
+from cli.play.seatview import agreed, game_scores, sample_worlds
+
+DEFAULT_TOP = 3
+
+
+@dataclass
+class Hint:
+    rank: int
+    texts: list[str]      # the decision in notation: the seat's actions up to chance or turn end
+    value: float          # the searcher's estimate for the seat, in [0, 1]
+    visits: int
+    reason: Optional[str]
+
+
+def find_hints(game, state, searcher, budget, seed: int, top: int = DEFAULT_TOP,
+               name: str = "searcher") -> list[Hint]:
+    """The `top` best decisions for the seat to move in `state`, best first."""
+    seat = state.current_player()
+    decision = decide(searcher, game, state.clone(), budget, seed)
+    ranked = [(alt.actions, alt.value, alt.visits) for alt in decision.alternatives]
+    if not ranked:  # a searcher without alternatives still gives its one decision
+        ranked = [(decision.actions, decision.value, decision.stats.get("iterations", 0))]
+    worlds = sample_worlds(game, state, seat, Rng(seed))
+    hints = []
+    for rank, (actions, value, visits) in enumerate(ranked[:top], start=1):
+        texts = check_turn(state, actions, f"searcher {name}")
+        hints.append(Hint(rank, texts, float(value), int(visits),
+                          move_reason(worlds, seat, list(actions))))
+    return hints
+
+
+def move_reason(worlds: list, seat: int, actions: list[int]) -> Optional[str]:
+    """A one-line reason for playing `actions`, judged only on `worlds` (states
+    consistent with the seat's observation), or None."""
+    hook = getattr(worlds[0], "hint_reason", None)
+    if callable(hook):
+        text = hook(seat, actions)
+        if text:
+            return " ".join(str(text).split())
+    return ending_reason(worlds, seat, actions)
+
+
+def ending_reason(worlds: list, seat: int, actions: list[int]) -> Optional[str]:
+    """What the actions lead to when they end the game with the same result for the
+    seat in every world ('wins the game', 'loses the game', or its score); else None."""
+    shares, scores = [], []
+    for world in worlds:
+        after = world.clone()
+        try:
+            for action in actions:
+                after.apply(action)
+        except ValueError:  # not legal in this world: the worlds do not agree
+            return None
+        if not after.is_terminal():
+            return None
+        shares.append(after.returns())
+        scores.append(game_scores(after))
+    returns = agreed(shares)
+    if returns is None:
+        return None
+    share = returns[seat]
+    if share >= 1.0:
+        return "wins the game"
+    if share <= 0.0:
+        return "loses the game"
+    if len(set(returns)) == 1:
+        return "ends the game in a draw"
+    score = agreed(scores)
+    if score is not None:
+        return f"ends the game with your score at {format_number(score[seat])}"
+    return f"ends the game with your share of the win at {format_number(share, 2)}"

@@ -1,0 +1,36 @@
+"""Who plays the AI seats of `cadenza play` and who gives the hints: seat specs
+(cli/specs.py) turned into searchers, with a default that answers in about a second.
+"""
+from __future__ import annotations
+
+from search.base import Budget, SearchError
+from cli.protocol import default_searcher
+from cli.selfplay import seat_specs_for
+from cli.specs import SeatSpec
+
+# The default budget: a limit of one second a decision keeps a person's game brisk
+# while the compiled searchers still run thousands of iterations in it.
+DEFAULT_MOVETIME_MS = 1000
+
+
+def default_spec(registry, game) -> SeatSpec:
+    """A strong searcher for `game` (mcts for perfect information, ismcts for hidden,
+    as the engine protocol chooses) at DEFAULT_MOVETIME_MS."""
+    return SeatSpec(default_searcher(registry, game), Budget(movetime_ms=DEFAULT_MOVETIME_MS))
+
+
+def build_searcher(registry, game, spec: SeatSpec):
+    """The searcher `spec` names, with its options; SearchError if it cannot play `game`."""
+    searcher_spec = registry.searcher(spec.searcher)
+    if searcher_spec.supports is not None and not searcher_spec.supports(game):
+        raise SearchError(f"searcher {spec.searcher} cannot play {game.name}")
+    return searcher_spec.create(**spec.options)
+
+
+def assign_opponents(ai_seats: list[int], specs: list[SeatSpec], default: SeatSpec) -> dict[int, SeatSpec]:
+    """The spec of every AI seat: the default when none is given, one spec for all,
+    or one per AI seat in seat order (OptionError otherwise)."""
+    if not ai_seats:
+        return {}
+    chosen = seat_specs_for(len(ai_seats), specs or [default], flag="--opponent")
+    return dict(zip(ai_seats, chosen))

@@ -1,0 +1,139 @@
+"""What both kinds of `cadenza play` session share: the game, the person's seat, the
+hint searcher, the log of what happened, the undo stack, and all-or-nothing lines.
+
+A subclass (aisession.AiSession, table.TableSession) says how to capture and restore
+its position (`_capture`/`_restore`), how to apply one typed token (`_step`), and
+how to save itself.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.errors import CadenzaError
+from engine.rng import Rng
+from search.base import SearchError
+from cli.play.errors import PlayError
+from cli.play.hints import DEFAULT_TOP, Hint, find_hints
+from cli.play.opponents import build_searcher
+from cli.specs import SeatSpec
+
+
+def check_seat(seat: int, players: int) -> int:
+    """The person's seat, which must be one of the game's."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise PlayError(f"your seat must be 0..{players - 1} in a {players}-player game, got {seat!r}")
+    return seat
+
+
+class Session:
+    """One person's game. `log` holds a line for every move, outcome and reveal;
+    `undo_stack` a snapshot taken before every line that changed the position."""
+
+    mode = "session"
+
+    def __init__(self, registry, game, players: int, variant: str, seat: int,
+                 hint_spec: SeatSpec, hint_seeds: Rng):
+        self.registry = registry
+        self.game = game
+        self.players = players
+        self.variant = variant
+        self.seat = check_seat(seat, players)
+        self.hint_spec = hint_spec
+        self.hint_searcher = build_searcher(registry, game, hint_spec)
+        self.hint_seeds = hint_seeds
+        self.log: list[str] = []
+        self.undo_stack: list[Any] = []
+
+    # ---- what a subclass provides ------------------------------------------------------
+
+    def view_state(self):
+        """A state to draw and search from: the real one, or at a table a world
+        consistent with the person's observation (drawn only as the seat sees it)."""
+        raise NotImplementedError
+
+    def _capture(self) -> Any:
+        raise NotImplementedError
+
+    def _restore(self, snapshot: Any) -> None:
+        raise NotImplementedError
+
+    def _step(self, token: str) -> None:
+        """Apply one typed token, or raise (CadenzaError) leaving cleanup to `play`."""
+        raise NotImplementedError
+
+    def situation(self) -> str:
+        """One line: who is to act and what to type."""
+        raise NotImplementedError
+
+    def legal_texts(self) -> list[str]:
+        """What can be typed now (notation), for the listing and completion."""
+        raise NotImplementedError
+
+    def to_save(self) -> dict:
+        raise NotImplementedError
+
+    # ---- shared behaviour --------------------------------------------------------------
+
+    def is_over(self) -> bool:
+        return self.view_state().is_terminal()
+
+    def play(self, tokens: list[str]) -> None:
+        """Apply the tokens in order, all or nothing: on any error the session is
+        exactly as before and PlayError says what was wrong."""
+        if not tokens:
+            return
+        before = self._capture()
+        try:
+            for token in tokens:
+                self._step(token)
+        except (CadenzaError, ValueError) as exc:
+            self._restore(before)
+            raise PlayError(str(exc)) from None
+        self.undo_stack.append(before)
+
+    def completions(self, tokens_before: list[str]) -> list[str]:
+        """What may follow `tokens_before` on the line (they are tried, then undone)."""
+        before = self._capture()
+        try:
+            for token in tokens_before:
+                self._step(token)
+            return self.legal_texts()
+        except (CadenzaError, ValueError):
+            return []
+        finally:
+            self._restore(before)
+
+    def undo(self) -> list[str]:
+        """Back to the person's previous decision; the log lines taken back."""
+        if not self.undo_stack:
+            raise PlayError("nothing to undo")
+        log_before = list(self.log)
+        self._restore(self.undo_stack.pop())
+        return log_before[len(self.log):]
+
+    def hint(self, top: int = DEFAULT_TOP) -> list[Hint]:
+        state = self.view_state()
+        self._check_hint_possible(state)
+        try:
+            return find_hints(self.game, state, self.hint_searcher, self.hint_spec.budget,
+                              self.hint_seeds.next_u64(), top, self.hint_spec.searcher)
+        except SearchError as exc:
+            raise PlayError(f"no hint: {exc}") from None
+
+    def _check_hint_possible(self, state) -> None:
+        if state.is_terminal():
+            raise PlayError("the game is over: there is nothing to hint")
+        if state.current_player() != self.seat:
+            raise PlayError(f"hints are for your own seat ({self.seat}), which is not to move")
+
+    def who(self, player: int) -> str:
+        if player == self.seat:
+            return f"you (seat {player})"
+        return "chance" if player < 0 else f"seat {player}"
+
+    def common_save(self) -> dict:
+        """The fields every save file has (see savefile.py)."""
+        return {"game": self.game.name, "players": self.players, "variant": self.variant,
+                "seat": self.seat, "hint": str(self.hint_spec),
+                "hint_seeds": list(self.hint_seeds.getstate()), "log": list(self.log)}
+

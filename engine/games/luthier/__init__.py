@@ -1,0 +1,33 @@
+"""Luthier (Dave Beck & Abe Burson, 2025): the worker-placement game of instrument-making
+families, for 2-4 seats, from the specification ../shared/rules/luthier.md and the
+Japanese rules text it was checked against.
+
+The rules live twice, on purpose: compiled in state.pyx (LuthierState, for search) and
+readable in reference.py (ReferenceLuthierState); tests play both side by side.
+Component data (cards, tiles, tables; mostly placeholders where the rules text gives no
+card faces) is in data/, read by tables.py. The JSON layout of a state is codec.py,
+what a seat may see is views.py, the action space and its notation actions.py.
+
+Variants name the interpretations the specification leaves open (see data/rules.json):
+"standard", "bonus-after-fallback" (spec 8.5) and "train-to-final" (spec 8.16).
+The solo and two-players-plus-AI modes need the solo booklet, which is not in the
+rules text, and are not provided.
+"""
+from engine.game import GameSpec
+from engine.games.luthier.reference import ReferenceLuthierState
+from engine.games.luthier.state import LuthierState
+from engine.games.luthier.tables import load_tables
+
+GAME = GameSpec(
+    name="luthier",
+    state_class=LuthierState,
+    min_players=2,
+    max_players=4,
+    default_players=3,
+    description="Luthier: worker placement with bidding by skill; patrons, instruments, "
+                "performances, repairs, the orchestra's First Chairs; 6 rounds",
+    variants=tuple(load_tables().variants),
+    chance=True,
+    hidden_information=True,
+    reference=ReferenceLuthierState,
+)

@@ -1,0 +1,692 @@
+# Maestro (Hoffmann, 1989) as a compiled State: the rules of the spec
+# (/work/shared/rules/maestro-1989.md) over one C struct, so that move generation,
+# playouts and searches never touch a Python object. reference.py states the same
+# rules in plain Python; the differential test plays both side by side.
+#
+# A turn is the spec's 5.1 sequence of atomic actions by the seat to move:
+#   placement steps (one tile each onto the turn's one row)... then `pass`;
+#   draw<k>; then k times: a chance node (tile:<name>) and, for a musician or
+#   maestro, agency<n> (the space it goes on). See __init__.py for the notation.
+from libc.math cimport exp, sqrt
+from libc.stdint cimport uint64_t
+from libc.string cimport memcpy, memset
+
+from engine.errors import GameConfigError, IllegalActionError, StateFormatError
+from engine.games.maestro import codec, rules, weights
+from engine.hashing cimport mix64
+from engine.rng cimport rng_t
+from engine.state cimport State, CHANCE, TERMINAL
+
+# Keep in step with codec.py and rules.py (plain ints so nogil code can use them).
+cdef enum:
+    PLACE = 0
+    COUNT = 1
+    DRAW = 2
+    SLOT = 3
+    OVER = 4
+    END_NONE = 0
+    END_APPLAUSE = 1
+    END_FULL = 2
+    PASS = 0
+    BOTTOM_ONE = 0
+    BOTTOM_UNLIMITED = 1
+    BOTTOM_DYNAMIC = 2
+
+# The heuristic's weights (weights.py), as C doubles for nogil code.
+cdef double DRAWS_PER_TURN = weights.DRAWS_PER_TURN
+cdef double CRITIC_HOLD_TURNS = weights.CRITIC_HOLD_TURNS
+cdef double OPPORTUNITY_NOW = weights.OPPORTUNITY_NOW
+cdef double OPPORTUNITY_DECAY = weights.OPPORTUNITY_DECAY
+cdef double TEMPERATURE_BASE = weights.TEMPERATURE_BASE
+cdef double TEMPERATURE_PER_ROOT_DRAW = weights.TEMPERATURE_PER_ROOT_DRAW
+
+
+cdef inline double tile_value(double placed, int points, int space) noexcept nogil:
+    # A tile that is placed later with probability `placed` scores `points`, else
+    # costs its agency space's number at the end.
+    return placed * points - (1.0 - placed) * space
+
+
+cdef class BoardTables:
+    """A rules.Board as C tables; built once per board and shared by its states."""
+
+    def __init__(self, board):
+        cdef int i
+        layout = rules.layout_of(board)
+        self.board = board
+        memset(&self.b, 0, sizeof(board_t))
+        self.b.num_rows = board.num_rows
+        self.b.num_cells = board.num_cells
+        self.b.num_instruments = len(board.instruments)
+        self.b.maestro = board.maestro_kind
+        self.b.applause = board.applause_kind
+        for i, (start, length) in enumerate(zip(board.row_starts, board.row_lengths)):
+            self.b.row_start[i] = start
+            self.b.row_len[i] = length
+        for i, (row, kind) in enumerate(zip(board.cell_rows, board.cell_kinds)):
+            self.b.cell_row[i] = row
+            self.b.cell_kind[i] = kind
+        for i, count in enumerate(board.totals):
+            self.b.total[i] = count
+        self.b.slots = board.slots
+        self.b.top_slots = board.top_slots
+        self.b.max_draw = board.max_draw
+        self.b.points_place = board.points_place
+        self.b.points_one_turn = board.points_one_turn
+        self.b.critic_income = board.critic_income
+        self.b.slot_base = layout.slot_base
+        self.b.place_base = layout.place_base
+        self.b.chance_base = layout.chance_base
+        self.b.num_actions = layout.num_actions
+
+
+_TABLES = {}
+
+
+def tables_for(board):
+    """The (cached) C tables of a board."""
+    tables = _TABLES.get(board.name)
+    if tables is None or tables.board is not board:
+        tables = _TABLES[board.name] = BoardTables(board)
+    return tables
+
+
+cdef class MaestroState(State):
+    """A Maestro position. Build one with `new_initial` or `from_dict`."""
+
+    game_name = "maestro"
+
+    @classmethod
+    def new_initial(cls, num_players=2, variant=rules.DEFAULT_VARIANT):
+        if isinstance(num_players, bool) or not isinstance(num_players, int) \
+                or not 2 <= num_players <= rules.MAX_SEATS:
+            raise GameConfigError(f"maestro is played by 2-4 players, got {num_players!r}")
+        rules.variant_config(variant)
+        board = rules.load_board()
+        return cls._from_fields(board, codec.initial_fields(board, num_players, variant))
+
+    @classmethod
+    def _from_fields(cls, board, f):
+        """A state holding the (already checked) codec.Fields `f`."""
+        cdef MaestroState s = cls.__new__(cls)
+        cdef int seat, i, r, k, start, length
+        cdef game_t* g = &s.g
+        variant = rules.parse_variant(f.variant)
+        s.tables = tables_for(board)
+        s.b = &s.tables.b
+        s.num_players = f.players
+        s.num_actions = s.b.num_actions
+        s.variant = f.variant
+        memset(g, 0, sizeof(game_t))
+        memset(g.agency, M_EMPTY, sizeof(g.agency))
+        memset(g.cell, M_EMPTY, sizeof(g.cell))
+        memset(g.drawn, M_EMPTY, sizeof(g.drawn))
+        g.players = f.players
+        for seat in range(f.players):
+            for i in range(board.slots):
+                g.agency[seat][i] = f.agencies[seat][i]
+                g.empties[seat] += f.agencies[seat][i] == M_EMPTY
+            g.points[seat] = f.points[seat]
+            g.taken[seat] = f.taken[seat]
+            g.taken_bottom[seat] = f.taken_bottom[seat]
+        for r in range(s.b.num_rows):
+            start, length = s.b.row_start[r], s.b.row_len[r]
+            g.lo[r] = -1
+            g.hi[r] = -1
+            for i in range(length):
+                g.cell[start + i] = f.cells[start + i]
+                if f.cells[start + i] != M_EMPTY:
+                    if g.lo[r] < 0:
+                        g.lo[r] = i
+                    g.hi[r] = i
+        for k, count in enumerate(codec.bag_counts(board, f)):
+            g.bag[k] = count
+            g.bag_total += count
+        g.applause = f.applause
+        g.critic = f.critic
+        g.to_move = f.to_move
+        g.phase = f.phase
+        g.end = f.end
+        g.turn_row = f.turn_row
+        g.fresh = f.fresh
+        g.draws_left = f.draws_left
+        g.num_drawn = len(f.drawn)
+        for i, k in enumerate(f.drawn):
+            g.drawn[i] = k
+        g.full_bottom = variant.full_bottom
+        g.batch = variant.draw_mode == rules.DRAW_BATCH
+        return s
+
+    def _fields(self):
+        """The position as codec.Fields."""
+        cdef game_t* g = &self.g
+        cdef int seat, i
+        n = g.players
+        f = codec.Fields(variant=self.variant, players=n)
+        f.to_move = g.to_move
+        f.phase = g.phase
+        f.agencies = [[g.agency[seat][i] for i in range(self.b.slots)] for seat in range(n)]
+        f.cells = [g.cell[i] for i in range(self.b.num_cells)]
+        f.applause = g.applause
+        f.points = [g.points[seat] for seat in range(n)]
+        f.critic = g.critic
+        f.turn_row = g.turn_row
+        f.fresh = bool(g.fresh)
+        f.taken = [g.taken[seat] for seat in range(n)]
+        f.taken_bottom = [g.taken_bottom[seat] for seat in range(n)]
+        f.draws_left = g.draws_left
+        f.drawn = [g.drawn[i] for i in range(g.num_drawn)]
+        f.end = g.end
+        return f
+
+    # ---- whose turn, and what may be done ------------------------------------------
+
+    cdef int c_current_player(self) noexcept nogil:
+        if self.g.phase == OVER:
+            return TERMINAL
+        if self.g.phase == DRAW:
+            return CHANCE
+        return self.g.to_move
+
+    cdef bint c_open_to_mover(self, int seat, int slot) noexcept nogil:
+        # May the seat to move use the tile on `seat`'s space slot+1 (spec 5.2)?
+        cdef const game_t* g = &self.g
+        if seat == g.to_move or slot < self.b.top_slots:
+            return True
+        # A bottom-row tile: only from a full agency. It was full when the turn
+        # began exactly when its free spaces are the tiles taken from it since.
+        if g.full_bottom == BOTTOM_DYNAMIC:
+            return g.empties[seat] == 0
+        if g.empties[seat] != g.taken[seat]:
+            return False
+        return g.full_bottom == BOTTOM_UNLIMITED or g.taken_bottom[seat] == 0
+
+    cdef int c_sources(self, int* seats, int* slots, int* kinds) noexcept nogil:
+        # The tiles the seat to move may place now, ascending by (seat, space).
+        cdef int n = 0, seat, slot, kind
+        for seat in range(self.g.players):
+            for slot in range(self.b.slots):
+                kind = self.g.agency[seat][slot]
+                if kind != M_EMPTY and self.c_open_to_mover(seat, slot):
+                    seats[n] = seat
+                    slots[n] = slot
+                    kinds[n] = kind
+                    n += 1
+        return n
+
+    cdef int c_legal_actions(self, int* out) noexcept nogil:
+        cdef const game_t* g = &self.g
+        cdef const board_t* b = self.b
+        cdef int n = 0, i, k, r, cell, want, start, side, limit
+        cdef int src_seat[M_MAX_SEATS * M_MAX_SLOTS]
+        cdef int src_slot[M_MAX_SEATS * M_MAX_SLOTS]
+        cdef int src_kind[M_MAX_SEATS * M_MAX_SLOTS]
+        cdef int num_src
+        cdef int ends[2]
+        if g.phase == COUNT:
+            limit = b.max_draw if b.max_draw < g.empties[g.to_move] else g.empties[g.to_move]
+            for k in range(1, limit + 1):
+                out[n] = k
+                n += 1
+            return n
+        if g.phase == SLOT:
+            for i in range(b.slots):
+                if g.agency[g.to_move][i] == M_EMPTY:
+                    out[n] = b.slot_base + i
+                    n += 1
+            return n
+        if g.phase != PLACE:
+            return 0
+        out[n] = PASS
+        n += 1
+        num_src = self.c_sources(src_seat, src_slot, src_kind)
+        for r in range(b.num_rows):
+            # One row a turn (spec 5.2): once a tile is down, only that row.
+            if g.turn_row >= 0 and r != g.turn_row:
+                continue
+            start = b.row_start[r]
+            if g.lo[r] < 0:
+                # An empty row begins with a maestro, on any of its spaces.
+                for cell in range(start, start + b.row_len[r]):
+                    for i in range(num_src):
+                        if src_kind[i] == b.maestro:
+                            out[n] = b.place_base + (cell * M_MAX_SEATS + src_seat[i]) * b.slots + src_slot[i]
+                            n += 1
+                continue
+            # A started row grows at either end, by the instrument printed there.
+            ends[0] = g.lo[r] - 1
+            ends[1] = g.hi[r] + 1 if g.hi[r] + 1 < b.row_len[r] else -1
+            for side in range(2):
+                if ends[side] < 0:
+                    continue
+                cell = start + ends[side]
+                want = b.cell_kind[cell]
+                for i in range(num_src):
+                    if src_kind[i] == want:
+                        out[n] = b.place_base + (cell * M_MAX_SEATS + src_seat[i]) * b.slots + src_slot[i]
+                        n += 1
+        return n
+
+    cdef int c_chance_outcomes(self, int* actions, double* probs) noexcept nogil:
+        # Each tile in the bag is equally likely (spec 8).
+        cdef int k, n = 0
+        if self.g.phase != DRAW:
+            return 0
+        for k in range(self.b.applause + 1):
+            if self.g.bag[k] > 0:
+                actions[n] = self.b.chance_base + k
+                probs[n] = self.g.bag[k] / <double>self.g.bag_total
+                n += 1
+        return n
+
+    # ---- applying actions -----------------------------------------------------------
+
+    cdef void c_apply(self, int action) noexcept nogil:
+        cdef game_t* g = &self.g
+        cdef const board_t* b = self.b
+        cdef int rest, kind, i
+        if g.phase == DRAW:
+            kind = action - b.chance_base
+            g.bag[kind] -= 1
+            g.bag_total -= 1
+            g.draws_left -= 1
+            if kind == b.applause:
+                # An applause uses up the draw (spec 4 D); the last one ends the game.
+                g.applause += 1
+                if g.applause == b.total[b.applause]:
+                    g.phase = OVER
+                    g.end = END_APPLAUSE
+                    g.draws_left = 0
+                    return
+                self.c_after_draw()
+                return
+            g.drawn[g.num_drawn] = kind
+            g.num_drawn += 1
+            # Sequential draws place each tile before the next draw (spec 5.1).
+            g.phase = DRAW if (g.batch and g.draws_left > 0) else SLOT
+            return
+        if action == PASS:
+            g.turn_row = -1
+            g.fresh = 0
+            memset(g.taken, 0, sizeof(g.taken))
+            memset(g.taken_bottom, 0, sizeof(g.taken_bottom))
+            if g.empties[g.to_move] == 0:
+                # Must draw, cannot: the game ends (spec 7.2).
+                g.phase = OVER
+                g.end = END_FULL
+            else:
+                g.phase = COUNT
+            return
+        if action < b.slot_base:
+            g.draws_left = action
+            g.phase = DRAW
+            return
+        if action < b.place_base:
+            g.agency[g.to_move][action - b.slot_base] = g.drawn[0]
+            g.empties[g.to_move] -= 1
+            for i in range(g.num_drawn - 1):
+                g.drawn[i] = g.drawn[i + 1]
+            g.num_drawn -= 1
+            g.drawn[g.num_drawn] = M_EMPTY
+            self.c_after_draw()
+            return
+        rest = action - b.place_base
+        self.c_place(rest // b.slots // M_MAX_SEATS, (rest // b.slots) % M_MAX_SEATS, rest % b.slots)
+
+    cdef void c_after_draw(self) noexcept nogil:
+        # What follows a draw that needs no agency space, or a tile put on one.
+        cdef game_t* g = &self.g
+        if g.num_drawn > 0 and (g.draws_left == 0 or not g.batch):
+            g.phase = SLOT
+        elif g.draws_left > 0:
+            g.phase = DRAW
+        else:
+            self.c_end_turn()
+
+    cdef void c_end_turn(self) noexcept nogil:
+        # Play passes to the left; the critic pays its holder at the start of the
+        # holder's turn (spec 4 A).
+        cdef game_t* g = &self.g
+        g.to_move = (g.to_move + 1) % g.players
+        g.phase = PLACE
+        g.draws_left = 0
+        if g.critic == g.to_move:
+            g.points[g.to_move] += self.b.critic_income
+
+    cdef void c_place(self, int cell, int seat, int slot) noexcept nogil:
+        cdef game_t* g = &self.g
+        cdef const board_t* b = self.b
+        cdef int mover = g.to_move
+        cdef int r = b.cell_row[cell]
+        cdef int pos = cell - b.row_start[r]
+        cdef int length = b.row_len[r]
+        g.cell[cell] = g.agency[seat][slot]
+        g.agency[seat][slot] = M_EMPTY
+        g.empties[seat] += 1
+        if seat != mover:
+            g.taken[seat] += 1
+            if slot >= b.top_slots:
+                g.taken_bottom[seat] += 1
+        if g.lo[r] < 0:
+            g.lo[r] = pos
+            g.hi[r] = pos
+            g.fresh = 1          # the row was empty when this turn began
+        elif pos < g.lo[r]:
+            g.lo[r] = pos
+        else:
+            g.hi[r] = pos
+        g.turn_row = r
+        g.points[mover] += b.points_place
+        if g.hi[r] - g.lo[r] + 1 == length:
+            # A finished row takes the critic; begun and finished in one turn, every
+            # tile in it scores double (spec 5.3).
+            g.critic = mover
+            if g.fresh:
+                g.points[mover] += (b.points_one_turn - b.points_place) * length
+
+    # ---- results ----------------------------------------------------------------------
+
+    cdef void c_final_scores(self, int* out) noexcept nogil:
+        # Points minus the space numbers of the tiles left in each agency (spec 6).
+        cdef int seat, i
+        for seat in range(self.g.players):
+            out[seat] = self.g.points[seat]
+            for i in range(self.b.slots):
+                if self.g.agency[seat][i] != M_EMPTY:
+                    out[seat] -= i + 1
+
+    cdef void c_returns(self, double* out) noexcept nogil:
+        # Shares of the win: the highest final score wins, ties share (spec 7).
+        cdef int scores[M_MAX_SEATS]
+        cdef int seat, best, winners = 0
+        self.c_final_scores(scores)
+        best = scores[0]
+        for seat in range(self.g.players):
+            if scores[seat] > best:
+                best = scores[seat]
+        for seat in range(self.g.players):
+            winners += scores[seat] == best
+        for seat in range(self.g.players):
+            out[seat] = 1.0 / winners if scores[seat] == best else 0.0
+
+    # ---- the heuristic ----------------------------------------------------------------
+
+    cdef int c_row_gain(self, int row, const int* avail, bint mid_turn) noexcept nogil:
+        # Points `avail` (tiles by kind) could score in `row` in one placement, the
+        # critic counted at one income: the best maestro space for an empty row, the
+        # longest growth (left end first) for a started one.
+        cdef const game_t* g = &self.g
+        cdef const board_t* b = self.b
+        cdef int start = b.row_start[row], length = b.row_len[row]
+        cdef int left[M_MAX_KINDS]
+        cdef int m, i, count, gain, best = 0, grown
+        if g.lo[row] < 0:
+            if avail[b.maestro] == 0:
+                return 0
+            for m in range(length):
+                memcpy(left, avail, sizeof(left))
+                count = 1
+                i = m - 1
+                while i >= 0 and left[b.cell_kind[start + i]] > 0:
+                    left[b.cell_kind[start + i]] -= 1
+                    count += 1
+                    i -= 1
+                i = m + 1
+                while i < length and left[b.cell_kind[start + i]] > 0:
+                    left[b.cell_kind[start + i]] -= 1
+                    count += 1
+                    i += 1
+                if count == length:
+                    gain = b.points_one_turn * length + b.critic_income
+                else:
+                    gain = b.points_place * count
+                if gain > best:
+                    best = gain
+            return best
+        if g.hi[row] - g.lo[row] + 1 == length:
+            return 0
+        memcpy(left, avail, sizeof(left))
+        grown = 0
+        i = g.lo[row] - 1
+        while i >= 0 and left[b.cell_kind[start + i]] > 0:
+            left[b.cell_kind[start + i]] -= 1
+            grown += 1
+            i -= 1
+        i = g.hi[row] + 1
+        while i < length and left[b.cell_kind[start + i]] > 0:
+            left[b.cell_kind[start + i]] -= 1
+            grown += 1
+            i += 1
+        gain = b.points_place * grown
+        if grown == length - (g.hi[row] - g.lo[row] + 1):
+            gain += b.critic_income
+            if mid_turn and g.fresh:
+                gain += (b.points_one_turn - b.points_place) * length
+        return gain
+
+    cdef int c_best_gain(self, int seat) noexcept nogil:
+        # The most `seat` could score with one placement from its own agency and the
+        # others' top rows (full agencies' bottom rows are left out: rare, and
+        # limited to one tile). The seat to move, once its turn's row is chosen,
+        # can only add to that row.
+        cdef const game_t* g = &self.g
+        cdef const board_t* b = self.b
+        cdef int avail[M_MAX_KINDS]
+        cdef int q, i, r, gain, best = 0
+        memset(avail, 0, sizeof(avail))
+        for q in range(g.players):
+            for i in range(b.slots):
+                if g.agency[q][i] != M_EMPTY and (q == seat or i < b.top_slots):
+                    avail[g.agency[q][i]] += 1
+        if seat == g.to_move and g.phase == PLACE and g.turn_row >= 0:
+            return self.c_row_gain(g.turn_row, avail, True)
+        for r in range(b.num_rows):
+            gain = self.c_row_gain(r, avail, False)
+            if gain > best:
+                best = gain
+        return best
+
+    cdef void c_heuristic(self, double* out) noexcept nogil:
+        # Each seat's expected final score, turned into shares of the win by a
+        # softmax: points so far; every agency tile as the points it may still score
+        # against the penalty it risks (tile_value), by the seat's expected turns
+        # left and the room the board still has for its kind (a tile nothing on the
+        # board can take is a sure penalty); the critic's income to come; and the
+        # best placement open to the seat (rows it can finish, tiles in others' top
+        # rows), discounted by how soon its placement phase comes.
+        cdef const game_t* g = &self.g
+        cdef const board_t* b = self.b
+        cdef int n = g.players
+        cdef int open_cells[M_MAX_KINDS]
+        cdef int in_play[M_MAX_KINDS]
+        cdef double room[M_MAX_KINDS]
+        cdef int free_spaces[M_MAX_SLOTS]
+        cdef double value[M_MAX_SEATS]
+        cdef int seat, i, r, k, d, num_free, next_free
+        cdef double applause_left, expected_draws, turns_each, own_turns, p_place
+        cdef double weight, tile_share, top, total, temperature
+        if g.phase == OVER:
+            self.c_returns(out)
+            return
+        # Room: the share of the tiles of a kind out of the bag that the board can
+        # still take (empty spaces of that instrument; empty rows for maestros).
+        memset(open_cells, 0, sizeof(open_cells))
+        memset(in_play, 0, sizeof(in_play))
+        for i in range(b.num_cells):
+            if g.cell[i] == M_EMPTY:
+                open_cells[b.cell_kind[i]] += 1
+        for r in range(b.num_rows):
+            if g.lo[r] < 0:
+                open_cells[b.maestro] += 1
+        for seat in range(n):
+            for i in range(b.slots):
+                if g.agency[seat][i] != M_EMPTY:
+                    in_play[g.agency[seat][i]] += 1
+        for i in range(g.num_drawn):
+            in_play[g.drawn[i]] += 1
+        for k in range(b.maestro + 1):
+            room[k] = 1.0 if open_cells[k] >= in_play[k] else open_cells[k] / <double>in_play[k]
+        applause_left = b.total[b.applause] - g.applause
+        # The draws until the last applause comes out of the bag: the expected
+        # position of the last of A marked tiles among T is A (T + 1) / (A + 1).
+        expected_draws = applause_left * (g.bag_total + 1.0) / (applause_left + 1.0)
+        turns_each = expected_draws / DRAWS_PER_TURN / n
+        for seat in range(n):
+            if seat == g.to_move:
+                d = 0 if g.phase == PLACE else n
+            else:
+                d = (seat - g.to_move + n) % n
+            own_turns = turns_each + (1.0 if d == 0 else 0.0)
+            p_place = own_turns / (own_turns + 1.0)
+            value[seat] = g.points[seat]
+            for i in range(b.slots):
+                k = g.agency[seat][i]
+                if k != M_EMPTY:
+                    value[seat] += tile_value(p_place * room[k], b.points_place, i + 1)
+            if seat == g.to_move and (g.phase == DRAW or g.phase == SLOT):
+                # Tiles drawn this turn, and draws to come, go to the cheapest spaces.
+                num_free = 0
+                for i in range(b.slots):
+                    if g.agency[seat][i] == M_EMPTY:
+                        free_spaces[num_free] = i + 1
+                        num_free += 1
+                next_free = 0
+                for i in range(g.num_drawn):
+                    value[seat] += tile_value(p_place * room[g.drawn[i]], b.points_place,
+                                              free_spaces[next_free])
+                    next_free += 1
+                tile_share = (g.bag_total - applause_left) / <double>g.bag_total
+                for i in range(g.draws_left):
+                    value[seat] += tile_share * tile_value(p_place, b.points_place, free_spaces[next_free])
+                    next_free += 1
+            if g.critic == seat:
+                value[seat] += b.critic_income * (turns_each if turns_each < CRITIC_HOLD_TURNS
+                                                  else CRITIC_HOLD_TURNS)
+            weight = OPPORTUNITY_NOW
+            for i in range(d):
+                weight *= OPPORTUNITY_DECAY
+            value[seat] += weight * self.c_best_gain(seat)
+        top = value[0]
+        for seat in range(n):
+            if value[seat] > top:
+                top = value[seat]
+        temperature = TEMPERATURE_BASE + TEMPERATURE_PER_ROOT_DRAW * sqrt(expected_draws)
+        total = 0.0
+        for seat in range(n):
+            out[seat] = exp((value[seat] - top) / temperature)
+            total += out[seat]
+        for seat in range(n):
+            out[seat] = out[seat] / total
+
+    # ---- hashing and copying ------------------------------------------------------------
+
+    cdef uint64_t c_hash(self) noexcept nogil:
+        # Every fact of the position as its own feature code (a tag in the top byte),
+        # each scrambled by mix64 and XORed together: distinct positions differ in
+        # at least one feature.
+        cdef const game_t* g = &self.g
+        cdef uint64_t h = 0
+        cdef int seat, i
+        for seat in range(g.players):
+            for i in range(self.b.slots):
+                if g.agency[seat][i] != M_EMPTY:
+                    h ^= mix64((<uint64_t>1 << 56) | <uint64_t>((seat * 16 + i) * 32 + g.agency[seat][i]))
+            h ^= mix64((<uint64_t>2 << 56) | (<uint64_t>seat << 32) | <uint64_t>g.points[seat])
+            if g.taken[seat]:
+                h ^= mix64((<uint64_t>3 << 56) | <uint64_t>(seat * 65536 + g.taken[seat] * 256
+                                                             + g.taken_bottom[seat]))
+        for i in range(self.b.num_cells):
+            if g.cell[i] != M_EMPTY:
+                h ^= mix64((<uint64_t>4 << 56) | <uint64_t>(i * 32 + g.cell[i]))
+        for i in range(g.num_drawn):
+            h ^= mix64((<uint64_t>5 << 56) | <uint64_t>(i * 32 + g.drawn[i]))
+        h ^= mix64((<uint64_t>6 << 56)
+                   | (<uint64_t>g.applause)
+                   | (<uint64_t>(g.critic + 1) << 8)
+                   | (<uint64_t>g.to_move << 16)
+                   | (<uint64_t>g.phase << 20)
+                   | (<uint64_t>g.end << 24)
+                   | (<uint64_t>(g.turn_row + 1) << 28)
+                   | (<uint64_t>g.fresh << 36)
+                   | (<uint64_t>g.draws_left << 40)
+                   | (<uint64_t>g.num_drawn << 44)
+                   | (<uint64_t>g.full_bottom << 48)
+                   | (<uint64_t>g.batch << 50)
+                   | (<uint64_t>g.players << 52))
+        return h
+
+    cdef State c_clone(self):
+        cdef MaestroState copy = MaestroState.__new__(MaestroState)
+        copy.num_players = self.num_players
+        copy.num_actions = self.num_actions
+        copy.variant = self.variant
+        copy.tables = self.tables
+        copy.b = self.b
+        copy.g = self.g
+        return copy
+
+    cdef State c_determinize(self, int seat, rng_t* rng):
+        # Perfect information: the bag's contents are known, its order never is
+        # (draws are chance nodes), so a seat's view is the state itself.
+        return self.c_clone()
+
+    # ---- Python-level, game-specific ---------------------------------------------------
+
+    @property
+    def board(self):
+        """The rules.Board this state is played on."""
+        return self.tables.board
+
+    def scores(self):
+        """Points so far; once the game is over, minus each agency's penalty (spec 6),
+        i.e. the game's final points, which a series of games adds up (spec 7)."""
+        cdef int out[M_MAX_SEATS]
+        cdef int seat
+        if self.g.phase == OVER:
+            self.c_final_scores(out)
+            return [out[seat] for seat in range(self.g.players)]
+        return [self.g.points[seat] for seat in range(self.g.players)]
+
+    def to_dict(self):
+        return codec.state_dict(self.tables.board, self._fields())
+
+    @classmethod
+    def from_dict(cls, data):
+        board = rules.load_board()
+        return cls._from_fields(board, codec.parse_state(board, data))
+
+    def observation(self, seat):
+        # Perfect information: a seat sees everything (the bag's contents by counting).
+        self._check_seat(seat)
+        obs = self.to_dict()
+        obs["seat"] = seat
+        return obs
+
+    @classmethod
+    def from_observation(cls, observation, rng):
+        board = rules.load_board()
+        if not isinstance(observation, dict) or observation.get("game") != cls.game_name:
+            raise StateFormatError("not an observation of maestro")
+        _, f = codec.parse_observation(board, observation)
+        return cls._from_fields(board, f)
+
+    def is_setup(self):
+        # The setup deals nothing at random: each seat starts with a maestro on
+        # space 10 and every draw happens during play.
+        return False
+
+    def action_to_str(self, action):
+        try:
+            return rules.action_name(self.tables.board, action)
+        except ValueError as exc:
+            raise IllegalActionError(str(exc)) from None
+
+    def str_to_action(self, text):
+        try:
+            return rules.action_id(self.tables.board, text)
+        except ValueError as exc:
+            raise IllegalActionError(str(exc)) from None
+
+    def render(self):
+        from engine.games.maestro.render import render
+        return render(self.tables.board, self._fields(), self.scores())

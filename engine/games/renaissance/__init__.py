@@ -1,0 +1,26 @@
+"""Maestro: da Vinci vs Michelangelo (registered as "renaissance"): the two-Workshop
+game around the four Main Actions (Move, Create, Influence, Study), as specified in
+shared/rules/maestro-renaissance.md: the seed's rules exactly, and the spec's core
+game around them, whose assumed components live in data/core.toml and whose
+alternative readings are the named variants listed there.
+
+Seat 0 runs da Vinci's Workshop, seat 1 Michelangelo's. Hidden: each Workshop's
+hand, set-aside cards and face-down Gossip card, and the order of the decks (drawn
+as chance events). No 1-seat mode: the spec finds no solo rules (section 5.5)."""
+from engine.game import GameSpec
+from engine.games.renaissance.components import COMPONENTS
+from engine.games.renaissance.reference import ReferenceRenaissanceState
+from engine.games.renaissance.state import RenaissanceState
+
+GAME = GameSpec(
+    name="renaissance",
+    state_class=RenaissanceState,
+    min_players=2,
+    max_players=2,
+    description="Maestro: da Vinci vs Michelangelo: two Workshops, four rounds of Move, "
+                "Create, Influence and Study; seat 0 da Vinci, seat 1 Michelangelo",
+    variants=COMPONENTS.variant_names,
+    chance=True,
+    hidden_information=True,
+    reference=ReferenceRenaissanceState,
+)

@@ -1,0 +1,65 @@
+"""Seat rotation and pairing of a match (cli/match/schedule.py)."""
+from collections import Counter
+from itertools import combinations
+
+import pytest
+
+from cli.match.schedule import (build_schedule, games_in_whole_blocks, is_balanced, seat_counts,
+                                seatings)
+
+
+@pytest.mark.parametrize("entrants", range(2, 9))
+@pytest.mark.parametrize("players", range(1, 9))
+def test_every_entrant_plays_every_seat_equally_often(entrants, players):
+    block = seatings(entrants, players)
+    counts = seat_counts(block, entrants, players)
+    assert len({c for row in counts for c in row}) == 1, counts
+    assert len(set(block)) == len(block), "no seating is played twice with one seed"
+    assert all(len(seating) == players for seating in block)
+
+
+@pytest.mark.parametrize("entrants, players", [(3, 2), (4, 2), (5, 3), (6, 4)])
+def test_with_enough_entrants_every_group_of_players_meets(entrants, players):
+    block = seatings(entrants, players)
+    met = {frozenset(seating) for seating in block}
+    assert met == {frozenset(c) for c in combinations(range(entrants), players)}
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_two_entrants_in_bigger_games_both_sit_at_every_table(players):
+    for seating in seatings(2, players):
+        assert set(seating) == {0, 1}
+
+
+def test_two_entrants_two_seats_play_pairs_with_seats_swapped():
+    assert seatings(2, 2) == [(0, 1), (1, 0)]
+    tasks = build_schedule(["new", "old"], 2, 6, seed=11)
+    assert [t.index for t in tasks] == list(range(6))
+    for first, second in zip(tasks[::2], tasks[1::2]):
+        assert first.block == second.block
+        assert first.seed == second.seed, "a pair replays one seed"
+        assert first.seats == tuple(reversed(second.seats))
+    assert len({t.seed for t in tasks}) == 3, "each pair has its own seed"
+    assert build_schedule(["new", "old"], 2, 6, seed=11) == tasks
+    assert build_schedule(["new", "old"], 2, 6, seed=12) != tasks
+
+
+def test_a_whole_schedule_stays_balanced():
+    tasks = build_schedule(["a", "b", "c"], 2, 18, seed=3)
+    seats = Counter((name, seat) for t in tasks for seat, name in enumerate(t.seats))
+    assert set(seats.values()) == {6}
+
+
+def test_games_round_up_to_whole_blocks():
+    assert games_in_whole_blocks(5, 2) == 6
+    assert games_in_whole_blocks(6, 2) == 6
+    assert games_in_whole_blocks(1, 12) == 12
+    with pytest.raises(ValueError, match="whole number of blocks"):
+        build_schedule(["a", "b"], 2, 5, seed=1)
+    with pytest.raises(ValueError):
+        seatings(1, 2)
+
+
+def test_is_balanced_detects_imbalance():
+    assert not is_balanced([(0, 1), (0, 1)], 2, 2)
+    assert is_balanced([(0, 1), (1, 0)], 2, 2)

@@ -1,0 +1,298 @@
+"""`cadenza play` driven in a real terminal: tmux runs the installed console script,
+the test types with send-keys and reads the screen with capture-pane.
+
+Every registered game is played to its end by typed commands, with hints, undo,
+save, load and bad input on the way; table mode follows a scripted Leduc hand and a
+few pig turns. tmux must be installed (CI installs it): without it these tests fail,
+they are never skipped.
+"""
+import os
+import random
+import re
+import shlex
+import shutil
+import subprocess
+import time
+import uuid
+
+import pytest
+
+from plugins.manager import default_registry
+from conftest import GAME_NAMES
+
+WIDTH, HEIGHT = 200, 50
+TIMEOUT = 60.0
+PROMPT = re.compile(r"^\[(\d+)\] \S+> ?(.*)$")
+# Small budgets keep each search a few milliseconds.
+HINT_ITERATIONS = 40
+# Lines of history read while waiting for an answer (more only for a long answer).
+RECENT_LINES = 400
+# The longest game the driver plays before calling it stuck.
+MAX_INPUTS = 4000
+
+
+def tmux_exe() -> str:
+    exe = shutil.which("tmux")
+    if exe is None:
+        pytest.fail("tmux is not installed: these tests drive cadenza play in a real terminal "
+                    "(install it, e.g. apt-get install -y tmux)")
+    return exe
+
+
+class Terminal:
+    """One `cadenza play` in a detached tmux session of its own server."""
+
+    def __init__(self, args: list[str], cwd):
+        self.tmux = tmux_exe()
+        cadenza = shutil.which("cadenza")
+        assert cadenza, "the cadenza console script is not installed"
+        self.socket = f"cadenza-play-test-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+        # The shell line keeps the pane after cadenza exits, to read its last words.
+        line = f"{shlex.join([cadenza, *args])}; echo \"[exit $?]\"; sleep {int(TIMEOUT)}"
+        self._tmux("-f", os.devnull, "new-session", "-d", "-x", str(WIDTH), "-y", str(HEIGHT),
+                   "-s", "play", "-c", str(cwd), line, ";",
+                   "set-option", "-g", "history-limit", "200000")
+        self.inputs = 0
+
+    def _tmux(self, *args: str) -> str:
+        run = subprocess.run([self.tmux, "-L", self.socket, *args], capture_output=True,
+                             text=True, timeout=TIMEOUT)
+        assert run.returncode == 0, f"tmux {' '.join(args)}: {run.stderr}"
+        return run.stdout
+
+    def screen(self, back: int | None = None) -> list[str]:
+        """The last `back` lines written (all when None), wrapped lines joined,
+        trailing blanks dropped."""
+        start = "-" if back is None else str(-back)
+        text = self._tmux("capture-pane", "-p", "-J", "-S", start, "-t", "play")
+        return [line.rstrip() for line in text.rstrip("\n").split("\n")]
+
+    def wait_for(self, found, what: str, back: int | None = None) -> list[str]:
+        deadline = time.monotonic() + TIMEOUT
+        while True:
+            lines = self.screen(back)
+            if found(lines):
+                return lines
+            if any(line.startswith("[exit ") for line in lines):
+                pytest.fail(f"cadenza play exited while waiting for {what}:\n" + "\n".join(lines[-40:]))
+            if time.monotonic() > deadline:
+                pytest.fail(f"no {what} after {TIMEOUT}s:\n" + "\n".join(lines[-40:]))
+            time.sleep(0.01)
+
+    def prompt_index(self, lines: list[str], number: int) -> int:
+        for i in range(len(lines) - 1, -1, -1):
+            match = PROMPT.match(lines[i])
+            if match and int(match.group(1)) == number:
+                return i
+        return -1
+
+    def start(self) -> list[str]:
+        """The output before the first prompt."""
+        lines = self.wait_for(lambda ls: self.prompt_index(ls, 1) >= 0, "first prompt")
+        return lines[:self.prompt_index(lines, 1)]
+
+    def type(self, text: str) -> list[str]:
+        """Type a line and press Enter; the output lines it produced."""
+        self.inputs += 1
+        number = self.inputs
+        self._tmux("send-keys", "-t", "play", "-l", text)
+        self._tmux("send-keys", "-t", "play", "Enter")
+        # Polling reads only the end of the history, which grows with the game.
+        lines = self.wait_for(lambda ls: self.prompt_index(ls, number + 1) >= 0,
+                              f"prompt [{number + 1}] after {text!r}", back=RECENT_LINES)
+        if self.prompt_index(lines, number) < 0:  # a long answer: read it all
+            lines = self.screen()
+        begin, end = self.prompt_index(lines, number), self.prompt_index(lines, number + 1)
+        echoed = PROMPT.match(lines[begin]).group(2)
+        assert echoed == text, f"the prompt line shows {echoed!r}, typed {text!r}"
+        return lines[begin + 1:end]
+
+    def keys(self, *keys: str) -> None:
+        self._tmux("send-keys", "-t", "play", *keys)
+
+    def quit(self) -> list[str]:
+        self.inputs += 1
+        self._tmux("send-keys", "-t", "play", "-l", "quit")
+        self._tmux("send-keys", "-t", "play", "Enter")
+        return self.wait_for(lambda ls: "[exit 0]" in ls, "exit after quit")
+
+    def close(self) -> None:
+        subprocess.run([self.tmux, "-L", self.socket, "kill-server"], capture_output=True)
+
+
+@pytest.fixture
+def terminal(tmp_path):
+    opened = []
+
+    def open_terminal(*args: str) -> Terminal:
+        term = Terminal(list(args), tmp_path)
+        opened.append(term)
+        return term
+
+    yield open_terminal
+    for term in opened:
+        term.close()
+
+
+# ---- reading the screen ---------------------------------------------------------------
+
+
+def board(lines: list[str]) -> list[str]:
+    """The last drawing of the position (the panel)."""
+    ends = [i for i, line in enumerate(lines) if line.startswith("╰")]
+    assert ends, "no position drawn:\n" + "\n".join(lines)
+    end = ends[-1]
+    begin = max(i for i in range(end + 1) if lines[i].startswith("╭"))
+    return lines[begin:end + 1]
+
+
+def legal(term: Terminal, lines: list[str]) -> list[str]:
+    """The legal actions listed under the position (asking `legal` when it is cut)."""
+    listed = [line for line in lines if line.startswith("Legal: ")]
+    assert listed, "no legal actions listed:\n" + "\n".join(lines)
+    if "more: type legal)" in listed[-1]:
+        return legal(term, term.type("legal"))
+    return listed[-1][len("Legal: "):].split()
+
+
+def hints(lines: list[str]) -> list[tuple[list[str], float]]:
+    found = []
+    for line in lines:
+        match = re.match(r"^hint (\d+): (.+?)  value (\S+)  visits (\d+)", line)
+        if match:
+            assert int(match.group(1)) == len(found) + 1
+            found.append((match.group(2).split(), float(match.group(3))))
+    return found
+
+
+def hint_spec(game_name: str) -> str:
+    hidden = default_registry().game(game_name).hidden_information
+    return f"{'ismcts' if hidden else 'mcts'}:iterations={HINT_ITERATIONS}"
+
+
+# ---- a whole game against the AI ------------------------------------------------------
+
+
+def check_commands_at_a_decision(term: Terminal, lines: list[str], rng, tmp_path, game_name):
+    """Bad input, hint, undo, save and load at the person's decision in `lines`, each
+    leaving the position as it was; then the best hint played as one line. Returns
+    the output of that line."""
+    options = legal(term, lines)
+    position = board(lines)
+    out = term.type("no-such-move!")
+    assert len(out) == 1 and out[0].startswith("! "), out
+    out = term.type("hint 0")
+    assert out == ["! hint takes an optional count 1..20, e.g. hint 5"]
+    found = hints(term.type("hint"))
+    assert 1 <= len(found) <= 3 and all(0.0 <= value <= 1.0 for _, value in found)
+    assert all(texts[0] in options for texts, _ in found)
+    term.type(rng.choice(options))
+    out = term.type("undo")
+    assert out[0].startswith("Took back: you (seat 0): ")
+    assert board(out) == position, "undo goes back to the position before the move"
+    assert term.type("save game.json") == ["Saved to game.json."]
+    assert (tmp_path / "game.json").exists()
+    term.type(rng.choice(options))
+    out = term.type("load game.json")
+    assert out[0] == f"Loaded game.json: {game_name}, you are seat 0."
+    assert board(out) == position, "load restores the saved position"
+    out = term.type("load missing.json")
+    assert len(out) == 1 and out[0].startswith("! cannot load missing.json"), out
+    assert board(term.type("show")) == position, "a bad file changed nothing"
+    # The best hint is a whole decision, typed as one line.
+    return term.type(" ".join(found[0][0]))
+
+
+@pytest.mark.parametrize("game_name", GAME_NAMES)
+def test_a_whole_game_typed_in_a_terminal(terminal, tmp_path, game_name):
+    rng = random.Random(game_name)
+    term = terminal("play", game_name, "--opponent", "random", "--hint", hint_spec(game_name),
+                    "--seed", "21")
+    lines = term.start()
+    assert lines[0].startswith(f"Cadenza: {game_name} (")
+    lines = check_commands_at_a_decision(term, lines, rng, tmp_path, game_name)
+    for _ in range(MAX_INPUTS):
+        if "Game over." in lines:
+            break
+        lines = term.type(rng.choice(legal(term, lines)))
+    else:
+        pytest.fail(f"{game_name} did not end after {MAX_INPUTS} inputs")
+    summary = lines[lines.index("Game over."):]
+    assert re.match(r"^  you \(seat 0\): score \S+, share of the win \S+$", summary[1])
+    assert summary[-1] in ("You win!", "A draw.") or summary[-1].startswith(("Winner: seat", "Shared win"))
+    out = term.type("no-such-move!")
+    assert out == ["! the game is over: undo, load, save or quit"]
+    assert term.quit()[-2:] == ["Bye.", "[exit 0]"]
+
+
+def test_completion_and_the_seat_given(terminal):
+    term = terminal("play", "pig", "--opponent", "random", "--seat", "1", "--seed", "5")
+    lines = term.start()
+    assert any(line.startswith("seat 0 (random): ") for line in lines), "the AI moved first"
+    assert "Your move (seat 1)." in lines
+    term.keys("ro", "Tab")
+    term.wait_for(lambda ls: ls[-1].endswith("> roll"), "roll completed from ro")
+    term.keys("Enter")
+    term.inputs += 1
+    lines = term.wait_for(lambda ls: term.prompt_index(ls, 2) >= 0, "the second prompt")
+    assert "you (seat 1): roll" in lines and any(re.match(r"^chance: d[1-6]$", l) for l in lines)
+
+
+# ---- table mode -------------------------------------------------------------------------
+
+
+def test_table_mode_leduc_hand_typed_at_the_table(terminal):
+    term = terminal("play", "leduc", "--table", "--hint", "ismcts:iterations=300", "--seed", "1")
+    lines = term.start()
+    assert "Chance: type what was rolled or drawn." in lines
+    assert legal(term, lines) == ["Js", "Jh", "Qs", "Qh", "Ks", "Kh"]
+    out = term.type("Ks")
+    assert out[:2] == ["chance: Ks", "chance: an outcome you cannot see"]
+    assert "│ own: Ks" in " ".join(board(out)) and "│ opponent: -" in " ".join(board(out))
+    first = hints(term.type("hint"))
+    assert {texts[0] for texts, _ in first} == {"call", "raise"}
+    out = term.type("raise")
+    assert "Seat 1 to move: type what they played." in out
+    assert term.type("hint") == ["! hints are for your own seat (0), which is not to move"]
+    out = term.type("call")
+    assert "Chance: type what was rolled or drawn." in out
+    assert legal(term, out) == ["Js", "Jh", "Qs", "Qh", "Kh"], "every card you have not seen"
+    out = term.type("Ks")
+    assert out == ["! Ks is not a possible outcome here"]
+    # The typed public card decides the position: a pair of kings.
+    out = term.type("Kh")
+    assert any("public: Kh" in line for line in board(out))
+    found = hints(term.type("hint"))
+    assert found[0][0] == ["raise"] and found[0][1] > 0.5, found
+    term.type("raise")
+    out = term.type("call")
+    assert "seat 1: call reveals opponent: type it" in " ".join(out)
+    out = term.type("Qs")
+    assert "revealed: opponent=Qs" in out and "Game over." in out
+    # In for 7: the ante, a raise of 2 before the flop and one of 4 after it.
+    assert "  you (seat 0): score 7, share of the win 0.769" in out and out[-1] == "You win!"
+    term.type("save table.json")
+    term.quit()
+
+
+def test_table_mode_pig_dice_typed(terminal, tmp_path):
+    term = terminal("play", "pig", "--table", "--hint", "mcts:iterations=100", "--seed", "2")
+    lines = term.start()
+    assert "Your move (seat 0): type what you play, or ask for a hint." in lines
+    out = term.type("roll")
+    assert legal(term, out) == ["d1", "d2", "d3", "d4", "d5", "d6"]
+    out = term.type("d6")
+    assert any("turn total 6" in line for line in board(out))
+    out = term.type("roll d1")
+    assert any("seat 1 to roll or hold, turn total 0" in line for line in board(out))
+    out = term.type("roll d5 hold")
+    assert any("seat 0 has 0, seat 1 has 5" in line for line in board(out))
+    out = term.type("undo")
+    assert out[0] == "Took back: seat 1: roll; chance: d5; seat 1: hold"
+    assert term.type("d7") == ["! a pig action is roll, hold or d1..d6, got 'd7'"]
+
+
+def test_without_tmux_these_tests_fail_and_say_why(monkeypatch):
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    with pytest.raises(pytest.fail.Exception, match="tmux is not installed: these tests drive"):
+        tmux_exe()

@@ -1,0 +1,104 @@
+"""Elo from match scores (cli/match/elo.py) and the two-entrant statistics of
+cli/match/ratings.py, checked against values worked out by hand."""
+import math
+
+import pytest
+from hypothesis import given, strategies as st
+
+from cli.match.elo import Moments, elo_to_score, estimate, score_to_elo
+from cli.match.ratings import HeadToHead, pairwise_score, seat_shares
+
+
+def moments_of(values):
+    m = Moments()
+    for v in values:
+        m.add(v)
+    return m
+
+
+def record(index, block, seats, returns):
+    return {"index": index, "block": block, "seats": seats, "returns": returns, "error": None}
+
+
+def test_a_75_percent_score_is_190_8_elo():
+    assert score_to_elo(0.75) == pytest.approx(190.85, abs=0.01)
+    assert score_to_elo(0.5) == 0.0
+    assert score_to_elo(0.25) == pytest.approx(-190.85, abs=0.01)
+    assert score_to_elo(1.0) == math.inf and score_to_elo(0.0) == -math.inf
+
+
+@given(st.floats(min_value=-1500, max_value=1500))
+def test_elo_and_score_are_inverse(elo):
+    assert score_to_elo(elo_to_score(elo)) == pytest.approx(elo, abs=1e-6)
+
+
+def test_interval_of_75_wins_25_losses():
+    # 100 games scored 1 or 0: variance 0.75 - 0.75^2 = 0.1875, standard error
+    # sqrt(0.1875/100) = 0.0433; the score interval 0.75 -+ 1.96 * 0.0433 is
+    # [0.6651, 0.8349], i.e. [+119.2, +281.5] Elo, +/- 81.2.
+    est = estimate(moments_of([1.0] * 75 + [0.0] * 25))
+    assert est.n == 100 and est.score == 0.75
+    assert est.stderr == pytest.approx(0.0433, abs=1e-4)
+    assert est.elo == pytest.approx(190.8, abs=0.05)
+    assert est.low == pytest.approx(119.2, abs=0.05)
+    assert est.high == pytest.approx(281.5, abs=0.05)
+    assert est.margin == pytest.approx(81.2, abs=0.05)
+    assert est.los > 0.9999
+
+
+def test_draws_narrow_the_interval():
+    # The same 75% made of wins and draws (50 wins, 50 draws) varies less.
+    wins_losses = estimate(moments_of([1.0] * 75 + [0.0] * 25))
+    wins_draws = estimate(moments_of([1.0] * 50 + [0.5] * 50))
+    assert wins_draws.elo == pytest.approx(wins_losses.elo)
+    assert wins_draws.margin < wins_losses.margin / 1.5
+
+
+def test_a_perfect_score_has_no_finite_elo():
+    est = estimate(moments_of([1.0] * 10))
+    assert est.elo is None and est.high is None and est.los == 1.0
+
+
+def test_pentanomial_pairs():
+    # 100 pairs with the pentanomial counts [2, 10, 40, 30, 18] (pairs scoring 0, 1/2,
+    # 1, 3/2, 2): mean pair score 0.63, variance 0.0581, so +92.5 Elo in [+58.0, +128.7].
+    h2h = HeadToHead("a", "b", block_size=2)
+    outcomes = [(0, 0)] * 2 + [(0.5, 0)] * 10 + [(1, 0)] * 20 + [(0.5, 0.5)] * 20 + \
+        [(1, 0.5)] * 30 + [(1, 1)] * 18
+    index = 0
+    for block, (first, second) in enumerate(outcomes):
+        # the seats swap inside the pair: a sits first, then second
+        h2h.add(record(index, block, ["a", "b"], [first, 1 - first]))
+        h2h.add(record(index + 1, block, ["b", "a"], [1 - second, second]))
+        index += 2
+    summary = h2h.summary()
+    assert summary["pentanomial"] == [2, 10, 40, 30, 18]
+    assert summary["samples"] == 100 and summary["games"] == 200
+    assert summary["sample_score"] == pytest.approx(0.63)
+    assert h2h.blocks.variance == pytest.approx(0.0581)
+    assert summary["elo"] == pytest.approx(92.46, abs=0.01)
+    assert summary["elo_low"] == pytest.approx(58.04, abs=0.01)
+    assert summary["elo_high"] == pytest.approx(128.75, abs=0.01)
+    single = summary["per_game"]
+    assert single["games"] == 200 and single["elo"] == pytest.approx(summary["elo"])
+    wins, draws, losses = summary["trinomial"]
+    assert (wins, draws, losses) == (2 * 18 + 30 + 20, 10 + 30 + 40, 2 * 2 + 10 + 20)
+
+
+def test_an_incomplete_or_failed_pair_is_left_out_of_paired_statistics():
+    h2h = HeadToHead("a", "b", block_size=2)
+    h2h.add(record(0, 0, ["a", "b"], [1.0, 0.0]))
+    h2h.add(record(1, 0, ["b", "a"], [0.0, 1.0]))
+    h2h.add(record(2, 1, ["a", "b"], [1.0, 0.0]))  # its partner has not finished
+    h2h.add(record(4, 2, ["a", "b"], [1.0, 0.0]))
+    h2h.add({"index": 5, "block": 2, "seats": ["b", "a"], "returns": [], "error": "stuck"})
+    assert h2h.games.n == 4 and h2h.blocks.n == 1
+    assert h2h.summary()["pentanomial"] == [0, 0, 0, 0, 1]
+
+
+def test_scores_in_games_of_more_seats_compare_mean_returns_per_seat():
+    game = record(0, 0, ["a", "b", "a", "b"], [0.4, 0.1, 0.2, 0.3])
+    shares = seat_shares(game)
+    assert shares == pytest.approx({"a": 0.3, "b": 0.2})
+    assert pairwise_score(shares, "a", "b") == pytest.approx(0.6)
+    assert pairwise_score(shares, "b", "a") == pytest.approx(0.4)

@@ -1,0 +1,91 @@
+"""No peeking, for every registered game with hidden information and every searcher
+built for it (pimc, ismcts, expectimax): two positions the mover cannot tell apart get
+the same answer from `decide` with the same seed and iteration budget.
+
+The second position is a determinization of the first from the mover's view: the same
+observation, other hidden cards. A game registered later is covered as soon as it
+declares hidden_information."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import assume, given, note, settings
+from hypothesis import strategies as st
+
+from engine.game import sample_chance
+from engine.rng import Rng
+from plugins.manager import default_registry
+from search.base import Budget, decide
+
+SEARCHERS = ("pimc", "ismcts", "expectimax")
+# Small budgets and short playouts (scored by the game's heuristic): the property
+# holds for any of them, and games with long playouts would make the suite slow.
+BUDGETS = {"pimc": 64, "ismcts": 100, "expectimax": 300}
+OPTIONS = {"pimc": {"k": 4, "rollout_depth": 8}, "ismcts": {"rollout_depth": 8},
+           "expectimax": {"k": 3, "depth": 3}}
+MAX_STEPS = 120
+# Other hidden states tried before accepting one equal to the true state (a game
+# whose mover has nothing hidden from it at that moment).
+REDRAWS = 8
+
+
+def pairs():
+    registry = default_registry()
+    for game_name, game in sorted(registry.games.items()):
+        if not game.hidden_information:
+            continue
+        for name in SEARCHERS:
+            spec = registry.searchers.get(name)
+            if spec is not None and (spec.supports is None or spec.supports(game)):
+                yield pytest.param(game, name, id=f"{game_name}-{name}")
+
+
+@st.composite
+def decision_points(draw, game):
+    """A reachable position with a seat to move: any player count and listed variant,
+    the setup dealt from a seed, then random actions (none that ends the game)."""
+    players = draw(st.integers(game.min_players, game.max_players))
+    variant = draw(st.sampled_from(game.variants))
+    seed = draw(st.integers(0, 2 ** 32 - 1))
+    steps = draw(st.integers(0, MAX_STEPS))
+    state = game.new_state(players, variant, seed=seed)
+    rng = Rng(seed)
+    for _ in range(steps):
+        while state.is_chance_node():
+            state.apply(sample_chance(state, rng))
+        if state.is_terminal():
+            break
+        child = state.clone()
+        child.apply(rng.choice(child.legal_actions()))
+        if child.is_terminal():
+            break
+        state = child
+    while state.is_chance_node():
+        state.apply(sample_chance(state, rng))
+    assume(not state.is_terminal())
+    note(f"position: {state.to_json()}")
+    return state
+
+
+@pytest.mark.parametrize("game, searcher_name", list(pairs()))
+@settings(max_examples=30, deadline=None)
+@given(data=st.data(), seed=st.integers(0, 2 ** 32 - 1), other=st.integers(0, 2 ** 32 - 1))
+def test_the_hidden_cards_do_not_change_the_answer(game, searcher_name, data, seed, other):
+    state = data.draw(decision_points(game))
+    mover = state.current_player()
+    view = state.observation(mover)
+    rng = Rng(other)
+    twin = state.determinize(mover, rng)
+    for _ in range(REDRAWS):
+        if twin.to_json() != state.to_json():
+            break
+        twin = state.determinize(mover, rng)
+    note(f"twin: {twin.to_json()}")
+    assert twin.observation(mover) == view
+    assert twin.current_player() == mover
+    assert twin.legal_actions() == state.legal_actions()
+    searcher = default_registry().searcher(searcher_name).create(**OPTIONS[searcher_name])
+    budget = Budget(iterations=BUDGETS[searcher_name])
+    one = decide(searcher, game, state, budget, seed=seed)
+    two = decide(searcher, game, twin, budget, seed=seed)
+    assert one.actions == two.actions
+    assert one.value == two.value
