@@ -17,7 +17,7 @@ GAMES_PER_SPEC = 2000
 # Games whose 2,000 games through the Python reference take minutes play this many
 # in the default run; the slow-marked test plays the rest (in chunks that workers
 # can share), so every game still meets GAMES_PER_SPEC.
-DEFAULT_RUN_GAMES = {"maestro": 250, "renaissance": 200, "luthier": 150, "taktvoll": 500}
+DEFAULT_RUN_GAMES = {"maestro": 250, "renaissance": 200, "luthier": 100, "taktvoll": 500}
 # Games whose issue asks for fewer than GAMES_PER_SPEC games in all (the slow part
 # stops there); Luthier's 1,000 take about 4 minutes (2 cores) through its reference.
 TOTAL_GAMES = {"luthier": 1000}
