@@ -31,7 +31,8 @@ import itertools
 import json
 import math
 
-from engine.errors import IllegalActionError, StateFormatError
+from engine.errors import StateFormatError
+from engine.reference import ReferenceState
 from engine.games.renaissance import codec
 from engine.games.renaissance.actions import (
     ASIDE_INDEX, ASIDE_SETS, MAX_SPEND, NUM_ACTIONS, action_to_str, str_to_action,
@@ -58,7 +59,7 @@ COLOURS = range(4)
 HEURISTIC_SCALE = 8.0
 
 
-class ReferenceRenaissanceState:
+class ReferenceRenaissanceState(ReferenceState):
     """A position with the same API as the compiled RenaissanceState."""
 
     game_name = codec.GAME_NAME
@@ -439,13 +440,7 @@ class ReferenceRenaissanceState:
 
     # ---- applying -----------------------------------------------------------------------
 
-    def apply(self, action):
-        if isinstance(action, bool) or not isinstance(action, int):
-            raise IllegalActionError(f"an action is an integer, not {action!r}")
-        if self.phase == P_OVER:
-            raise IllegalActionError("the game is over: no action is legal")
-        if action not in self.legal_actions():
-            raise IllegalActionError(f"illegal action {action} here")
+    def _apply(self, action):
         if self.is_chance_node():
             self._apply_chance(action)
         else:
@@ -958,15 +953,8 @@ class ReferenceRenaissanceState:
 
     # ---- views, hashes and text ----------------------------------------------------------------
 
-    def _check_seat(self, seat):
-        if isinstance(seat, bool) or not isinstance(seat, int) or seat not in (0, 1):
-            raise ValueError(f"seat must be 0..1, got {seat!r}")
-
     def to_dict(self):
         return codec.state_dict(self.to_raw(), self.current_player())
-
-    def to_json(self):
-        return json.dumps(self.to_dict(), separators=(",", ":"), sort_keys=True)
 
     @classmethod
     def from_dict(cls, data):
@@ -974,13 +962,6 @@ class ReferenceRenaissanceState:
             raise StateFormatError('a renaissance state needs "game": "renaissance"')
         return codec.from_state_dict(cls, data)
 
-    @classmethod
-    def from_json(cls, text):
-        try:
-            data = json.loads(text)
-        except (TypeError, ValueError) as exc:
-            raise StateFormatError(f"not valid JSON: {exc}") from None
-        return cls.from_dict(data)
 
     def observation(self, seat):
         self._check_seat(seat)

@@ -27,7 +27,8 @@ import hashlib
 import json
 import math
 
-from engine.errors import IllegalActionError, StateFormatError
+from engine.errors import StateFormatError
+from engine.reference import ReferenceState
 from engine.games.taktvoll import codec
 from engine.games.taktvoll.codec import (AFTER_DRAW, BONUS, DEAL, DEAL_BASE, DRAW, DRAWING,
                                          KEEP, NOBAR, OVER, PASS, START, START_BASE,
@@ -37,7 +38,7 @@ from engine.games.taktvoll.rules import (BAR, BAR_KIND, CLEF, KINDS, MAX_ROWS, M
 from engine.state import CHANCE_PLAYER as CHANCE, TERMINAL_PLAYER as TERMINAL
 
 
-class ReferenceTaktVollState:
+class ReferenceTaktVollState(ReferenceState):
     """A Takt Voll position with the same API as the compiled TaktVollState."""
 
     game_name = "taktvoll"
@@ -195,13 +196,7 @@ class ReferenceTaktVollState:
             return [(START_BASE + seat, 1.0 / self.num_players) for seat in range(self.num_players)]
         return []
 
-    def apply(self, action):
-        if isinstance(action, bool) or not isinstance(action, int):
-            raise IllegalActionError(f"an action is an integer, not {action!r}")
-        if self.phase == OVER:
-            raise IllegalActionError("the game is over: no action is legal")
-        if action not in self.legal_actions():
-            raise IllegalActionError(f"illegal action {action} here")
+    def _apply(self, action):
         if self.phase == DEAL:
             self._deal(action - DEAL_BASE)
         elif self.phase == START:
@@ -339,15 +334,8 @@ class ReferenceTaktVollState:
 
     # ---- views and text -----------------------------------------------------------------
 
-    def _check_seat(self, seat):
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
-            raise ValueError(f"seat must be 0..{self.num_players - 1}, got {seat!r}")
-
     def to_dict(self):
         return codec.state_dict(self.position())
-
-    def to_json(self):
-        return json.dumps(self.to_dict(), separators=(",", ":"), sort_keys=True)
 
     @classmethod
     def from_dict(cls, data):
@@ -355,13 +343,6 @@ class ReferenceTaktVollState:
             raise StateFormatError('a taktvoll state needs "game": "taktvoll"')
         return cls(codec.parse_state(data))
 
-    @classmethod
-    def from_json(cls, text):
-        try:
-            data = json.loads(text)
-        except (TypeError, ValueError) as exc:
-            raise StateFormatError(f"not valid JSON: {exc}") from None
-        return cls.from_dict(data)
 
     def observation(self, seat):
         self._check_seat(seat)
