@@ -35,13 +35,39 @@ class Budget:
         return None if self.movetime_ms is None else start + self.movetime_ms / 1000.0
 
 
-@dataclass
 class Alternative:
-    """One candidate decision at the root, for hints."""
+    """One candidate decision at the root, for hints: the mover's actions, the value
+    estimate and the visits (or nodes) behind it.
 
-    actions: list[int]
-    value: float
-    visits: int
+    A searcher may hand a line that stops short of the end of the mover's turn
+    together with `finish`, which completes it the first time `actions` is read: a
+    search then pays for finishing only the lines somebody looks at, and a timed
+    search keeps to its movetime however many root actions it has.
+    """
+
+    __slots__ = ("_line", "_finish", "value", "visits")
+
+    def __init__(self, actions: list[int], value: float, visits: int,
+                 finish: Optional[Callable[[list[int]], list[int]]] = None):
+        self._line = list(actions)
+        self._finish = finish
+        self.value = value
+        self.visits = visits
+
+    @property
+    def actions(self) -> list[int]:
+        if self._finish is not None:
+            self._line, self._finish = self._finish(self._line), None
+        return self._line
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, Alternative):
+            return NotImplemented
+        return (self.actions, self.value, self.visits) == (other.actions, other.value, other.visits)
+
+    def __repr__(self) -> str:
+        line = repr(self._line)[:-1] + (", ...]" if self._finish is not None else "]")
+        return f"Alternative(actions={line}, value={self.value!r}, visits={self.visits!r})"
 
 
 @dataclass

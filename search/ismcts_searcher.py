@@ -31,14 +31,14 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from engine.rng import Rng
 from search import parallel
-from search.base import Budget, Decision, SearchError, Searcher, extend_turn
+from search.base import Budget, Decision, SearchError, Searcher
 from search.common import check_tree_options, iteration_limit, sees_everything
 from search.ismcts import IsmctsSearch, node_bytes
-from search.rootstats import ChildStats, RootStats, merge, to_decision
+from search.rootstats import ChildStats, RootStats, line_finisher, merge, to_decision
 
 ISMCTS_OPTIONS: dict[str, Any] = {
     "c": math.sqrt(2.0),
@@ -81,20 +81,19 @@ def principal_variation(search: IsmctsSearch) -> list[int]:
     return pv
 
 
-def complete_turn(state, seat: int, actions: list[int], rng: Rng, options: dict[str, Any]) -> list[int]:
-    """`actions` extended, while `seat` is still to move after them, by small ISMCTS
-    searches of their own."""
-    def small_search(position) -> int:
+def completion_pick(seat: int, options: dict[str, Any]) -> Callable[[Any, Rng], int]:
+    """A small ISMCTS search's choice, for the later steps of a turn the main tree
+    did not reach (rootstats.line_finisher)."""
+    def pick(position, rng: Rng) -> int:
         search = new_search(position, seat, options)
         search.run(rng.spawn(), COMPLETION_ITERATIONS)
         return best_edge(search, 0)[1]
-    return extend_turn(state, seat, actions, small_search)
+    return pick
 
 
-def summarize(search: IsmctsSearch, seat: int, rng: Rng, options: dict[str, Any], final: str) -> RootStats:
+def summarize(search: IsmctsSearch, seat: int, final: str) -> RootStats:
     """The root of `search` as RootStats for `seat`; each child's line is the rest of
-    the seat's turn as the tree ranks it, finished by a small search where the
-    tree stops short of the turn's end."""
+    the seat's turn as the tree ranks it, as far as the tree goes."""
     root = search.root_state
     stats = RootStats(iterations=search.iterations, nodes=search.size,
                       pv=principal_variation(search), pv_weight=search.iterations)
@@ -106,12 +105,12 @@ def summarize(search: IsmctsSearch, seat: int, rng: Rng, options: dict[str, Any]
         while state.current_player() == seat:
             edge = best_edge(search, node, set(state.legal_actions()), final)
             if edge is None:
-                line = complete_turn(root, seat, line, rng, options)
                 break
             node = edge[0]
             line.append(edge[1])
             state.apply(edge[1])
-        stats.children[action] = ChildStats(visits, value * visits, line, visits)
+        stats.children[action] = ChildStats(visits, value * visits, line, visits,
+                                            state.current_player() != seat)
     return stats
 
 
@@ -121,7 +120,7 @@ def search_task(state, seat: int, options: dict[str, Any], final: str, iteration
     rng = Rng(seed)
     search = new_search(state, seat, options)
     search.run(rng, iterations, seconds)
-    return summarize(search, seat, rng, options, final)
+    return summarize(search, seat, final)
 
 
 class ISMCTSSearcher(Searcher):
@@ -152,7 +151,7 @@ class ISMCTSSearcher(Searcher):
             if seconds:
                 seconds = max(1e-6, seconds - (time.perf_counter() - start))
             search.run(rng, iterations, seconds)
-            stats = summarize(search, seat, rng, self.options, self.final)
+            stats = summarize(search, seat, self.final)
         else:
             shares = (parallel.split(iterations, self.workers) if budget.iterations is not None
                       else [iterations] * self.workers)
@@ -162,7 +161,9 @@ class ISMCTSSearcher(Searcher):
             calls = [(state, seat, self.options, self.final, share, seconds, rng.next_u64())
                      for share in shares if share > 0]
             stats = merge(parallel.run_tasks(search_task, calls, self.workers))
-        decision = to_decision(stats, self.final)
+        decision = to_decision(stats, self.final,
+                               line_finisher(state, seat, rng.next_u64(),
+                                             completion_pick(seat, self.options)))
         decision.stats.update(node_bytes=node_bytes(state.num_players), workers=self.workers,
                               ms=int((time.perf_counter() - start) * 1000))
         return decision

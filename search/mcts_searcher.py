@@ -10,15 +10,15 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from engine.rng import Rng
 from engine.state import State
 from search import parallel
-from search.base import Budget, Decision, Searcher, extend_turn
+from search.base import Budget, Decision, Searcher
 from search.common import check_tree_options, iteration_limit
 from search.mcts import UctSearch
-from search.rootstats import ChildStats, RootStats, merge, to_decision
+from search.rootstats import ChildStats, RootStats, line_finisher, merge, to_decision
 
 # How deep below the old root `reuse` looks for the new position: our move, a chance
 # event and an opponent's move, with room for multi-action turns.
@@ -75,21 +75,19 @@ def principal_variation(search: UctSearch) -> list[int]:
     return pv
 
 
-def complete_turn(state: State, seat: int, actions: list[int], rng: Rng,
-                  tree_options: dict[str, Any]) -> list[int]:
-    """`actions` extended, while `seat` is still to move after them, by small
-    searches of their own."""
-    def small_search(position: State) -> int:
+def completion_pick(tree_options: dict[str, Any]) -> Callable[[State, Rng], int]:
+    """A small search's choice, for the later steps of a turn the main tree did not
+    reach (rootstats.line_finisher)."""
+    def pick(position: State, rng: Rng) -> int:
         search = new_search(position, rng.spawn(), tree_options)
         search.run(COMPLETION_ITERATIONS)
         return search.tree.action(most_visited_child(search, 0))
-    return extend_turn(state, seat, actions, small_search)
+    return pick
 
 
-def summarize(search: UctSearch, seat: int, rng: Rng, tree_options: dict[str, Any]) -> RootStats:
+def summarize(search: UctSearch, seat: int) -> RootStats:
     """The root of `search` as RootStats for `seat`, each child's line being the
-    most visited continuation within the seat's turn, finished by a small search
-    where the tree stops short of the turn's end."""
+    most visited continuation within the seat's turn, as far as the tree goes."""
     tree = search.tree
     stats = RootStats(iterations=search.iterations, nodes=tree.count,
                       pv=principal_variation(search), pv_weight=tree.visits(0))
@@ -98,16 +96,12 @@ def summarize(search: UctSearch, seat: int, rng: Rng, tree_options: dict[str, An
         state = search.root_state.clone()
         state.apply(line[0])
         node = child
-        while state.current_player() == seat:
-            node = most_visited_child(search, node)
-            if node < 0:
-                line = complete_turn(search.root_state, seat, line, rng, tree_options)
-                break
+        while state.current_player() == seat and (node := most_visited_child(search, node)) >= 0:
             line.append(tree.action(node))
             state.apply(line[-1])
         visits = tree.visits(child)
         stats.children[line[0]] = ChildStats(visits, tree.value_sums(child)[seat] if visits else 0.0,
-                                             line, visits)
+                                             line, visits, state.current_player() != seat)
     return stats
 
 
@@ -119,7 +113,7 @@ def search_task(state: State, seat: int, tree_options: dict[str, Any], iteration
     rng = Rng(seed)
     search = new_search(state, rng.spawn(), tree_options)
     done = run_search(search, iterations, deadline)
-    stats = summarize(search, seat, rng, tree_options)
+    stats = summarize(search, seat)
     stats.iterations = done
     return stats
 
@@ -163,9 +157,11 @@ class MctsSearcher(Searcher):
             search_rng = Rng(rng.next_u64())
             search, reused = self._search_for(state, search_rng)
             done = run_search(search, iterations, budget.deadline(start))
-            stats = summarize(search, seat, search_rng, self.tree_options)
+            stats = summarize(search, seat)
             stats.iterations, stats.reused = done, reused
-        decision = to_decision(stats, self.final)
+        decision = to_decision(stats, self.final,
+                               line_finisher(state, seat, rng.next_u64(),
+                                             completion_pick(self.tree_options)))
         decision.stats["ms"] = int((time.perf_counter() - start) * 1000)
         return decision
 

@@ -28,8 +28,8 @@ from engine.state import State
 from search import parallel
 from search.base import Budget, Decision, SearchError, Searcher
 from search.common import check_tree_options, iteration_limit, sees_everything
-from search.mcts_searcher import MCTS_OPTIONS, search_task
-from search.rootstats import merge, to_decision
+from search.mcts_searcher import MCTS_OPTIONS, completion_pick, search_task
+from search.rootstats import line_finisher, merge, to_decision
 
 DEFAULT_DETERMINIZATIONS = 8
 # Every determinization's search gets at least this many iterations, so its root has
@@ -78,7 +78,9 @@ class PimcSearcher(Searcher):
         calls = [(world, seat, self.tree_options, share, movetime, rng.next_u64())
                  for world, share in zip(worlds, shares)]
         stats = merge(parallel.run_tasks(search_task, calls, self.workers))
-        decision = to_decision(stats, self.final)
+        decision = to_decision(stats, self.final,
+                               line_finisher(worlds[0], seat, rng.next_u64(),
+                                             completion_pick(self.tree_options)))
         decision.stats["determinizations"] = len(worlds)
         decision.stats["ms"] = int((time.perf_counter() - start) * 1000)
         return decision

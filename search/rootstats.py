@@ -2,15 +2,19 @@
 
 A search (one tree, one worker's tree, one determinization's tree) is summarised as
 RootStats: per first action, the visits and the mover's summed return, and the
-line of the mover's actions starting with it. Root parallelism and PIMC merge
-several of these by summing; `to_decision` turns one into the Decision the engine
-prints. Keeping this apart from the compiled tree lets any searcher reuse it.
+line of the mover's actions starting with it, as far as the tree knows it. Root
+parallelism and PIMC merge several of these by summing; `to_decision` turns one
+into the Decision the engine prints, finishing the best line at once and the
+others only when read. Keeping this apart from the compiled tree lets any searcher
+reuse it.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable, Optional
 
-from search.base import Alternative, Decision, SearchError
+from engine.rng import Rng
+from search.base import Alternative, Decision, SearchError, extend_turn
 
 FINAL_CRITERIA = ("visits", "value")
 
@@ -18,14 +22,16 @@ FINAL_CRITERIA = ("visits", "value")
 @dataclass
 class ChildStats:
     """One root action: how often it was tried, the mover's summed return through
-    it, and the mover's whole turn starting with it (up to a chance node or another
-    seat's turn). `line_weight` is the visits of the search the line came from, so
-    a merge keeps the line of the search that knew the action best."""
+    it, and the mover's turn starting with it (up to a chance node or another
+    seat's turn) as the tree ranks it; `finished` is False where the tree stops
+    short of the turn's end. `line_weight` is the visits of the search the line came
+    from, so a merge keeps the line of the search that knew the action best."""
 
     visits: int
     value_sum: float
     line: list[int]
     line_weight: int = 0
+    finished: bool = True
 
     @property
     def value(self) -> float:
@@ -59,12 +65,14 @@ def merge(parts: list[RootStats]) -> RootStats:
             mine = total.children.get(action)
             if mine is None:
                 total.children[action] = ChildStats(child.visits, child.value_sum,
-                                                    list(child.line), child.line_weight)
+                                                    list(child.line), child.line_weight,
+                                                    child.finished)
                 continue
             mine.visits += child.visits
             mine.value_sum += child.value_sum
             if child.line_weight > mine.line_weight:
                 mine.line, mine.line_weight = list(child.line), child.line_weight
+                mine.finished = child.finished
     return total
 
 
@@ -80,16 +88,35 @@ def ranked(stats: RootStats, final: str) -> list[tuple[int, ChildStats]]:
     return sorted(stats.children.items(), key=key)
 
 
-def to_decision(stats: RootStats, final: str) -> Decision:
+def line_finisher(state, seat: int, seed: int,
+                  pick: Callable[[object, Rng], int]) -> Callable[[list[int]], list[int]]:
+    """What finishes a root line of a search from `state` for `to_decision`: each
+    later step of the seat's turn is `pick(position, rng)`, typically a small search
+    of its own. Each line's rng is seeded by `seed` and the line's first action, so a
+    line reads the same whichever other lines were finished before it."""
+    def finish(line: list[int]) -> list[int]:
+        rng = Rng(seed ^ line[0])
+        return extend_turn(state, seat, line, lambda position: pick(position, rng))
+    return finish
+
+
+def to_decision(stats: RootStats, final: str,
+                finish: Optional[Callable[[list[int]], list[int]]] = None) -> Decision:
     """The Decision for the best root action under `final`, with every root action
-    as a ranked alternative."""
+    as a ranked alternative. `finish(line)` completes a line the tree left short of
+    the turn's end: at once for the best, on first read for the others."""
     order = ranked(stats, final)
     if not order:
         raise SearchError("the search found no legal action at the root")
+    if finish is None and not all(child.finished for _, child in order):
+        raise SearchError("a root line stops short of the turn's end and nothing finishes it")
     best = order[0][1]
-    alternatives = [Alternative(actions=list(child.line), value=child.value, visits=child.visits)
-                    for _, child in order]
-    return Decision(actions=list(best.line), value=best.value,
+    actions = list(best.line) if best.finished else finish(list(best.line))
+    alternatives = [Alternative(actions, best.value, best.visits)]
+    for _, child in order[1:]:
+        alternatives.append(Alternative(child.line, child.value, child.visits,
+                                        None if child.finished else finish))
+    return Decision(actions=list(actions), value=best.value,
                     stats={"iterations": stats.iterations, "nodes": stats.nodes,
                            "pv": list(stats.pv), "reused": stats.reused},
                     alternatives=alternatives)

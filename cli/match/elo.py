@@ -74,6 +74,21 @@ class EloEstimate:
     los: Optional[float]
 
 
+def score_interval(score: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson 95% interval of a mean score over `n` games in [0, 1].
+
+    A score in [0, 1] with mean p has variance at most p(1 - p), so the binomial
+    interval is a conservative one for scores with draws or shares; unlike the normal
+    interval it stays inside [0, 1] and keeps a width at a 100% (or 0%) score.
+    """
+    if n <= 0:
+        return 0.0, 1.0
+    z2 = z * z
+    centre = (score + z2 / (2 * n)) / (1 + z2 / n)
+    half = z * math.sqrt(score * (1 - score) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
 def _finite(value: float) -> Optional[float]:
     return value if math.isfinite(value) else None
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Optional
 
-from cli.match.elo import Z95, Moments, estimate
+from cli.match.elo import Z95, Moments, estimate, score_interval
 from cli.match.sprt import Sprt
 from cli.notation import format_number
 
@@ -87,9 +87,11 @@ class HeadToHead:
 
     def summary(self, sprt: Optional[Sprt] = None) -> dict:
         est = estimate(self.samples)
+        low, high = score_interval(self.games.mean, self.games.n)
         return {
             "entrant": self.first, "opponent": self.second,
             "games": self.games.n, "points": self.games.total, "score": self.games.mean,
+            "score_low": low, "score_high": high,
             "paired": self.paired, "block_size": self.block_size,
             "samples": est.n, "sample_score": est.score,
             "elo": est.elo, "elo_low": est.low, "elo_high": est.high,

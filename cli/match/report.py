@@ -20,7 +20,8 @@ def head_to_head_table(h2h: dict) -> Table:
     table.add_column("")
     games = h2h["games"]
     table.add_row("games", str(games))
-    table.add_row("score", f"{format_number(h2h['points'])} / {games} = {100 * h2h['score']:.1f}%")
+    table.add_row("score", f"{format_number(h2h['points'])} / {games} = {100 * h2h['score']:.1f}%"
+                           f"  95% [{100 * h2h['score_low']:.1f}%, {100 * h2h['score_high']:.1f}%]")
     if not h2h["paired"]:
         kind = "games"
     else:

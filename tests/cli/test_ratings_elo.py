@@ -5,7 +5,7 @@ import math
 import pytest
 from hypothesis import given, strategies as st
 
-from cli.match.elo import Moments, elo_to_score, estimate, score_to_elo
+from cli.match.elo import Moments, elo_to_score, estimate, score_interval, score_to_elo
 from cli.match.ratings import HeadToHead, pairwise_score, seat_shares
 
 
@@ -30,6 +30,26 @@ def test_a_75_percent_score_is_190_8_elo():
 @given(st.floats(min_value=-1500, max_value=1500))
 def test_elo_and_score_are_inverse(elo):
     assert score_to_elo(elo_to_score(elo)) == pytest.approx(elo, abs=1e-6)
+
+
+def test_wilson_score_interval_by_hand():
+    # 40 of 50: p = 0.8, z = 1.96; centre (0.8 + 1.96^2/100) / (1 + 1.96^2/50) = 0.7786,
+    # half-width 1.96 sqrt(0.16/50 + 1.96^2/10000) / 1.0768 = 0.1089.
+    low, high = score_interval(0.8, 50)
+    assert low == pytest.approx(0.6697, abs=1e-3) and high == pytest.approx(0.8876, abs=1e-3)
+
+
+def test_a_perfect_score_keeps_an_interval_below_one():
+    # 400 wins of 400: the normal interval collapses to a point; Wilson's lower end is
+    # z^2 / (n + z^2) below 1.
+    low, high = score_interval(1.0, 400)
+    assert high == pytest.approx(1.0) and low == pytest.approx(400 / (400 + 1.959964 ** 2), abs=1e-6)
+
+
+@given(st.floats(min_value=0, max_value=1), st.integers(min_value=1, max_value=10_000))
+def test_the_score_interval_holds_the_score_inside_zero_one(score, n):
+    low, high = score_interval(score, n)
+    assert 0.0 <= low <= score + 1e-12 and score - 1e-12 <= high <= 1.0
 
 
 def test_interval_of_75_wins_25_losses():
