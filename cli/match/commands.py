@@ -121,9 +121,12 @@ def match_command(game, entrants, games, players, variant, seed, out, sprt, seri
 
     Seats rotate so that every entrant plays every seat equally often, and each block
     of games replays one seed with the seats permuted. Each game is written to
-    OUT/games.jsonl as it ends; the end brings a ratings table (Elo with a 95%
-    interval for two entrants, openskill for more), OUT/summary.json and
-    OUT/ratings.png.
+    OUT/games.jsonl as it ends; the end brings a ratings table (the score and Elo
+    with 95% intervals for two entrants, openskill for more; every entrant's mean
+    return per seat with its 95% interval), OUT/summary.json and OUT/ratings.png.
+
+    To measure one searcher against two copies of another in a 3-player game,
+    enter the copies under two names (see the last example).
 
     \b
     Examples:
@@ -131,6 +134,8 @@ def match_command(game, entrants, games, players, variant, seed, out, sprt, seri
           --games 100 --workers 2 --seed 1 --out runs/ttt
       cadenza match pig --entrant new=mcts:iterations=2000 --entrant old=expectimax:movetime=50 \\
           --sprt 0,20,0.05,0.05 --games 2000 --out runs/pig
+      cadenza match taktvoll --players 3 --entrant hero=ismcts:movetime=1000 \
+          --entrant g1=greedy --entrant g2=greedy --games 30 --out runs/takt
     """
     from cli.match.runner import MatchConfig
     config = MatchConfig(game=game, entrants=list(entrants), games=games, players=players,

@@ -86,7 +86,8 @@ def score_interval(score: float, n: int, z: float = Z95) -> tuple[float, float]:
     z2 = z * z
     centre = (score + z2 / (2 * n)) / (1 + z2 / n)
     half = z * math.sqrt(score * (1 - score) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # (the min/max only absorb rounding at a 0% or 100% score)
+    return min(score, max(0.0, centre - half)), max(score, min(1.0, centre + half))
 
 
 def _finite(value: float) -> Optional[float]:

@@ -1,7 +1,8 @@
 """The results of a match as numbers: per-entrant standings, and the ratings table.
 
-For two entrants: the score of the first against the second, its Elo with a 95%
-interval (cli/match/elo.py), trinomial or pentanomial counts and the SPRT state.
+Every entrant: its mean return per seat with a 95% (Wilson) interval. For two
+entrants: the score of the first against the second with its 95% interval, its Elo
+with a 95% interval (cli/match/elo.py), trinomial or pentanomial counts and the SPRT state.
 Paired statistics use whole blocks (cli/match/schedule.py: the same seed with the
 seats permuted), so the luck of a deal cancels inside each sample. For three or more
 entrants: openskill's Plackett-Luce ratings with 95% intervals and a cross table.
@@ -119,9 +120,10 @@ class Standing:
     forfeits: int = 0
 
     def to_json(self) -> dict:
-        return {"name": self.name, "games": self.games,
-                "mean_share": self.share / self.games if self.games else None,
-                "forfeits": self.forfeits}
+        mean = self.share / self.games if self.games else None
+        low, high = score_interval(mean, self.games) if self.games else (None, None)
+        return {"name": self.name, "games": self.games, "mean_share": mean,
+                "share_low": low, "share_high": high, "forfeits": self.forfeits}
 
 
 class Tally:

@@ -55,11 +55,15 @@ def head_to_head_table(h2h: dict) -> Table:
 
 def standings_table(standings: list[dict]) -> Table:
     table = Table(title="entrants")
-    for column in ("entrant", "games", "mean return per seat", "forfeits"):
+    for column in ("entrant", "games", "mean return per seat", "95% interval", "forfeits"):
         table.add_column(column, justify="left" if column == "entrant" else "right")
     for row in standings:
-        share = "-" if row["mean_share"] is None else f"{row['mean_share']:.3f}"
-        table.add_row(row["name"], str(row["games"]), share, str(row["forfeits"]))
+        if row["mean_share"] is None:
+            share = interval = "-"
+        else:
+            share = f"{row['mean_share']:.3f}"
+            interval = f"[{row['share_low']:.3f}, {row['share_high']:.3f}]"
+        table.add_row(row["name"], str(row["games"]), share, interval, str(row["forfeits"]))
     return table
 
 

@@ -43,7 +43,7 @@ def test_a_perfect_score_keeps_an_interval_below_one():
     # 400 wins of 400: the normal interval collapses to a point; Wilson's lower end is
     # z^2 / (n + z^2) below 1.
     low, high = score_interval(1.0, 400)
-    assert high == pytest.approx(1.0) and low == pytest.approx(400 / (400 + 1.959964 ** 2), abs=1e-6)
+    assert high == 1.0 and low == pytest.approx(400 / (400 + 1.959964 ** 2), abs=1e-6)
 
 
 @given(st.floats(min_value=0, max_value=1), st.integers(min_value=1, max_value=10_000))

@@ -68,3 +68,14 @@ def test_games_without_a_result_are_counted_but_not_rated():
     standings = {row["name"]: row for row in summary["standings"]}
     assert standings["a"]["games"] == 4 and standings["a"]["mean_share"] == 1.0
     assert standings["c"]["mean_share"] == 0.0
+
+
+def test_each_standing_carries_the_wilson_interval_of_its_mean_share():
+    from cli.match.elo import score_interval
+    summary = summarize(round_robin(3), ["a", "b", "c"], 6)
+    for row in summary["standings"]:
+        low, high = score_interval(row["mean_share"], row["games"])
+        assert (row["share_low"], row["share_high"]) == (low, high)
+        assert row["share_low"] <= row["mean_share"] <= row["share_high"]
+    a = next(row for row in summary["standings"] if row["name"] == "a")
+    assert a["mean_share"] == 1.0 and 0.7 < a["share_low"] < 1.0
