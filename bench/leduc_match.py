@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import time
 
+from cli.match.elo import mean_interval
 from engine.game import sample_chance
 from engine.rng import Rng
 from plugins.manager import default_registry
@@ -43,16 +43,6 @@ def play_hand(game, searchers, deal_seed: int, search_seed: int, budget: Budget)
     return state.returns()
 
 
-def interval(samples: list[float]) -> tuple[float, float]:
-    """Mean and the half-width of its 95% normal interval."""
-    n = len(samples)
-    mean = sum(samples) / n
-    if n < 2:
-        return mean, math.inf
-    var = sum((x - mean) ** 2 for x in samples) / (n - 1)
-    return mean, 1.96 * math.sqrt(var / n)
-
-
 def match(game, hero, villain, pairs: int, budget: Budget, seed: int, label: str) -> dict:
     """`pairs` deals, each played with the hero in seat 0 and then in seat 1."""
     pair_chips, pair_scores = [], []
@@ -71,8 +61,8 @@ def match(game, hero, villain, pairs: int, budget: Budget, seed: int, label: str
         if (k + 1) % 100 == 0:
             print(f"  {label}: {2 * (k + 1)} hands, {time.perf_counter() - start:.0f}s, "
                   f"chips/hand {sum(pair_chips) / len(pair_chips):+.3f}", file=sys.stderr, flush=True)
-    chips_mean, chips_half = interval(pair_chips)
-    score_mean, score_half = interval(pair_scores)
+    chips_mean, chips_half = mean_interval(pair_chips)
+    score_mean, score_half = mean_interval(pair_scores)
     return {"match": label, "hands": 2 * pairs, "chips_per_hand": chips_mean,
             "chips_95": chips_half, "score": score_mean, "score_95": score_half,
             "seconds": time.perf_counter() - start}

@@ -1,13 +1,16 @@
-"""Takt Voll strength matches (a script, not in CI): one seat played by a searcher,
-the others by an opponent searcher (greedy by default). Run from the checkout:
+"""Takt Voll: what not peeking costs (a script, not in CI). One seat is played by a
+searcher, the others by an opponent searcher (greedy by default). Run from the
+checkout:
 
-    python bench/taktvoll_match.py --hero ismcts --games 400 --movetime 1000
-    python bench/taktvoll_match.py --hero mcts-peek --games 400 --movetime 1000
+    python bench/taktvoll_match.py --hero mcts-peek --games 402 --movetime 1000
+    python bench/taktvoll_match.py --hero ismcts --games 402 --movetime 1000
 
+A searcher that plays by the rules is measured with `cadenza match` (resumable,
+with workers); this script exists for `mcts-peek`, which no match entrant can be.
 Seats are rotated over the same deal: deal d is played `players` times, the hero in
-each seat once, so the luck of the cards cancels within a deal, and the deals are the
-independent samples of the 95% interval. The hero's score is its mean return (its
-share of the win, ties split; a fair share is 1/players).
+each seat once, so the luck of the cards cancels within a deal, and the deals are
+the independent samples of the 95% interval. The hero's score is its mean return
+(its share of the win, ties split; a fair share is 1/players).
 
 `mcts-peek` is the compiled UCT search handed the true state, every hidden card
 included: it bypasses search.base.decide, which gives any searcher only the mover's
@@ -17,10 +20,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import time
 
+from cli.match.elo import mean_interval
 from engine.game import sample_chance
 from engine.rng import Rng
 from plugins.manager import default_registry
@@ -49,16 +52,6 @@ def play_game(game, players, variant, deal_seed, hero_seat, hero, opponent, budg
         for action in decision.actions:
             state.apply(action)
     return state.returns()
-
-
-def interval(samples):
-    """Mean and 95% half-width (normal approximation)."""
-    n = len(samples)
-    mean = sum(samples) / n
-    if n < 2:
-        return mean, float("nan")
-    var = sum((x - mean) ** 2 for x in samples) / (n - 1)
-    return mean, 1.96 * math.sqrt(var / n)
 
 
 def main(argv=None):
@@ -92,10 +85,10 @@ def main(argv=None):
                 out.write(json.dumps({"deal": deal_seed, "hero_seat": hero_seat,
                                       "returns": returns}) + "\n")
         per_deal.append(sum(scores) / len(scores))
-        mean, half = interval(per_deal)
+        mean, half = mean_interval(per_deal)
         print(f"deal {d + 1}/{deals}: {args.hero} {mean:.3f} +- {half:.3f} "
               f"({time.time() - start:.0f}s)", file=sys.stderr, flush=True)
-    mean, half = interval(per_deal)
+    mean, half = mean_interval(per_deal)
     print(f"{args.hero} vs {args.players - 1}x {args.opponent}, {deals * args.players} games, "
           f"budget {budget}: score {mean:.3f} +- {half:.3f} (95%), fair share {1 / args.players:.3f}")
 

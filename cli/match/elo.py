@@ -74,6 +74,15 @@ class EloEstimate:
     los: Optional[float]
 
 
+def mean_interval(samples, z: float = Z95) -> tuple[float, float]:
+    """The mean of `samples` (any scale) and the half-width of its 95% normal
+    interval (inf for fewer than two samples)."""
+    moments = Moments()
+    for value in samples:
+        moments.add(value)
+    return moments.mean, (z * moments.stderr if moments.n >= 2 else math.inf)
+
+
 def score_interval(score: float, n: int, z: float = Z95) -> tuple[float, float]:
     """The Wilson 95% interval of a mean score over `n` games in [0, 1].
 

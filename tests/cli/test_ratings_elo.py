@@ -5,7 +5,7 @@ import math
 import pytest
 from hypothesis import given, strategies as st
 
-from cli.match.elo import Moments, elo_to_score, estimate, score_interval, score_to_elo
+from cli.match.elo import Moments, elo_to_score, estimate, mean_interval, score_interval, score_to_elo
 from cli.match.ratings import HeadToHead, pairwise_score, seat_shares
 
 
@@ -122,3 +122,10 @@ def test_scores_in_games_of_more_seats_compare_mean_returns_per_seat():
     assert shares == pytest.approx({"a": 0.3, "b": 0.2})
     assert pairwise_score(shares, "a", "b") == pytest.approx(0.6)
     assert pairwise_score(shares, "b", "a") == pytest.approx(0.4)
+
+
+def test_mean_interval_of_any_scale():
+    # chips +2, -2, +2, -2: mean 0, population sd 2, half-width 1.96 * 2 / 2 = 1.96
+    mean, half = mean_interval([2.0, -2.0, 2.0, -2.0])
+    assert mean == 0.0 and half == pytest.approx(1.959964, abs=1e-5)
+    assert mean_interval([0.5])[1] == math.inf

@@ -1,0 +1,70 @@
+"""The strength matches in bench/results/ as a Markdown table, finished or not.
+
+Each folder there is a `cadenza match` run (match.json, games.jsonl); this reads the
+games played so far, so a long match that a session had to stop shows its standing,
+and `cadenza match ... --resume` goes on with it. Run from the checkout:
+
+    python bench/strength_table.py                 # every folder in bench/results
+    python bench/strength_table.py DIR [DIR ...]
+
+A row gives the first entrant's mean return per seat with its 95% (Wilson) interval:
+its score against the others in a two-player match, its share of the win in a game
+of more seats (a fair share is 1/players); and, for two entrants, the Elo with its
+95% interval from pairs of games with the seats swapped.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from cli.match.ratings import summarize  # noqa: E402
+from cli.match.schedule import seatings  # noqa: E402
+from cli.match.store import CONFIG_FILE, GamesFile  # noqa: E402
+
+RESULTS = Path(__file__).resolve().parent / "results"
+
+
+def _elo(h2h: dict) -> str:
+    if h2h is None or h2h["elo_low"] is None and h2h["elo_high"] is None:
+        return "-"
+    low = "-inf" if h2h["elo_low"] is None else f"{h2h['elo_low']:+.0f}"
+    high = "+inf" if h2h["elo_high"] is None else f"{h2h['elo_high']:+.0f}"
+    elo = "n/a" if h2h["elo"] is None else f"{h2h['elo']:+.0f}"
+    return f"{elo} [{low}, {high}]"
+
+
+def row(directory: Path) -> str:
+    """One Markdown table row for the match in `directory`."""
+    match = json.loads((directory / CONFIG_FILE).read_text(encoding="utf-8"))
+    entrants = [text.split("=", 1) for text in match["entrants"]]
+    names = [name for name, _ in entrants]
+    block = len(seatings(len(names), match["players"]))
+    records = list(GamesFile(directory).load().values())
+    summary = summarize(records, names, block)
+    first = summary["standings"][0]
+    share = "-" if first["mean_share"] is None else (
+        f"{first['mean_share']:.3f} [{first['share_low']:.3f}, {first['share_high']:.3f}]")
+    lineup = " vs ".join(f"{name} ({spec})" for name, spec in entrants)
+    return (f"| {match['game']} | {match['players']} | {lineup} | {len(records)} / {match['games']} "
+            f"| {share} | {_elo(summary.get('head_to_head'))} |")
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("dirs", nargs="*", type=Path, help="match folders (default: bench/results/*)")
+    args = parser.parse_args(argv)
+    dirs = args.dirs or sorted(p for p in RESULTS.iterdir() if (p / CONFIG_FILE).exists())
+    print("| game | seats | entrants | games played / planned | first entrant's mean return (95%) "
+          "| Elo (95%) |")
+    print("|---|---|---|---|---|---|")
+    for directory in dirs:
+        print(row(directory))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
