@@ -9,6 +9,7 @@ import sys
 
 import click
 
+from cli.options import load_registry, parse_each
 from engine.errors import CadenzaError
 
 
@@ -43,9 +44,6 @@ class CadenzaGroup(click.Group):
         sys.exit(code if isinstance(code, int) else 0)
 
 
-def _registry():
-    from plugins.manager import default_registry
-    return default_registry()
 
 
 @click.group(cls=CadenzaGroup)
@@ -79,7 +77,7 @@ def engine():
 @main.command()
 def games():
     """List the installed games: players, variants, chance and hidden information."""
-    registry = _registry()
+    registry = load_registry()
     for name in sorted(registry.games):
         spec = registry.games[name]
         facts = [f"{spec.min_players}-{spec.max_players} players"]
@@ -95,7 +93,7 @@ def games():
 def searchers():
     """List the installed searchers with their options and defaults."""
     from cli.notation import format_option
-    registry = _registry()
+    registry = load_registry()
     for name in sorted(registry.searchers):
         spec = registry.searchers[name]
         click.echo(f"{name}: {spec.description}" if spec.description else name)
@@ -110,15 +108,12 @@ main.add_command(match_command)
 main.add_command(tournament_command)
 
 
-def _seat_spec(ctx, param, values):
+def _parse_seat_spec(text, registry):
     from cli.specs import parse_seat_spec
-    specs = []
-    for text in values:
-        try:
-            specs.append(parse_seat_spec(text, _registry()))
-        except (CadenzaError, ValueError) as exc:
-            raise click.BadParameter(f"{text!r}: {exc}", ctx=ctx, param=param) from None
-    return specs
+    return parse_seat_spec(text, registry)
+
+
+_seat_spec = parse_each(_parse_seat_spec)
 
 
 @main.command()
@@ -152,7 +147,7 @@ def selfplay(game, players, seats, seed, variant, max_actions, series_target):
     from cli.newgame import random_seed
     from cli.selfplay import selfplay as play_one
     from cli.specs import OptionError
-    registry = _registry()
+    registry = load_registry()
     try:
         registry.game(game)
     except CadenzaError as exc:
@@ -203,7 +198,7 @@ def play(game, players, seat, opponents, hint_spec, seed, variant, table):
     from cli.play.errors import PlayError
     from cli.play.loop import run, start_session
     from cli.specs import OptionError
-    registry = _registry()
+    registry = load_registry()
     try:
         registry.game(game)
     except CadenzaError as exc:

@@ -8,23 +8,16 @@ from pathlib import Path
 
 import click
 
+from cli.options import load_registry, parse_each
 from engine.errors import CadenzaError
 
 
-def _registry():
-    from plugins.manager import default_registry
-    return default_registry()
-
-
-def _entrants(ctx, param, values):
+def _parse_entrant(text, registry):
     from cli.match.entrants import parse_entrant
-    entrants = []
-    for text in values:
-        try:
-            entrants.append(parse_entrant(text, _registry()))
-        except (CadenzaError, ValueError) as exc:
-            raise click.BadParameter(f"{text!r}: {exc}", ctx=ctx, param=param) from None
-    return entrants
+    return parse_entrant(text, registry)
+
+
+_entrants = parse_each(_parse_entrant)
 
 
 def _sprt(ctx, param, value):
@@ -47,7 +40,7 @@ def _run(config, out, workers, backend, address, resume):
     from cli.match.store import StoreError
     from cli.specs import OptionError
     try:
-        _registry().game(config.game)
+        load_registry().game(config.game)
     except CadenzaError as exc:
         raise click.BadParameter(str(exc), param_hint="GAME") from None
     from plugins.manager import default_registry
@@ -173,7 +166,7 @@ def tournament_command(game, config_path, out, seed, workers, backend, address, 
     from cli.match.tournament import load_tournament
     from cli.specs import OptionError
     try:
-        config, settings = load_tournament(Path(config_path), game, _registry())
+        config, settings = load_tournament(Path(config_path), game, load_registry())
     except OptionError as exc:
         raise click.UsageError(str(exc)) from None
     except CadenzaError as exc:
