@@ -44,3 +44,15 @@ def has_hidden_information(state) -> bool:
     """True if some seat knows less than the whole state: only then are
     determinizations worth sampling."""
     return not all(sees_everything(state, seat) for seat in range(state.num_players))
+
+
+def is_forced(state, seat: int) -> bool:
+    """True when every step of the seat's turn from `state` has one legal action:
+    nothing to decide, whatever a search would find."""
+    scratch = state.clone()
+    while scratch.current_player() == seat:
+        legal = scratch.legal_actions()
+        if len(legal) != 1:
+            return False
+        scratch.apply(legal[0])
+    return True

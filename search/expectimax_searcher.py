@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from engine.rng import Rng
 from search.base import Alternative, Budget, Decision, SearchError, Searcher
-from search.common import has_hidden_information
+from search.common import has_hidden_information, is_forced
 from search.expectimax import ExpectimaxCore
 
 # The node budget when neither iterations nor movetime is given and depth is unlimited.
@@ -27,7 +27,10 @@ STABLE_ITERATIONS = 2
 # Iterative deepening gives up here even with budget left (values that never settle).
 MAX_DEPTH = 100_000
 
-EXPECTIMAX_OPTIONS = {"depth": -1, "pruning": True, "samples": 0, "k": 8, "paranoid": False, "tt_mb": 16}
+EXPECTIMAX_OPTIONS = {"depth": -1, "pruning": True, "samples": 0, "k": 8, "paranoid": False, "tt_mb": 16,
+                      "stop_early": True}
+# With `stop_early`, a timed search of a forced turn gets this fraction of its time.
+FORCED_SHARE = 50
 
 
 @dataclass
@@ -45,11 +48,14 @@ class WorldSearch:
 
 class ExpectimaxSearcher(Searcher):
     """Depth-limited expectiminimax with alpha-beta and Star1/Star2 pruning for two
-    seats, max^n (or paranoid) for more, over `k` determinizations when hidden."""
+    seats, max^n (or paranoid) for more, over `k` determinizations when hidden.
+    With `stop_early`, a purely timed search of a forced turn takes a fiftieth of
+    its movetime."""
 
     name = "expectimax"
 
-    def __init__(self, depth=-1, pruning=True, samples=0, k=8, paranoid=False, tt_mb=16):
+    def __init__(self, depth=-1, pruning=True, samples=0, k=8, paranoid=False, tt_mb=16,
+                 stop_early=True):
         for name, value, low in (("depth", depth, -1), ("samples", samples, 0), ("k", k, 1),
                                  ("tt_mb", tt_mb, 0)):
             if isinstance(value, bool) or not isinstance(value, int) or value < low:
@@ -62,6 +68,7 @@ class ExpectimaxSearcher(Searcher):
         self.k = k
         self.paranoid = bool(paranoid)
         self.tt_mb = tt_mb
+        self.stop_early = bool(stop_early)
 
     # ---- one world -----------------------------------------------------------------
 
@@ -102,6 +109,10 @@ class ExpectimaxSearcher(Searcher):
 
     def choose(self, state, seat: int, budget: Budget, rng: Rng) -> Decision:
         start = time.perf_counter()
+        if self.stop_early and budget.iterations is None and budget.movetime_ms is not None \
+                and is_forced(state, seat):
+            # Nothing to choose: a short search, for the value it reports.
+            budget = Budget(movetime_ms=max(1, budget.movetime_ms // FORCED_SHARE))
         if self.k > 1 and has_hidden_information(state):
             worlds = [state.determinize(seat, rng) for _ in range(self.k)]
         else:

@@ -18,6 +18,8 @@ Options:
                 drawn from the search's Rng; their root statistics are summed.
   max_nodes     the tree stops growing there (iterations go on, playing out from
                 the deepest node they reach).
+  stop_early    a purely timed single-process search answers as soon as its
+                choice can no longer change (search/timing.py; default on).
 
 Budgets: `iterations` (1000 when the budget names neither limit) and/or
 `movetime_ms`. The clock is read before every iteration (each takes microseconds
@@ -39,6 +41,7 @@ from search.base import Budget, Decision, SearchError, Searcher
 from search.common import check_tree_options, iteration_limit, sees_everything
 from search.ismcts import IsmctsSearch, node_bytes
 from search.rootstats import ChildStats, RootStats, line_finisher, merge, to_decision
+from search.timing import leader_is_safe, run_until_settled
 
 ISMCTS_OPTIONS: dict[str, Any] = {
     "c": math.sqrt(2.0),
@@ -46,6 +49,7 @@ ISMCTS_OPTIONS: dict[str, Any] = {
     "final": "visits",
     "workers": 1,
     "max_nodes": 5_000_000,
+    "stop_early": True,
 }
 # Iterations of the small search that finishes a turn the main tree did not reach
 # the end of (a multi-action turn whose later steps were never expanded).
@@ -91,6 +95,25 @@ def completion_pick(seat: int, options: dict[str, Any]) -> Callable[[Any, Rng], 
     return pick
 
 
+def line_settled(search: IsmctsSearch, seat: int, more: int, final: str) -> bool:
+    """Whether `more` iterations could no longer change the seat's line: at every
+    node of it the chosen edge leads the next by more than `more` visits."""
+    state = search.root_state.clone()
+    node = 0
+    while True:
+        legal = set(state.legal_actions())
+        visits = [edge[2] for edge in search.edges(node) if edge[1] in legal]
+        if not leader_is_safe(visits, more, len(legal)):
+            return False
+        edge = best_edge(search, node, legal, final)
+        if edge is None:
+            return False
+        node = edge[0]
+        state.apply(edge[1])
+        if state.current_player() != seat:
+            return True
+
+
 def summarize(search: IsmctsSearch, seat: int, final: str) -> RootStats:
     """The root of `search` as RootStats for `seat`; each child's line is the rest of
     the seat's turn as the tree ranks it, as far as the tree goes."""
@@ -130,13 +153,14 @@ class ISMCTSSearcher(Searcher):
 
     def __init__(self, c: float = ISMCTS_OPTIONS["c"], rollout_depth: int = -1,
                  final: str = "visits", workers: int = 1,
-                 max_nodes: int = ISMCTS_OPTIONS["max_nodes"]):
+                 max_nodes: int = ISMCTS_OPTIONS["max_nodes"], stop_early: bool = True):
         check_tree_options(c, rollout_depth, final, workers, 0.0, max_nodes)
         if not math.isfinite(c):
             raise SearchError(f"c (exploration) must be a finite number, got {c!r}")
         self.options = {"c": float(c), "rollout_depth": rollout_depth, "max_nodes": max_nodes}
         self.final = final
         self.workers = workers
+        self.stop_early = bool(stop_early)
         if workers > 1:
             parallel.warm_up(workers)
 
@@ -148,9 +172,15 @@ class ISMCTSSearcher(Searcher):
         seconds = 0.0 if budget.movetime_ms is None else budget.movetime_ms / 1000.0
         if self.workers == 1:
             search = new_search(state, seat, self.options)
-            if seconds:
-                seconds = max(1e-6, seconds - (time.perf_counter() - start))
-            search.run(rng, iterations, seconds)
+            if seconds and self.stop_early and budget.iterations is None and self.final == "visits":
+                # Purely timed: answer once the choice can no longer change (timing.py).
+                run_until_settled(
+                    lambda until: search.run(rng, iterations, max(1e-6, until - time.perf_counter())),
+                    start + seconds, lambda more: line_settled(search, seat, more, self.final))
+            else:
+                if seconds:
+                    seconds = max(1e-6, seconds - (time.perf_counter() - start))
+                search.run(rng, iterations, seconds)
             stats = summarize(search, seat, self.final)
         else:
             shares = (parallel.split(iterations, self.workers) if budget.iterations is not None

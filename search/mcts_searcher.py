@@ -19,6 +19,7 @@ from search.base import Budget, Decision, Searcher
 from search.common import check_tree_options, iteration_limit
 from search.mcts import UctSearch
 from search.rootstats import ChildStats, RootStats, line_finisher, merge, to_decision
+from search.timing import leader_is_safe, run_until_settled
 
 # How deep below the old root `reuse` looks for the new position: our move, a chance
 # event and an opponent's move, with room for multi-action turns.
@@ -35,6 +36,7 @@ MCTS_OPTIONS: dict[str, Any] = {
     "workers": 1,
     "widening": 2.0,
     "max_nodes": 5_000_000,
+    "stop_early": True,
 }
 
 
@@ -45,13 +47,18 @@ def new_search(state: State, rng: Rng, tree_options: dict[str, Any]) -> UctSearc
                      max_nodes=tree_options["max_nodes"])
 
 
-def run_search(search: UctSearch, iterations: int, deadline: Optional[float]) -> int:
+def run_search(search: UctSearch, iterations: int, deadline: Optional[float],
+               stop_early_for: Optional[int] = None) -> int:
     """Run the search; at least two iterations whatever the clock says, so the root
-    has a visited child to answer with."""
+    has a visited child to answer with. With `stop_early_for` (a seat), a timed
+    search ends as soon as that seat's line is settled (search/timing.py)."""
     done = search.run(min(iterations, 2))
-    if iterations > done:
-        done += search.run(iterations - done, deadline)
-    return done
+    if iterations <= done:
+        return done
+    if deadline is None or stop_early_for is None:
+        return done + search.run(iterations - done, deadline)
+    return done + run_until_settled(lambda until: search.run(iterations, until), deadline,
+                                    lambda more: line_settled(search, stop_early_for, more))
 
 
 def most_visited_child(search: UctSearch, node: int) -> int:
@@ -73,6 +80,24 @@ def principal_variation(search: UctSearch) -> list[int]:
         pv.append(search.tree.action(node))
         node = most_visited_child(search, node)
     return pv
+
+
+def line_settled(search: UctSearch, seat: int, more: int) -> bool:
+    """Whether `more` iterations could no longer change the seat's line: at every
+    node of it the most visited child leads the next by more than `more` visits."""
+    tree = search.tree
+    state = search.root_state.clone()
+    node = 0
+    while True:
+        visits = [tree.visits(child) for child in tree.children(node)]
+        if not leader_is_safe(visits, more, len(state.legal_actions())):
+            return False
+        node = most_visited_child(search, node)
+        if node < 0:
+            return False
+        state.apply(tree.action(node))
+        if state.current_player() != seat:
+            return True
 
 
 def completion_pick(tree_options: dict[str, Any]) -> Callable[[State, Rng], int]:
@@ -106,13 +131,13 @@ def summarize(search: UctSearch, seat: int) -> RootStats:
 
 
 def search_task(state: State, seat: int, tree_options: dict[str, Any], iterations: int,
-                movetime_ms: Optional[float], seed: int) -> RootStats:
+                movetime_ms: Optional[float], seed: int, stop_early: bool = False) -> RootStats:
     """One independent search seeded by `seed`, as a worker process (or pimc, for
-    one determinization) runs it."""
+    one determinization) runs it; `stop_early` as in run_search."""
     deadline = None if movetime_ms is None else time.perf_counter() + movetime_ms / 1000.0
     rng = Rng(seed)
     search = new_search(state, rng.spawn(), tree_options)
-    done = run_search(search, iterations, deadline)
+    done = run_search(search, iterations, deadline, seat if stop_early else None)
     stats = summarize(search, seat)
     stats.iterations = done
     return stats
@@ -127,17 +152,20 @@ class MctsSearcher(Searcher):
     workers: independent searches in that many processes, their root statistics
     summed; an iteration budget is shared out among them, a time limit applies
     to each. Tree reuse applies to single-process searches only.
+    stop_early: a purely timed single-process search answers as soon as its
+    choice can no longer change (search/timing.py).
     """
 
     name = "mcts"
 
     def __init__(self, c: float = MCTS_OPTIONS["c"], rollout_depth: int = -1, final: str = "visits",
                  reuse: bool = False, workers: int = 1, widening: float = 2.0,
-                 max_nodes: int = MCTS_OPTIONS["max_nodes"]):
+                 max_nodes: int = MCTS_OPTIONS["max_nodes"], stop_early: bool = True):
         check_tree_options(c, rollout_depth, final, workers, widening, max_nodes)
         self.tree_options = {"c": c, "rollout_depth": rollout_depth, "widening": widening,
                              "max_nodes": max_nodes}
         self.final = final
+        self.stop_early = bool(stop_early)
         self.reuse = bool(reuse)
         self.workers = workers
         self._kept: Optional[UctSearch] = None
@@ -151,12 +179,13 @@ class MctsSearcher(Searcher):
             stats = self._choose_parallel(state, seat, budget, iterations, rng, start)
         elif not self.reuse:
             stats = search_task(state, seat, self.tree_options, iterations,
-                                budget.movetime_ms, rng.next_u64())
+                                budget.movetime_ms, rng.next_u64(), self._stops_early(budget))
         else:
             # Seeded as search_task is, so reuse changes nothing on a first move.
             search_rng = Rng(rng.next_u64())
             search, reused = self._search_for(state, search_rng)
-            done = run_search(search, iterations, budget.deadline(start))
+            done = run_search(search, iterations, budget.deadline(start),
+                              seat if self._stops_early(budget) else None)
             stats = summarize(search, seat)
             stats.iterations, stats.reused = done, reused
         decision = to_decision(stats, self.final,
@@ -164,6 +193,11 @@ class MctsSearcher(Searcher):
                                              completion_pick(self.tree_options)))
         decision.stats["ms"] = int((time.perf_counter() - start) * 1000)
         return decision
+
+    def _stops_early(self, budget: Budget) -> bool:
+        # Only a purely timed search: an iteration budget stays reproducible, and the
+        # settled test knows the most-visited choice only.
+        return self.stop_early and budget.iterations is None and self.final == "visits"
 
     def _search_for(self, state: State, rng: Rng) -> tuple[UctSearch, int]:
         # The kept tree re-rooted at `state` if it holds it, else a new tree.

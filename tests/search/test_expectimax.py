@@ -380,7 +380,7 @@ def test_bad_options_are_refused(registry, options):
 def test_registered_with_its_options(registry):
     spec = registry.searcher("expectimax")
     assert spec.options == {"depth": -1, "pruning": True, "samples": 0, "k": 8,
-                            "paranoid": False, "tt_mb": 16}
+                            "paranoid": False, "tt_mb": 16, "stop_early": True}
     searcher = spec.create(depth="3", pruning="off")
     assert searcher.depth == 3 and searcher.pruning is False
 
