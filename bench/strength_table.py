@@ -6,6 +6,7 @@ and `cadenza match ... --resume` goes on with it. Run from the checkout:
 
     python bench/strength_table.py                 # every folder in bench/results
     python bench/strength_table.py DIR [DIR ...]
+    python bench/strength_table.py --readme        # rewrite the table in README.md
 
 A row gives the first entrant's mean return per seat with its 95% (Wilson) interval:
 its score against the others in a two-player match, its share of the win in a game
@@ -26,6 +27,9 @@ from cli.match.schedule import seatings  # noqa: E402
 from cli.match.store import CONFIG_FILE, GamesFile  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results"
+README = RESULTS.parent.parent / "README.md"
+# The README's table stands between these two lines.
+BEGIN, END = "<!-- strength-table -->", "<!-- /strength-table -->"
 
 
 def _elo(h2h: dict) -> str:
@@ -53,16 +57,31 @@ def row(directory: Path) -> str:
             f"| {share} | {_elo(summary.get('head_to_head'))} |")
 
 
+def table(dirs: list[Path]) -> list[str]:
+    lines = ["| game | seats | entrants | games played / planned | first entrant's mean return (95%) "
+             "| Elo (95%) |", "|---|---|---|---|---|---|"]
+    return lines + [row(directory) for directory in dirs]
+
+
+def rewrite_readme(lines: list[str], path: Path = README) -> None:
+    text = path.read_text(encoding="utf-8")
+    if BEGIN not in text or END not in text:
+        raise SystemExit(f"{path} has no {BEGIN} ... {END} section")
+    head, rest = text.split(BEGIN, 1)
+    tail = rest.split(END, 1)[1]
+    path.write_text(head + BEGIN + "\n" + "\n".join(lines) + "\n" + END + tail, encoding="utf-8")
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("dirs", nargs="*", type=Path, help="match folders (default: bench/results/*)")
+    parser.add_argument("--readme", action="store_true", help="rewrite the table in README.md")
     args = parser.parse_args(argv)
     dirs = args.dirs or sorted(p for p in RESULTS.iterdir() if (p / CONFIG_FILE).exists())
-    print("| game | seats | entrants | games played / planned | first entrant's mean return (95%) "
-          "| Elo (95%) |")
-    print("|---|---|---|---|---|---|")
-    for directory in dirs:
-        print(row(directory))
+    lines = table(dirs)
+    if args.readme:
+        rewrite_readme(lines)
+    print("\n".join(lines))
     return 0
 
 
