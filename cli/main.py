@@ -76,7 +76,9 @@ def engine():
 
 @main.command()
 def games():
-    """List the installed games: players, variants, chance and hidden information."""
+    """List the installed games: players, variants, chance and hidden information,
+    and the searcher options each game suggests."""
+    from cli.notation import format_option
     registry = load_registry()
     for name in sorted(registry.games):
         spec = registry.games[name]
@@ -87,6 +89,9 @@ def games():
         click.echo(f"  variants: {', '.join(spec.variants)} (default {spec.default_variant})")
         if spec.description:
             click.echo(f"  {spec.description}")
+        for searcher, options in sorted(spec.searcher_options.items()):
+            settings = ",".join(f"{key}={format_option(value)}" for key, value in options.items())
+            click.echo(f"  plays {searcher} with {settings} unless told otherwise")
 
 
 @main.command()

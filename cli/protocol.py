@@ -39,7 +39,7 @@ def default_searcher(registry, game: GameSpec) -> str:
     `game`, else any installed one that can."""
     for name in list(PREFERRED_SEARCHERS) + sorted(registry.searchers):
         spec = registry.searchers.get(name)
-        if spec is not None and (spec.supports is None or spec.supports(game)):
+        if spec is not None and spec.can_play(game):
             return name
     raise SearchError(f"no installed searcher can play {game.name}")
 
@@ -452,7 +452,7 @@ class EngineSession:
         merged_control.update({k: v for k, v in given.items() if k in SEARCH_CONTROL_KEYS})
         name = merged_control.get("searcher") or self._default_searcher()
         spec = self.registry.searcher(name)
-        if spec.supports is not None and not spec.supports(self.game):
+        if not spec.can_play(self.game):
             raise SearchError(f"searcher {name} cannot play {self.game.name}")
         # setoption defaults apply where the chosen searcher has the option; options
         # given to this command must all be its own (create() rejects the others).
@@ -464,7 +464,7 @@ class EngineSession:
         key = (self.game.name, name, tuple(sorted(searcher_options.items())))
         searcher = self.searchers.get(key)
         if searcher is None:
-            searcher = spec.create(**searcher_options)
+            searcher = spec.create_for(self.game, **searcher_options)
         decision = decide(searcher, self.game, state.clone(), budget, seed)
         self.searchers[key] = searcher
         return state, decision, name

@@ -93,15 +93,13 @@ def seat_specs_for(players: int, seats: list[SeatSpec], flag: str = "--seat") ->
 def check_searchers(registry, game, specs: list[SeatSpec]) -> None:
     """SearchError unless every spec names a searcher that can play `game`."""
     for spec in specs:
-        searcher_spec = registry.searcher(spec.searcher)
-        if searcher_spec.supports is not None and not searcher_spec.supports(game):
+        if not registry.searcher(spec.searcher).can_play(game):
             raise SearchError(f"searcher {spec.searcher} cannot play {game.name}")
 
 
 def build_searchers(registry, game, specs: list[SeatSpec]) -> list:
     """A fresh searcher for every spec (fresh, so that no game depends on the last)."""
-    check_searchers(registry, game, specs)
-    return [registry.searcher(spec.searcher).create(**spec.options) for spec in specs]
+    return [registry.searcher(spec.searcher).create_for(game, **spec.options) for spec in specs]
 
 
 def play_game(game, players: int, variant: str, seed: int, searchers: list,

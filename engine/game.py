@@ -6,7 +6,7 @@ here and refuse what they cannot handle; the plugin system registers GameSpecs.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Mapping, Optional
 
 from engine.errors import GameConfigError, StateFormatError
 from engine.rng import Rng
@@ -33,6 +33,10 @@ class GameSpec:
     reference: Optional[type] = None
     # Accepts variant names beyond the listed ones (e.g. pig's "target37").
     variant_parser: Optional[Callable[[str], Any]] = field(default=None, compare=False)
+    # Searcher options that suit this game better than the searchers' own defaults,
+    # by searcher name (e.g. {"mcts": {"rollout_depth": 4}}); options a user gives
+    # still win (SearcherSpec.create_for).
+    searcher_options: Mapping[str, Mapping[str, Any]] = field(default_factory=dict, compare=False)
 
     @property
     def default_variant(self) -> str:

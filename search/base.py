@@ -139,6 +139,18 @@ class SearcherSpec:
             merged[key] = coerce_option(key, self.options[key], value)
         return self.factory(**merged)
 
+    def can_play(self, game) -> bool:
+        return self.supports is None or self.supports(game)
+
+    def create_for(self, game, **options: Any) -> Searcher:
+        """A searcher to play `game`: these options over the ones the game suggests for
+        this searcher (GameSpec.searcher_options) over the defaults; SearchError if
+        the searcher cannot play the game or an option is bad."""
+        if not self.can_play(game):
+            raise SearchError(f"searcher {self.name} cannot play {game.name}")
+        suggested = getattr(game, "searcher_options", {}).get(self.name, {})
+        return self.create(**{**suggested, **options})
+
 
 def decide(searcher: Searcher, game, state, budget: Budget, seed: Optional[int] = None) -> Decision:
     """The mover's decision in `state`, searched from its observation only.

@@ -3,7 +3,7 @@
 """
 from __future__ import annotations
 
-from search.base import Budget, SearchError
+from search.base import Budget
 from cli.protocol import default_searcher
 from cli.selfplay import seat_specs_for
 from cli.specs import SeatSpec
@@ -20,11 +20,9 @@ def default_spec(registry, game) -> SeatSpec:
 
 
 def build_searcher(registry, game, spec: SeatSpec):
-    """The searcher `spec` names, with its options; SearchError if it cannot play `game`."""
-    searcher_spec = registry.searcher(spec.searcher)
-    if searcher_spec.supports is not None and not searcher_spec.supports(game):
-        raise SearchError(f"searcher {spec.searcher} cannot play {game.name}")
-    return searcher_spec.create(**spec.options)
+    """The searcher `spec` names, with its options over those the game suggests;
+    SearchError if it cannot play `game`."""
+    return registry.searcher(spec.searcher).create_for(game, **spec.options)
 
 
 def assign_opponents(ai_seats: list[int], specs: list[SeatSpec], default: SeatSpec) -> dict[int, SeatSpec]:

@@ -88,6 +88,17 @@ def test_spec_declares_consistent_facts(spec):
 
 
 @per_game
+def test_suggested_searcher_options_are_options_of_searchers_that_can_play(spec, registry):
+    for name, options in spec.searcher_options.items():
+        searcher = registry.searchers.get(name)
+        if searcher is None:  # a suggestion for a searcher this install lacks
+            continue
+        assert searcher.can_play(spec), name
+        assert set(options) <= set(searcher.options), name
+        searcher.create_for(spec)
+
+
+@per_game
 def test_new_state_for_every_player_count_and_variant(spec):
     for players in range(spec.min_players, spec.max_players + 1):
         for variant in spec.variants:

@@ -82,6 +82,24 @@ def test_create_refuses_unknown_options_and_lists_the_known_ones():
         SearcherSpec("bare", Recorder).create(depth=2)
 
 
+def test_create_for_puts_the_games_suggestions_between_the_defaults_and_the_users(tictactoe):
+    from dataclasses import replace
+    game = replace(tictactoe, searcher_options={"recorder": {"depth": 4, "c": 0.5}})
+    assert SPEC.create_for(game).options == {"depth": 4, "c": 0.5, "final": "visits", "reuse": False}
+    assert SPEC.create_for(game, depth="2").options["depth"] == 2
+    assert SPEC.create_for(tictactoe).options == SPEC.create().options
+
+
+def test_create_for_refuses_a_game_the_searcher_cannot_play_or_a_bad_suggestion(tictactoe):
+    from dataclasses import replace
+    picky = SearcherSpec("picky", Recorder, SPEC.options, supports=lambda game: False)
+    with pytest.raises(SearchError, match="searcher picky cannot play tictactoe"):
+        picky.create_for(tictactoe)
+    game = replace(tictactoe, searcher_options={"recorder": {"speed": 9}})
+    with pytest.raises(SearchError, match="no option speed"):
+        SPEC.create_for(game)
+
+
 def test_decide_refuses_a_chance_node(registry):
     pig = registry.game("pig")
     state = pig.new_state()

@@ -56,4 +56,9 @@ GAME = GameSpec(
     hidden_information=False,
     reference=MaestroReference,
     variant_parser=parse_variant,
+    # Measured against greedy at 250 ms a decision (60 games each, same deals):
+    # mcts scored 0.87 with playouts cut after 4 actions and scored by the heuristic,
+    # 0.69 with playouts to the end; expectimax 0.83 sampling 4 tiles at a draw,
+    # 0.73 averaging every tile.
+    searcher_options={"mcts": {"rollout_depth": 4}, "expectimax": {"samples": 4}},
 )
