@@ -2,8 +2,8 @@
 searcher, the others by an opponent searcher (greedy by default). Run from the
 checkout:
 
-    python bench/taktvoll_match.py --hero mcts-peek --games 402 --movetime 1000
-    python bench/taktvoll_match.py --hero ismcts --games 402 --movetime 1000
+    python bench/taktvoll_match.py --hero mcts-peek --games 402 --movetime 1000 \
+        --workers 2 --jsonl bench/results/taktvoll-mcts-peek.jsonl
 
 A searcher that plays by the rules is measured with `cadenza match` (resumable,
 with workers); this script exists for `mcts-peek`, which no match entrant can be.
@@ -20,8 +20,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 
 from cli.match.elo import mean_interval
 from engine.game import sample_chance
@@ -54,6 +56,38 @@ def play_game(game, players, variant, deal_seed, hero_seat, hero, opponent, budg
     return state.returns()
 
 
+_WORKER: dict = {}
+
+
+def play_task(task):
+    """One game in a worker process: (deal seed, hero seat) -> the record."""
+    args, deal_seed, hero_seat = task
+    if not _WORKER:
+        registry = default_registry()
+        _WORKER["game"] = registry.game("taktvoll")
+        _WORKER["hero"] = args.hero if args.hero == PEEK else registry.searcher(args.hero).create()
+        _WORKER["opponent"] = registry.searcher(args.opponent).create()
+    budget = Budget(iterations=args.iterations, movetime_ms=args.movetime)
+    returns = play_game(_WORKER["game"], args.players, args.variant, deal_seed, hero_seat,
+                        _WORKER["hero"], _WORKER["opponent"], budget, deal_seed * 16 + hero_seat)
+    return {"deal": deal_seed, "hero_seat": hero_seat, "returns": returns}
+
+
+def finished_games(path) -> dict:
+    """(deal, hero seat) -> record, from a --jsonl file of an earlier run (a torn
+    last line is ignored: that game is played again)."""
+    done = {}
+    if path and os.path.exists(path):
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                try:
+                    record = json.loads(line)
+                except ValueError:
+                    continue
+                done[(record["deal"], record["hero_seat"])] = record
+    return done
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hero", default="ismcts", help=f"a registered searcher, or {PEEK}")
@@ -64,32 +98,28 @@ def main(argv=None):
     parser.add_argument("--movetime", type=int, default=None, help="ms a hero decision")
     parser.add_argument("--iterations", type=int, default=None)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jsonl", default=None, help="write one line a game here")
+    parser.add_argument("--jsonl", default=None,
+                        help="one line a game; games already in it are kept, not replayed")
+    parser.add_argument("--workers", type=int, default=1, help="games played at once")
     args = parser.parse_args(argv)
-    registry = default_registry()
-    game = registry.game("taktvoll")
-    budget = Budget(iterations=args.iterations, movetime_ms=args.movetime)
-    hero = args.hero if args.hero == PEEK else registry.searcher(args.hero).create()
-    opponent = registry.searcher(args.opponent).create()
-    deals = -(-args.games // args.players)
-    out = open(args.jsonl, "w") if args.jsonl else None
-    per_deal, start = [], time.time()
-    for d in range(deals):
-        deal_seed = args.seed * 1_000_003 + d
-        scores = []
-        for hero_seat in range(args.players):
-            returns = play_game(game, args.players, args.variant, deal_seed, hero_seat, hero,
-                                opponent, budget, deal_seed * 16 + hero_seat)
-            scores.append(returns[hero_seat])
+    deals = [args.seed * 1_000_003 + d for d in range(-(-args.games // args.players))]
+    done = finished_games(args.jsonl)
+    tasks = [(args, deal, seat) for deal in deals for seat in range(args.players)
+             if (deal, seat) not in done]
+    out = open(args.jsonl, "a", encoding="utf-8") if args.jsonl else None
+    start = time.time()
+    with ProcessPoolExecutor(args.workers) as pool:
+        for record in pool.map(play_task, tasks):
+            done[(record["deal"], record["hero_seat"])] = record
             if out:
-                out.write(json.dumps({"deal": deal_seed, "hero_seat": hero_seat,
-                                      "returns": returns}) + "\n")
-        per_deal.append(sum(scores) / len(scores))
-        mean, half = mean_interval(per_deal)
-        print(f"deal {d + 1}/{deals}: {args.hero} {mean:.3f} +- {half:.3f} "
-              f"({time.time() - start:.0f}s)", file=sys.stderr, flush=True)
+                out.write(json.dumps(record) + "\n")
+                out.flush()
+            print(f"{len(done)} games ({time.time() - start:.0f}s)", file=sys.stderr, flush=True)
+    per_deal = [sum(done[(deal, seat)]["returns"][seat] for seat in range(args.players)) / args.players
+                for deal in deals]
     mean, half = mean_interval(per_deal)
-    print(f"{args.hero} vs {args.players - 1}x {args.opponent}, {deals * args.players} games, "
+    budget = Budget(iterations=args.iterations, movetime_ms=args.movetime)
+    print(f"{args.hero} vs {args.players - 1}x {args.opponent}, {len(deals) * args.players} games, "
           f"budget {budget}: score {mean:.3f} +- {half:.3f} (95%), fair share {1 / args.players:.3f}")
 
 
