@@ -72,85 +72,79 @@ def positions(game, players, count, seed):
     return found
 
 
-def mcts_line(search, seat):
-    stats = summarize(search, seat)
-    best = max(stats.children.items(), key=lambda item: (item[1].visits, -item[0]))
-    return best[1].line
+TOTAL, STEP = 3000, 100
 
 
-@pytest.mark.parametrize("name,players", [("tictactoe", 2), ("maestro", 2), ("pig", 2)])
-def test_a_settled_mcts_line_is_the_line_the_whole_budget_ends_with(registry, name, players):
+def lines_once_settled(search, run_step, settled, best_line):
+    """Run `search` to TOTAL iterations, STEP at a time: the best line at every step
+    where `settled(iterations left)` said yes, and the best line at the end."""
+    lines = []
+    while search.iterations < TOTAL:
+        run_step(STEP)
+        if settled(TOTAL - search.iterations):
+            lines.append(best_line())
+    return lines, best_line()
+
+
+def most_visited_line(stats):
+    return max(stats.children.items(), key=lambda item: (item[1].visits, -item[0]))[1].line
+
+
+@pytest.mark.parametrize("searcher,name,players", [
+    ("mcts", "tictactoe", 2), ("mcts", "maestro", 2), ("mcts", "pig", 2),
+    ("ismcts", "taktvoll", 3), ("ismcts", "leduc", 2), ("ismcts", "maestro", 2)])
+def test_a_settled_line_is_the_line_the_whole_budget_ends_with(registry, searcher, name, players):
     game = registry.game(name)
-    total, step, settled_seen = 3000, 100, 0
-    for state in positions(game, players, 6, seed=11):
+    settled_seen = 0
+    for state in positions(game, players, 6, seed=11 if searcher == "mcts" else 12):
         seat = state.current_player()
-        search = new_search(state, Rng(5), MCTS_OPTIONS)
-        lines = []
-        while search.iterations < total:
-            search.run(step)
-            if line_settled(search, seat, total - search.iterations):
-                lines.append(mcts_line(search, seat))
-        final = mcts_line(search, seat)
+        if searcher == "mcts":
+            search = new_search(state, Rng(5), MCTS_OPTIONS)
+            lines, final = lines_once_settled(
+                search, search.run, lambda more: line_settled(search, seat, more),
+                lambda: most_visited_line(summarize(search, seat)))
+        else:
+            search = new_ismcts(state, seat, {"c": 1.4, "rollout_depth": -1, "max_nodes": 1_000_000})
+            rng = Rng(9)
+            lines, final = lines_once_settled(
+                search, lambda n: search.run(rng, n),
+                lambda more: ismcts_settled(search, seat, more, "visits"),
+                lambda: most_visited_line(ismcts_summary(search, seat, "visits")))
         assert all(line == final for line in lines)
         settled_seen += bool(lines)
     assert settled_seen  # the test saw the criterion fire
 
 
-@pytest.mark.parametrize("name,players", [("taktvoll", 3), ("leduc", 2), ("maestro", 2)])
-def test_a_settled_ismcts_line_is_the_line_the_whole_budget_ends_with(registry, name, players):
-    game = registry.game(name)
-    total, step, settled_seen = 3000, 100, 0
-    for state in positions(game, players, 6, seed=12):
-        seat = state.current_player()
-        options = {"c": 1.4, "rollout_depth": -1, "max_nodes": 1_000_000}
-        search = new_ismcts(state, seat, options)
-        rng = Rng(9)
-        lines = []
-        while search.iterations < total:
-            search.run(rng, step)
-            if ismcts_settled(search, seat, total - search.iterations, "visits"):
-                stats = ismcts_summary(search, seat, "visits")
-                lines.append(max(stats.children.values(), key=lambda c: c.visits).line)
-        stats = ismcts_summary(search, seat, "visits")
-        final = max(stats.children.values(), key=lambda c: c.visits).line
-        assert all(line == final for line in lines)
-        settled_seen += bool(lines)
-    assert settled_seen
-
-
-def test_a_turn_is_forced_when_every_step_has_one_legal_action(registry):
-    game = registry.game("tictactoe")
+def one_square_left(game):
+    """Tic-tac-toe with only square 8 empty, X (seat 0) to move: a forced turn."""
     state = game.new_state()
     for action in (0, 1, 2, 4, 3, 5, 7, 6):
         state.apply(action)
-    assert is_forced(state, 0)
-    state = game.new_state()
-    assert not is_forced(state, 0)
+    return state
+
+
+def test_a_turn_is_forced_when_every_step_has_one_legal_action(tictactoe):
+    assert is_forced(one_square_left(tictactoe), 0)
+    assert not is_forced(tictactoe.new_state(), 0)
 
 
 @pytest.mark.parametrize("searcher", [MctsSearcher, ISMCTSSearcher, PimcSearcher, ExpectimaxSearcher])
-def test_a_timed_search_of_a_forced_choice_answers_long_before_its_movetime(registry, searcher):
-    # Tic-tac-toe with one empty square: one legal move; the line settles at once.
-    game = registry.game("tictactoe")
-    state = game.new_state()
-    for action in (0, 1, 2, 4, 3, 5, 7, 6):
-        state.apply(action)
+def test_a_timed_search_of_a_forced_choice_answers_long_before_its_movetime(tictactoe, searcher):
     start = time.perf_counter()
-    decision = decide(searcher(), game, state, Budget(movetime_ms=20_000), seed=1)
+    decision = decide(searcher(), tictactoe, one_square_left(tictactoe), Budget(movetime_ms=20_000),
+                      seed=1)
     assert decision.actions == [8]
     assert time.perf_counter() - start < 10.0  # far inside 20 s, however loaded the machine
 
 
 # (expectimax is left out: it ends at once on a solved position, forced or not)
 @pytest.mark.parametrize("searcher", [MctsSearcher, ISMCTSSearcher, PimcSearcher])
-def test_stop_early_off_or_an_iteration_budget_uses_the_whole_budget(registry, searcher):
-    game = registry.game("tictactoe")
-    state = game.new_state()
-    for action in (0, 1, 2, 4, 3, 5, 7, 6):
-        state.apply(action)
+def test_stop_early_off_or_an_iteration_budget_uses_the_whole_budget(tictactoe, searcher):
+    state = one_square_left(tictactoe)
     start = time.perf_counter()
-    decide(searcher(stop_early=False), game, state, Budget(movetime_ms=300), seed=1)
+    decide(searcher(stop_early=False), tictactoe, state, Budget(movetime_ms=300), seed=1)
     assert time.perf_counter() - start >= 0.3
     if searcher in (MctsSearcher, ISMCTSSearcher):
-        decision = decide(searcher(), game, state, Budget(iterations=5000, movetime_ms=60_000), seed=1)
+        decision = decide(searcher(), tictactoe, state, Budget(iterations=5000, movetime_ms=60_000),
+                          seed=1)
         assert decision.stats["iterations"] == 5000
