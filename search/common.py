@@ -56,3 +56,15 @@ def is_forced(state, seat: int) -> bool:
             return False
         scratch.apply(legal[0])
     return True
+
+
+# A timed search of a forced turn gets this fraction of its time (pimc, expectimax).
+FORCED_SHARE = 50
+
+
+def budget_for_forced_turn(state, seat: int, budget: Budget) -> Budget:
+    """A fiftieth of a purely timed budget when the seat's turn is forced (a short
+    search, for the value it reports), else `budget` itself."""
+    if budget.iterations is None and budget.movetime_ms is not None and is_forced(state, seat):
+        return Budget(movetime_ms=max(1, budget.movetime_ms // FORCED_SHARE))
+    return budget

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from engine.rng import Rng
 from search.base import Alternative, Budget, Decision, SearchError, Searcher
-from search.common import has_hidden_information, is_forced
+from search.common import has_hidden_information, budget_for_forced_turn
 from search.expectimax import ExpectimaxCore
 
 # The node budget when neither iterations nor movetime is given and depth is unlimited.
@@ -29,8 +29,6 @@ MAX_DEPTH = 100_000
 
 EXPECTIMAX_OPTIONS = {"depth": -1, "pruning": True, "samples": 0, "k": 8, "paranoid": False, "tt_mb": 16,
                       "stop_early": True}
-# With `stop_early`, a timed search of a forced turn gets this fraction of its time.
-FORCED_SHARE = 50
 
 
 @dataclass
@@ -109,10 +107,8 @@ class ExpectimaxSearcher(Searcher):
 
     def choose(self, state, seat: int, budget: Budget, rng: Rng) -> Decision:
         start = time.perf_counter()
-        if self.stop_early and budget.iterations is None and budget.movetime_ms is not None \
-                and is_forced(state, seat):
-            # Nothing to choose: a short search, for the value it reports.
-            budget = Budget(movetime_ms=max(1, budget.movetime_ms // FORCED_SHARE))
+        if self.stop_early:
+            budget = budget_for_forced_turn(state, seat, budget)
         if self.k > 1 and has_hidden_information(state):
             worlds = [state.determinize(seat, rng) for _ in range(self.k)]
         else:

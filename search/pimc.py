@@ -30,7 +30,7 @@ from engine.rng import Rng
 from engine.state import State
 from search import parallel
 from search.base import Budget, Decision, SearchError, Searcher
-from search.common import check_tree_options, is_forced, iteration_limit, sees_everything
+from search.common import check_tree_options, budget_for_forced_turn, iteration_limit, sees_everything
 from search.mcts_searcher import MCTS_OPTIONS, completion_pick, search_task
 from search.rootstats import line_finisher, merge, to_decision
 
@@ -38,8 +38,6 @@ DEFAULT_DETERMINIZATIONS = 8
 # Every determinization's search gets at least this many iterations, so its root has
 # visited children; small budgets use fewer determinizations.
 MIN_SHARE = 2
-# With `stop_early`, a timed search of a forced turn gets this fraction of its time.
-FORCED_SHARE = 50
 
 # mcts's options except `reuse`: a kept tree would belong to one sampled world.
 PIMC_OPTIONS: dict[str, Any] = {"k": DEFAULT_DETERMINIZATIONS,
@@ -69,9 +67,8 @@ class PimcSearcher(Searcher):
 
     def choose(self, state: State, seat: int, budget: Budget, rng: Rng) -> Decision:
         start = time.perf_counter()
-        if self.stop_early and budget.iterations is None and is_forced(state, seat):
-            # Nothing to choose: a short search, for the value it reports.
-            budget = Budget(movetime_ms=max(1, budget.movetime_ms // FORCED_SHARE))
+        if self.stop_early:
+            budget = budget_for_forced_turn(state, seat, budget)
         iterations = iteration_limit(budget)
         if sees_everything(state, seat):
             worlds = [state]
