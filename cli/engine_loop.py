@@ -56,13 +56,18 @@ def run(stdin: BinaryIO, stdout: BinaryIO, session: Optional[EngineSession] = No
         max_bytes: int = MAX_LINE_BYTES) -> int:
     """Serve the protocol until `quit` or end of input; the exit code (always 0)."""
     session = session or EngineSession()
+
+    def write(text: str) -> None:
+        # backslashreplace: a lone surrogate from a JSON escape in an error message
+        # must not stop the engine from answering.
+        stdout.write(text.encode("utf-8", "backslashreplace") + b"\n")
+        stdout.flush()
+
+    session.emit = write  # progress lines of a long search go out as they come
     try:
         for line in read_lines(stdin, max_bytes):
             for text in answer(session, line, max_bytes):
-                # backslashreplace: a lone surrogate from a JSON escape in an error
-                # message must not stop the engine from answering.
-                stdout.write(text.encode("utf-8", "backslashreplace") + b"\n")
-                stdout.flush()
+                write(text)
             if session.finished:
                 break
     except BrokenPipeError:  # the front-end went away: nobody is left to answer

@@ -17,6 +17,7 @@ from typing import Any, Callable, Optional
 from engine.errors import CadenzaError
 from engine.game import GameSpec, sample_chance
 from engine.rng import Rng
+from search import progress
 from search.base import SearchError, coerce_option, decide
 from cli.newgame import random_seed, start_game
 from cli.notation import check_turn, format_number, format_option, line_text
@@ -29,6 +30,8 @@ DEFAULT_HINTS = 3
 # of these that is installed and can play the game (mcts refuses hidden information,
 # where ismcts is the natural stand-in), else any installed one that can.
 PREFERRED_SEARCHERS = ("mcts", "ismcts", "greedy")
+# A long `go` or `hint` prints an `info` line of its progress this often (seconds).
+PROGRESS_EVERY = 1.0
 # `go`/`hint` options that are not searcher options.
 SEARCH_CONTROL_KEYS = ("searcher", "seed", "top", *BUDGET_KEYS)
 
@@ -42,6 +45,22 @@ def default_searcher(registry, game: GameSpec) -> str:
         if spec is not None and spec.can_play(game):
             return name
     raise SearchError(f"no installed searcher can play {game.name}")
+
+
+def info_line(state, report: dict) -> str:
+    """An `info` line: iterations, nodes, value and ms first, then the searcher's
+    other one-word figures by name, then the principal variation in notation."""
+    first = ("iterations", "nodes", "value", "ms")
+    fields = [f"{key}={format_number(report[key])}" for key in first if key in report]
+    for key in sorted(report):
+        value = report[key]
+        if key not in first and key != "pv" and isinstance(value, (int, float, str)):
+            text = format_number(value)
+            if text and " " not in text:
+                fields.append(f"{key}={text}")
+    if report.get("pv"):
+        fields.append("pv=" + ",".join(line_text(state, report["pv"])))
+    return "info " + " ".join(fields)
 
 
 class ProtocolError(CadenzaError, ValueError):
@@ -109,7 +128,7 @@ class EngineSession:
     """One front-end's conversation with the engine: the game, the position, the
     engine's own dice, the `setoption` defaults and the seat last `observe`d."""
 
-    def __init__(self, registry=None):
+    def __init__(self, registry=None, emit: Optional[Callable[[str], None]] = None):
         if registry is None:
             from plugins.manager import default_registry
             registry = default_registry()
@@ -124,6 +143,9 @@ class EngineSession:
         # tree between moves (`reuse`) needs to be the same object at the next `go`.
         self.searchers: dict[tuple, Any] = {}
         self.finished = False
+        # Writes a line at once, ahead of the command's answer: the `info` progress of
+        # a long search. None (as in tests that read answers whole) prints none.
+        self.emit = emit
 
     # ---- dispatch --------------------------------------------------------------------
 
@@ -406,21 +428,12 @@ class EngineSession:
     def cmd_go(self, args, rest):
         """searches for the seat to move and answers bestmove (not applied)"""
         state, decision, name = self._search(args, allow_top=False)
-        info = [f"iterations={format_number(decision.stats.get('iterations', 0))}",
-                f"nodes={format_number(decision.stats.get('nodes', 0))}",
-                f"value={format_number(float(decision.value))}",
-                f"ms={format_number(decision.stats.get('ms', 0))}"]
-        for key in sorted(decision.stats):
-            value = decision.stats[key]
-            if key not in ("iterations", "nodes", "ms", "pv") and isinstance(value, (int, float, str)):
-                text = format_number(value)
-                if text and " " not in text:
-                    info.append(f"{key}={text}")
-        pv = decision.stats.get("pv")
-        if pv:
-            info.append("pv=" + ",".join(line_text(state, pv)))
+        report = {key: value for key, value in decision.stats.items() if key != "value"}
+        report.setdefault("iterations", 0)
+        report.setdefault("nodes", 0)
+        report["value"] = float(decision.value)
         bestmove = check_turn(state, decision.actions, f"searcher {name}")
-        return ["info " + " ".join(info), "bestmove " + " ".join(bestmove)]
+        return [info_line(state, report), "bestmove " + " ".join(bestmove)]
 
     def cmd_hint(self, args, rest):
         """the K best decisions for the seat to move, ranked"""
@@ -465,7 +478,12 @@ class EngineSession:
         searcher = self.searchers.get(key)
         if searcher is None:
             searcher = spec.create_for(self.game, **searcher_options)
-        decision = decide(searcher, self.game, state.clone(), budget, seed)
+        if self.emit is None:
+            decision = decide(searcher, self.game, state.clone(), budget, seed)
+        else:
+            with progress.listening(lambda report: self.emit(one_line(info_line(state, report))),
+                                    PROGRESS_EVERY):
+                decision = decide(searcher, self.game, state.clone(), budget, seed)
         self.searchers[key] = searcher
         return state, decision, name
 

@@ -89,7 +89,8 @@ class Searcher:
 
     def choose(self, state, seat: int, budget: Budget, rng: Rng) -> Decision:
         """Search `state` (a determinization built from the seat's observation: never
-        the true state) and decide for `seat`, which is to move."""
+        the true state) and decide for `seat`, which is to move. A long search may
+        tell a listener how it is going (search/progress.py)."""
         raise NotImplementedError
 
 

@@ -14,6 +14,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from engine.rng import Rng
+from search import progress
 from search.base import Alternative, Budget, Decision, SearchError, Searcher
 from search.common import has_hidden_information, budget_for_forced_turn
 from search.expectimax import ExpectimaxCore
@@ -76,9 +77,10 @@ class ExpectimaxSearcher(Searcher):
                               vector, self.samples, salt, float(self.tt_mb))
 
     def search_world(self, state, seat: int, core: ExpectimaxCore, nodes: int,
-                     seconds: float) -> WorldSearch:
+                     seconds: float, world: str = "") -> WorldSearch:
         """Iterative deepening from `state` within `nodes` generated states and
-        `seconds` (0 = no limit); depth 1 always completes."""
+        `seconds` (0 = no limit); depth 1 always completes. With `world` ("i/k"),
+        each completed depth goes to a progress listener when one is due."""
         core.set_budget(nodes, seconds)
         result = WorldSearch(state=state, core=core)
         order = state.legal_actions()
@@ -97,6 +99,10 @@ class ExpectimaxSearcher(Searcher):
             result.visits = {a: n for a, _, n, _ in found}
             result.exact = all(done for _, _, _, done in found)
             result.converged = stable >= STABLE_ITERATIONS
+            if world and progress.due():
+                best = max(order, key=lambda a: values[a])
+                progress.report(depth=depth, nodes=core.nodes, value=values[best],
+                                pv=self.principal_variation(result, best), world=world)
             if result.exact or result.converged:
                 break
             # Best first next time; sorted() is stable, so ties keep their order.
@@ -128,7 +134,8 @@ class ExpectimaxSearcher(Searcher):
             if deadline is not None:
                 seconds = max(1e-6, (deadline - time.perf_counter()) / left)
             core = self.new_core(world, seat, rng.next_u64())
-            searches.append(self.search_world(world, seat, core, nodes, seconds))
+            searches.append(self.search_world(world, seat, core, nodes, seconds,
+                                              f"{i + 1}/{len(worlds)}"))
 
         actions = state.legal_actions()
         value = {a: sum(s.values[a] for s in searches) / len(searches) for a in actions}

@@ -40,8 +40,9 @@ from search import parallel
 from search.base import Budget, Decision, SearchError, Searcher
 from search.common import check_tree_options, iteration_limit, sees_everything
 from search.ismcts import IsmctsSearch, node_bytes
-from search.rootstats import ChildStats, RootStats, line_finisher, merge, to_decision
-from search.timing import leader_is_safe, run_until_settled
+from search.rootstats import ChildStats, RootStats, headline, line_finisher, merge, to_decision
+from search import timing
+from search.timing import run_until_settled
 
 ISMCTS_OPTIONS: dict[str, Any] = {
     "c": math.sqrt(2.0),
@@ -96,22 +97,14 @@ def completion_pick(seat: int, options: dict[str, Any]) -> Callable[[Any, Rng], 
 
 
 def line_settled(search: IsmctsSearch, seat: int, more: int, final: str) -> bool:
-    """Whether `more` iterations could no longer change the seat's line: at every
-    node of it the chosen edge leads the next by more than `more` visits."""
-    state = search.root_state.clone()
-    node = 0
-    while True:
-        legal = set(state.legal_actions())
-        visits = [edge[2] for edge in search.edges(node) if edge[1] in legal]
-        if not leader_is_safe(visits, more, len(legal)):
-            return False
+    """timing.line_settled over the tree's edges: `final` ranks the choice, among
+    the edges legal in the determinization at hand (the root's own position)."""
+    def branches(node: int, legal: list) -> tuple[list, Optional[tuple[int, int]]]:
+        legal = set(legal)
         edge = best_edge(search, node, legal, final)
-        if edge is None:
-            return False
-        node = edge[0]
-        state.apply(edge[1])
-        if state.current_player() != seat:
-            return True
+        return ([e[2] for e in search.edges(node) if e[1] in legal],
+                None if edge is None else (edge[0], edge[1]))
+    return timing.line_settled(search.root_state, seat, more, branches)
 
 
 def summarize(search: IsmctsSearch, seat: int, final: str) -> RootStats:
@@ -176,7 +169,8 @@ class ISMCTSSearcher(Searcher):
                 # Purely timed: answer once the choice can no longer change (timing.py).
                 run_until_settled(
                     lambda until: search.run(rng, iterations, max(1e-6, until - time.perf_counter())),
-                    start + seconds, lambda more: line_settled(search, seat, more, self.final))
+                    start + seconds, lambda more: line_settled(search, seat, more, self.final),
+                    lambda: headline(summarize(search, seat, self.final), self.final))
             else:
                 if seconds:
                     seconds = max(1e-6, seconds - (time.perf_counter() - start))

@@ -18,8 +18,9 @@ from search import parallel
 from search.base import Budget, Decision, Searcher
 from search.common import check_tree_options, iteration_limit
 from search.mcts import UctSearch
-from search.rootstats import ChildStats, RootStats, line_finisher, merge, to_decision
-from search.timing import leader_is_safe, run_until_settled
+from search.rootstats import ChildStats, RootStats, headline, line_finisher, merge, to_decision
+from search import timing
+from search.timing import run_until_settled
 
 # How deep below the old root `reuse` looks for the new position: our move, a chance
 # event and an opponent's move, with room for multi-action turns.
@@ -58,7 +59,8 @@ def run_search(search: UctSearch, iterations: int, deadline: Optional[float],
     if deadline is None or stop_early_for is None:
         return done + search.run(iterations - done, deadline)
     return done + run_until_settled(lambda until: search.run(iterations, until), deadline,
-                                    lambda more: line_settled(search, stop_early_for, more))
+                                    lambda more: line_settled(search, stop_early_for, more),
+                                    lambda: headline(summarize(search, stop_early_for)))
 
 
 def most_visited_child(search: UctSearch, node: int) -> int:
@@ -83,21 +85,14 @@ def principal_variation(search: UctSearch) -> list[int]:
 
 
 def line_settled(search: UctSearch, seat: int, more: int) -> bool:
-    """Whether `more` iterations could no longer change the seat's line: at every
-    node of it the most visited child leads the next by more than `more` visits."""
+    """timing.line_settled over the tree: the most visited child is the choice."""
     tree = search.tree
-    state = search.root_state.clone()
-    node = 0
-    while True:
-        visits = [tree.visits(child) for child in tree.children(node)]
-        if not leader_is_safe(visits, more, len(state.legal_actions())):
-            return False
-        node = most_visited_child(search, node)
-        if node < 0:
-            return False
-        state.apply(tree.action(node))
-        if state.current_player() != seat:
-            return True
+
+    def branches(node: int, legal: list) -> tuple[list, Optional[tuple[int, int]]]:
+        child = most_visited_child(search, node)
+        chosen = None if child < 0 else (child, tree.action(child))
+        return [tree.visits(c) for c in tree.children(node)], chosen
+    return timing.line_settled(search.root_state, seat, more, branches)
 
 
 def completion_pick(tree_options: dict[str, Any]) -> Callable[[State, Rng], int]:

@@ -88,6 +88,14 @@ def ranked(stats: RootStats, final: str) -> list[tuple[int, ChildStats]]:
     return sorted(stats.children.items(), key=key)
 
 
+def headline(stats: RootStats, final: str = "visits") -> dict:
+    """A progress report of a search so far (search/progress.py): its size, the best
+    root action's value and the principal variation."""
+    order = ranked(stats, final)
+    return {"iterations": stats.iterations, "nodes": stats.nodes,
+            "value": order[0][1].value if order else 0.0, "pv": list(stats.pv)}
+
+
 def line_finisher(state, seat: int, seed: int,
                   pick: Callable[[object, Rng], int]) -> Callable[[list[int]], list[int]]:
     """What finishes a root line of a search from `state` for `to_decision`: each

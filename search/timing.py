@@ -14,7 +14,9 @@ since a tree's iterations slow down as it grows deeper.
 from __future__ import annotations
 
 import time
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Optional
+
+from search import progress
 
 # A timed search checks whether it is settled this many times over its movetime.
 SLICES = 20
@@ -27,11 +29,13 @@ RATE_MARGIN = 1.5
 
 
 def run_until_settled(run_until: Callable[[float], int], deadline: float,
-                      settled: Callable[[int], bool]) -> int:
+                      settled: Callable[[int], bool],
+                      status: Optional[Callable[[], dict]] = None) -> int:
     """Call `run_until(t)` (run the search until time.perf_counter() reaches `t`,
     returning the iterations it ran) slice by slice until `deadline`, or until
     `settled(n)`: whether `n` more iterations could no longer change the answer.
-    Returns the iterations run."""
+    Between slices, `status()` (the search so far) goes to a progress listener when
+    one is due (search/progress.py). Returns the iterations run."""
     start = time.perf_counter()
     step = max(0.0, deadline - start) / SLICES
     # A first short slice, after which only a forced line (settled whatever comes)
@@ -44,6 +48,8 @@ def run_until_settled(run_until: Callable[[float], int], deadline: float,
         if now >= deadline:
             return done
         done += run_until(min(deadline, now + step))
+        if status is not None and progress.due():
+            progress.report(**status())
         now = time.perf_counter()
         if now >= deadline or done == 0:
             continue
@@ -63,3 +69,26 @@ def leader_is_safe(visits: Iterable[int], more: int, choices: int) -> bool:
         return False
     runner_up = counts[1] if len(counts) > 1 else 0
     return counts[0] - runner_up > more
+
+
+# What a tree tells `line_settled` of one node, given its legal actions: the visit
+# counts of its children for those actions, and the (child, action) it would choose
+# there, or None if it has no such child yet.
+Branches = Callable[[int, list], tuple[list, Optional[tuple[int, int]]]]
+
+
+def line_settled(root, seat: int, more: int, branches: Branches) -> bool:
+    """Whether `more` iterations could no longer change `seat`'s line from `root`
+    (node 0 of the tree) to the end of its turn: at every node of it the chosen
+    child leads the next by more than `more` visits."""
+    state = root.clone()
+    node = 0
+    while True:
+        legal = state.legal_actions()
+        visits, chosen = branches(node, legal)
+        if chosen is None or not leader_is_safe(visits, more, len(legal)):
+            return False
+        node, action = chosen
+        state.apply(action)
+        if state.current_player() != seat:
+            return True

@@ -235,12 +235,11 @@ def test_heuristic_leaves_still_see_a_win(registry, tictactoe):
 def test_movetime_is_a_limit(registry, tictactoe):
     state = tictactoe.new_state()
     searcher = registry.searcher("ismcts").create()
-    start = time.perf_counter()
+    cpu = time.process_time()
     decision = decide(searcher, tictactoe, state, Budget(movetime_ms=80), seed=1)
-    elapsed_ms = (time.perf_counter() - start) * 1000
-    # The documented overrun is one iteration plus the summary (~1 ms); the slack
-    # is for a loaded machine (the suite shares two cores).
-    assert elapsed_ms < 80 + 250
+    # The documented overrun is one iteration plus the summary (~1 ms). CPU time,
+    # which a loaded machine cannot stretch as it can the wall clock.
+    assert (time.process_time() - cpu) * 1000 < 80 + 50
     # Untimed by iterations, so the clock is what stopped it.
     assert decision.stats["iterations"] > 1000
 
