@@ -47,7 +47,7 @@ def row(directory: Path) -> str:
     entrants = [text.split("=", 1) for text in match["entrants"]]
     names = [name for name, _ in entrants]
     block = len(seatings(len(names), match["players"]))
-    records = list(GamesFile(directory).load().values())
+    records = list(GamesFile(directory).load(repair=False).values())
     summary = summarize(records, names, block)
     first = summary["standings"][0]
     share = "-" if first["mean_share"] is None else (

@@ -31,10 +31,11 @@ class GamesFile:
         self.path = Path(directory) / GAMES_FILE
         self._file = None
 
-    def load(self) -> dict[int, dict]:
+    def load(self, repair: bool = True) -> dict[int, dict]:
         """The records on disk by game index. A torn last line (no end of line: the
-        run was killed while writing it) is cut off the file; a line that is not a
-        record is an error."""
+        run was killed while writing it) is left out, and with `repair` cut off the
+        file, which only the run that will write next may do (a reader of a running
+        match's file must not); a line that is not a record is an error."""
         if not self.path.exists():
             return {}
         data = self.path.read_bytes()
@@ -42,9 +43,11 @@ class GamesFile:
         offset = 0
         for number, line in enumerate(data.splitlines(keepends=True), start=1):
             if not line.endswith(b"\n"):
-                # Only the last line can lack its end: the write it came from was cut.
-                with open(self.path, "r+b") as f:
-                    f.truncate(offset)
+                # Only the last line can lack its end: the write it came from was cut
+                # (or, for a reader of a running match, is still going on).
+                if repair:
+                    with open(self.path, "r+b") as f:
+                        f.truncate(offset)
                 break
             try:
                 record = json.loads(line)

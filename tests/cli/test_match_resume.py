@@ -69,6 +69,9 @@ def test_a_torn_last_line_is_cut_off_and_a_bad_line_inside_is_an_error(tmp_path)
     good = games.path.read_bytes()
     with open(games.path, "ab") as f:
         f.write(b'{"index": 1, "retu')  # the run was killed while writing
+    # A reader of a running match leaves the line being written alone.
+    assert set(GamesFile(tmp_path).load(repair=False)) == {0, 3}
+    assert games.path.read_bytes() == good + b'{"index": 1, "retu'
     assert set(GamesFile(tmp_path).load()) == {0, 3}
     assert games.path.read_bytes() == good, "the torn line is gone, so appending is safe"
     games.path.write_bytes(good.replace(b'{"index":3', b'{"index"#3'))

@@ -11,7 +11,7 @@ import math
 import pickle
 
 import pytest
-from hypothesis import given, note, settings
+from hypothesis import given, note
 from hypothesis import strategies as st
 
 from engine.errors import GameConfigError, IllegalActionError, StateFormatError

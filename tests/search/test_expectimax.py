@@ -3,7 +3,6 @@ that changes nothing but speed on every registered game, perfect tic-tac-toe, an
 options, budgets and determinizations around it."""
 from __future__ import annotations
 
-import functools
 
 import time
 

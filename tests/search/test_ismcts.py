@@ -138,7 +138,6 @@ def test_blocks_an_immediate_threat(registry, tictactoe, seed):
 def play_game(game, searchers, seed, budget):
     """Returns of one game; searchers[seat] plays that seat."""
     state = game.new_state()
-    rng = Rng(seed)
     turn = 0
     while not state.is_terminal():
         seat = state.current_player()

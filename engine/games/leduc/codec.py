@@ -9,7 +9,7 @@ state is always one the rules can reach.
 from __future__ import annotations
 
 from engine.errors import IllegalActionError, StateFormatError
-from engine.state import CHANCE_PLAYER as CHANCE, TERMINAL_PLAYER as TERMINAL
+from engine.state import TERMINAL_PLAYER as TERMINAL
 from engine.validate import get_int, get_int_list, require
 
 # The action space (fixed, as in OpenSpiel's leduc_poker: 0 fold, 1 call, 2 raise),

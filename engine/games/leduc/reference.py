@@ -16,7 +16,8 @@ from __future__ import annotations
 from engine.errors import StateFormatError
 from engine.reference import ReferenceState
 from engine.games.leduc import codec
-from engine.games.leduc.codec import CALL, CARD_BASE, CHANCE, FOLD, NUM_CARDS, RAISE, TERMINAL
+from engine.games.leduc.codec import CALL, CARD_BASE, FOLD, NUM_CARDS, RAISE, TERMINAL
+from engine.state import CHANCE_PLAYER as CHANCE
 
 ANTE = 1
 RAISE_SIZE = (2, 4)          # by betting round

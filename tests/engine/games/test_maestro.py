@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from engine.games.maestro import rules
 from maestro_positions import BOARD, act, both, legal_texts, placements, position
 
 ALL_SPACES = {f"{row}.{i + 1}" for row, instr in zip(BOARD.row_ids, BOARD.row_instruments)
