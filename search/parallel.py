@@ -16,7 +16,7 @@ import atexit
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Optional, Sequence
 
 from search.base import SearchError
 
@@ -46,14 +46,27 @@ def warm_up(workers: int) -> None:
         executor.submit(int, 0)
 
 
-def run_tasks(function: Callable[..., Any], calls: Sequence[tuple], workers: int) -> list[Any]:
+def run_tasks(function: Callable[..., Any], calls: Sequence[tuple], workers: int,
+              on_result: Optional[Callable[[list], None]] = None) -> list[Any]:
     """`function(*args)` for each args in `calls`, spread over `workers` processes;
-    the results in the order of `calls`. `function` must be importable by name."""
+    the results in the order of `calls`. `function` must be importable by name.
+    `on_result(results so far)` is called as each result comes in, in order."""
+    results: list[Any] = []
+
+    def collect(result: Any) -> None:
+        results.append(result)
+        if on_result is not None:
+            on_result(results)
+
     if workers == 1 or len(calls) <= 1:
-        return [function(*args) for args in calls]
+        for args in calls:
+            collect(function(*args))
+        return results
     try:
         futures = [pool(workers).submit(function, *args) for args in calls]
-        return [future.result() for future in futures]
+        for future in futures:
+            collect(future.result())
+        return results
     except BrokenProcessPool as exc:
         # A dead pool stays dead: drop it so the next search starts a fresh one.
         _POOLS.pop(workers, None)

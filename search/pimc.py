@@ -28,11 +28,11 @@ from typing import Any
 
 from engine.rng import Rng
 from engine.state import State
-from search import parallel
+from search import parallel, progress
 from search.base import Budget, Decision, SearchError, Searcher
 from search.common import check_tree_options, budget_for_forced_turn, iteration_limit, sees_everything
 from search.mcts_searcher import MCTS_OPTIONS, completion_pick, search_task
-from search.rootstats import line_finisher, merge, to_decision
+from search.rootstats import headline, line_finisher, merge, to_decision
 
 DEFAULT_DETERMINIZATIONS = 8
 # Every determinization's search gets at least this many iterations, so its root has
@@ -84,7 +84,12 @@ class PimcSearcher(Searcher):
             movetime = max(1.0, (budget.movetime_ms - elapsed) / rounds)
         calls = [(world, seat, self.tree_options, share, movetime, rng.next_u64())
                  for world, share in zip(worlds, shares)]
-        stats = merge(parallel.run_tasks(search_task, calls, self.workers))
+
+        def tell(parts: list) -> None:  # progress, after each world searched
+            if progress.due():
+                progress.report(**headline(merge(parts), self.final),
+                                determinizations=f"{len(parts)}/{len(calls)}")
+        stats = merge(parallel.run_tasks(search_task, calls, self.workers, tell))
         decision = to_decision(stats, self.final,
                                line_finisher(worlds[0], seat, rng.next_u64(),
                                              completion_pick(self.tree_options)))

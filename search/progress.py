@@ -1,11 +1,12 @@
 """Progress of a running search, for whoever listens (the engine's `info` lines).
 
 A searcher calls `due()` at its natural checkpoints (a slice of a timed tree
-search, a completed depth of expectimax) and, when it is due, `report(...)` with
-what it knows so far. With nobody listening, `due()` is one context-variable read,
-so searchers need not care whether anyone is. A listener is set around a search
-with `listening(callback, every)` and hears at most one report per `every` seconds;
-its first report comes after `every` seconds, so a short search reports nothing.
+search, a determinization pimc has searched, a depth expectimax has completed) and,
+when it is due, `report(...)` with what it knows so far. With nobody listening,
+`due()` is one context-variable read, so searchers need not care whether anyone is.
+A listener is set around a search with `listening(callback, every)` and hears at
+most one report per `every` seconds; its first report comes after `every` seconds,
+so a short search reports nothing.
 """
 from __future__ import annotations
 

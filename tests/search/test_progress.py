@@ -37,6 +37,7 @@ def test_a_listener_hears_at_most_one_report_per_interval():
 @pytest.mark.parametrize("game_name, searcher, fields", [
     ("maestro", "mcts", {"iterations", "nodes", "value", "pv"}),
     ("taktvoll", "ismcts", {"iterations", "nodes", "value", "pv"}),
+    ("taktvoll", "pimc", {"iterations", "nodes", "value", "pv", "determinizations"}),
     ("maestro", "expectimax", {"depth", "nodes", "value", "pv", "world"}),
 ])
 def test_searchers_report_while_a_timed_search_runs(game_name, searcher, fields):
