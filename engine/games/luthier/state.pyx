@@ -1012,7 +1012,8 @@ cdef void heuristic_of(luthier_t* s, double* out) noexcept nogil:
 # ---- setup (reference._setup_board, _next_setup_draw, _run_setup) ----------------------------
 
 cdef void setup_board(luthier_t* s, int n, int flags) noexcept nogil:
-    cdef int i, j, p
+    cdef int i, j, p, deck, cards, ids
+    cdef v_t* box
     memset(s, 0, sizeof(luthier_t))
     s.num_players = n
     s.flags = flags
@@ -1044,20 +1045,11 @@ cdef void setup_board(luthier_t* s, int n, int flags) noexcept nogil:
                 s.patron_deck_a += 1
             else:
                 s.patron_deck_b += 1
-    for i in range(TB.n_perf):
-        s.perf_deck[i] = 1
-    for i in range(TB.n_repair):
-        s.repair_deck[i] = 1
-    for i in range(TB.n_specs):
-        s.spec_box[i] = 1
-    for i in range(TB.n_goals):
-        s.goal_box[i] = 1
-    for i in range(TB.n_family):
-        s.family_box[i] = 1
-    for i in range(TB.n_awards):
-        s.award_box[i] = 1
-    for i in range(TB.n_orch):
-        s.orch_box[i] = 1
+    for deck in range(DK_PERF, DK_ORCH + 1):
+        if deck != DK_MARKET and deck != DK_ROYAL:  # (set up above)
+            box = card_box(s, deck, &cards, &ids)
+            for i in range(cards):
+                box[i] = 1
     s.orch_card = -1
     for i in range(MAX_SPACES):
         s.chair_owner[i] = -1
@@ -2390,19 +2382,60 @@ cdef void run_round_end(luthier_t* s) noexcept nogil:
                 push(s, D_ASSIGN, p, d, 0, 0)
 
 
+cdef v_t* card_box(luthier_t* s, int deck, int* cards, int* ids) noexcept nogil:
+    """The counts by card id of a deck or box whose every card is either in it or
+    not (all but the instrument deck, counted by kind, and the patron deck, kept in
+    its A and B halves); `cards` gets the number of cards the tables give it, `ids`
+    its id space. NULL for DK_INSTR and DK_PATRON."""
+    if deck == DK_PERF:
+        cards[0], ids[0] = TB.n_perf, MAX_PERF
+        return &s.perf_deck[0]
+    if deck == DK_REPAIR:
+        cards[0], ids[0] = TB.n_repair, MAX_REPAIR
+        return &s.repair_deck[0]
+    if deck == DK_MARKET:
+        cards[0], ids[0] = TB.n_market, MAX_MARKET
+        return &s.market_deck[0]
+    if deck == DK_AWARD:
+        cards[0], ids[0] = TB.n_awards, MAX_AWARDS
+        return &s.award_box[0]
+    if deck == DK_ROYAL:
+        cards[0], ids[0] = TB.n_patrons, MAX_PATRONS
+        return &s.royal_box[0]
+    if deck == DK_SPEC:
+        cards[0], ids[0] = TB.n_specs, MAX_SPECS
+        return &s.spec_box[0]
+    if deck == DK_GOAL:
+        cards[0], ids[0] = TB.n_goals, MAX_GOALS
+        return &s.goal_box[0]
+    if deck == DK_FAMILY:
+        cards[0], ids[0] = TB.n_family, MAX_FAMILY
+        return &s.family_box[0]
+    if deck == DK_ORCH:
+        cards[0], ids[0] = TB.n_orch, MAX_ORCH
+        return &s.orch_box[0]
+    return NULL
+
+
+cdef inline void deal_rest(v_t* counts, int* pool, int at, int npool) noexcept nogil:
+    # A determinization's pool from `at` on (the cards no seat was dealt) goes back
+    # to the deck or box it waits in.
+    while at < npool:
+        counts[pool[at]] += 1
+        at += 1
+
+
 cdef int deck_size(luthier_t* s, int deck) noexcept nogil:
-    cdef int i, n = 0
+    cdef int i, cards, ids, n = 0
+    cdef v_t* box
     if deck == DK_INSTR:
         return s.instr_deck_n + s.bottom_n
     if deck == DK_PATRON:
         return s.patron_deck_a + s.patron_deck_b
-    if deck == DK_PERF:
-        for i in range(MAX_PERF):
-            n += s.perf_deck[i]
-        return n
-    if deck == DK_REPAIR:
-        for i in range(MAX_REPAIR):
-            n += s.repair_deck[i]
+    if deck == DK_PERF or deck == DK_REPAIR:
+        box = card_box(s, deck, &cards, &ids)
+        for i in range(ids):
+            n += box[i]
         return n
     return 1
 
@@ -2540,8 +2573,9 @@ cdef void run_task(luthier_t* s, int* task) noexcept nogil:
 
 cdef int draw_counts(luthier_t* s, int deck, int index, int* counts) noexcept nogil:
     """Weights of each card id (within its kind) of a draw; the number of ids."""
-    cdef int i, size
+    cdef int i, cards, ids
     cdef bint first_a
+    cdef v_t* box
     for i in range(MAX_PATRONS):
         counts[i] = 0
     if deck == DK_INSTR:
@@ -2557,42 +2591,12 @@ cdef int draw_counts(luthier_t* s, int deck, int index, int* counts) noexcept no
             if s.patron_deck[i] and (not first_a or TB.patron_deck[i] == DECK_A):
                 counts[i] = 1
         return MAX_PATRONS
-    if deck == DK_PERF:
-        for i in range(TB.n_perf):
-            counts[i] = s.perf_deck[i]
-        return MAX_PERF
-    if deck == DK_REPAIR:
-        for i in range(TB.n_repair):
-            counts[i] = s.repair_deck[i]
-        return MAX_REPAIR
-    if deck == DK_MARKET:
-        for i in range(TB.n_market):
-            counts[i] = s.market_deck[i]
-        return MAX_MARKET
-    if deck == DK_AWARD:
-        for i in range(TB.n_awards):
-            counts[i] = s.award_box[i]
-        return MAX_AWARDS
-    if deck == DK_ROYAL:
-        for i in range(TB.n_patrons):
-            counts[i] = s.royal_box[i]
-        return MAX_PATRONS
-    if deck == DK_GOAL:
-        for i in range(TB.n_goals):
-            counts[i] = s.goal_box[i]
-        return MAX_GOALS
-    if deck == DK_FAMILY:
-        for i in range(TB.n_family):
-            counts[i] = s.family_box[i]
-        return MAX_FAMILY
-    if deck == DK_ORCH:
-        for i in range(TB.n_orch):
-            counts[i] = s.orch_box[i]
-        return MAX_ORCH
-    for i in range(TB.n_specs):
-        if TB.spec_deck[i] == index:
-            counts[i] = s.spec_box[i]
-    return MAX_SPECS
+    box = card_box(s, deck, &cards, &ids)
+    for i in range(cards):
+        # the specialists are drawn from one of their decks, `index`
+        if deck != DK_SPEC or TB.spec_deck[i] == index:
+            counts[i] = box[i]
+    return ids
 
 
 cdef int search_counts(luthier_t* s, int loc, int attr, int* counts) noexcept nogil:
@@ -2722,7 +2726,7 @@ cdef bint same_bundle(const int* x, const int* y) noexcept nogil:
 
 
 cdef void take_from_deck(luthier_t* s, int deck, int card) noexcept nogil:
-    cdef int at, i
+    cdef int at, i, cards, ids
     if deck == DK_INSTR:
         if s.instr_deck[card] and s.instr_deck_n:
             s.instr_deck[card] -= 1
@@ -2747,24 +2751,8 @@ cdef void take_from_deck(luthier_t* s, int deck, int card) noexcept nogil:
             s.patron_deck_a -= 1
         else:
             s.patron_deck_b -= 1
-    elif deck == DK_PERF:
-        s.perf_deck[card] = 0
-    elif deck == DK_REPAIR:
-        s.repair_deck[card] = 0
-    elif deck == DK_MARKET:
-        s.market_deck[card] = 0
-    elif deck == DK_AWARD:
-        s.award_box[card] = 0
-    elif deck == DK_ROYAL:
-        s.royal_box[card] = 0
-    elif deck == DK_SPEC:
-        s.spec_box[card] = 0
-    elif deck == DK_GOAL:
-        s.goal_box[card] = 0
-    elif deck == DK_FAMILY:
-        s.family_box[card] = 0
     else:
-        s.orch_box[card] = 0
+        card_box(s, deck, &cards, &ids)[card] = 0
 
 
 cdef void put_drawn(luthier_t* s, int p, int dest, int index, int card) noexcept nogil:
@@ -3002,11 +2990,8 @@ cdef void determinize_into(luthier_t* s, int seat, rng_t* rng) noexcept nogil:
         if s.bottom[i][1] != seat and at < npool:
             s.bottom[i][0] = pool[at]
             at += 1
-    for i in range(MAX_KINDS):
-        s.instr_deck[i] = 0
-    while at < npool:
-        s.instr_deck[pool[at]] += 1
-        at += 1
+    memset(s.instr_deck, 0, sizeof(s.instr_deck))
+    deal_rest(s.instr_deck, pool, at, npool)
 
     # patrons seen by the seat
     for i in range(MAX_PATRONS):
@@ -3053,9 +3038,7 @@ cdef void determinize_into(luthier_t* s, int seat, rng_t* rng) noexcept nogil:
                     if s.players[o].deal_patron[j] >= 0 and at < npool:
                         s.players[o].deal_patron[j] = pool[at]
                         at += 1
-        while at < npool:
-            s.patron_deck[pool[at]] += 1
-            at += 1
+        deal_rest(s.patron_deck, pool, at, npool)
     # royal patrons
     for i in range(MAX_PATRONS):
         copies[i] = 1 if (i < TB.n_patrons and TB.patron_deck[i] == DECK_ROYAL) else 0
@@ -3070,14 +3053,10 @@ cdef void determinize_into(luthier_t* s, int seat, rng_t* rng) noexcept nogil:
         for i in range(imin(slots, npool)):
             s.royal_cut[pool[at]] = 1
             at += 1
-    for i in range(MAX_PATRONS):
-        s.royal_box[i] = 0
-    while at < npool:
-        s.royal_box[pool[at]] = 1
-        at += 1
+    memset(s.royal_box, 0, sizeof(s.royal_box))
+    deal_rest(s.royal_box, pool, at, npool)
     # specialists, deck by deck
-    for i in range(MAX_SPECS):
-        s.spec_box[i] = 0
+    memset(s.spec_box, 0, sizeof(s.spec_box))
     for d in range(3):
         seen_cut = s.spec_seen[d][seat]
         for i in range(MAX_SPECS):
@@ -3102,9 +3081,7 @@ cdef void determinize_into(luthier_t* s, int seat, rng_t* rng) noexcept nogil:
             for i in range(imin(slots, npool)):
                 s.spec_cut[pool[at]] = 1
                 at += 1
-        while at < npool:
-            s.spec_box[pool[at]] = 1
-            at += 1
+        deal_rest(s.spec_box, pool, at, npool)
     # goals, then family tiles
     for i in range(MAX_GOALS):
         copies[i] = 1 if i < TB.n_goals else 0
@@ -3128,11 +3105,8 @@ cdef void determinize_into(luthier_t* s, int seat, rng_t* rng) noexcept nogil:
             if s.players[o].goals[j] >= 0 and at < npool:
                 s.players[o].goals[j] = pool[at]
                 at += 1
-    for i in range(MAX_GOALS):
-        s.goal_box[i] = 0
-    while at < npool:
-        s.goal_box[pool[at]] = 1
-        at += 1
+    memset(s.goal_box, 0, sizeof(s.goal_box))
+    deal_rest(s.goal_box, pool, at, npool)
     for i in range(MAX_FAMILY):
         copies[i] = 1 if i < TB.n_family else 0
         seen[i] = 0
@@ -3154,11 +3128,8 @@ cdef void determinize_into(luthier_t* s, int seat, rng_t* rng) noexcept nogil:
             if s.players[o].family[j] >= 0 and not family_visible(s, seat, o, j) and at < npool:
                 s.players[o].family[j] = pool[at]
                 at += 1
-    for i in range(MAX_FAMILY):
-        s.family_box[i] = 0
-    while at < npool:
-        s.family_box[pool[at]] = 1
-        at += 1
+    memset(s.family_box, 0, sizeof(s.family_box))
+    deal_rest(s.family_box, pool, at, npool)
     for o in range(n):
         if o == seat:
             continue
@@ -3213,28 +3184,23 @@ cdef inline bint family_visible(luthier_t* s, int seat, int o, int j) noexcept n
 # ---- what a seat sees, hashed (views.observation_fields, in C) --------------------------------
 
 cdef void mask_for(luthier_t* s, int seat) noexcept nogil:
-    cdef int i, j, o
+    cdef int i, j, o, deck, cards, ids
+    cdef v_t* box
     cdef player_t* pl
     for i in range(MAX_KINDS):
         s.instr_deck[i] = -1
     for i in range(MAX_PATRONS):
         s.patron_deck[i] = -1
-        s.royal_box[i] = -1
         if not s.royal_seen[seat]:
             s.royal_cut[i] = -1
-    for i in range(MAX_SPECS):
-        s.spec_box[i] = -1
     for i in range(TB.n_specs):
         if not s.spec_seen[TB.spec_deck[i]][seat]:
             s.spec_cut[i] = -1
-    for i in range(MAX_GOALS):
-        s.goal_box[i] = -1
-    for i in range(MAX_FAMILY):
-        s.family_box[i] = -1
-    for i in range(MAX_AWARDS):
-        s.award_box[i] = -1
-    for i in range(MAX_ORCH):
-        s.orch_box[i] = -1
+    # the boxes: awards, royal patrons, specialists, goals, family tiles, orchestra
+    for deck in range(DK_AWARD, DK_ORCH + 1):
+        box = card_box(s, deck, &cards, &ids)
+        for i in range(ids):
+            box[i] = -1
     for i in range(s.bottom_n):
         if s.bottom[i][1] != seat:
             s.bottom[i][0] = HIDDEN
