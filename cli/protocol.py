@@ -10,6 +10,7 @@ handler raises, so an `error` never leaves anything half done. The byte-level I/
 from __future__ import annotations
 
 import json
+from contextlib import nullcontext
 from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any, Callable, Optional
@@ -478,12 +479,10 @@ class EngineSession:
         searcher = self.searchers.get(key)
         if searcher is None:
             searcher = spec.create_for(self.game, **searcher_options)
-        if self.emit is None:
+        listener = (nullcontext() if self.emit is None else progress.listening(
+            lambda report: self.emit(one_line(info_line(state, report))), PROGRESS_EVERY))
+        with listener:
             decision = decide(searcher, self.game, state.clone(), budget, seed)
-        else:
-            with progress.listening(lambda report: self.emit(one_line(info_line(state, report))),
-                                    PROGRESS_EVERY):
-                decision = decide(searcher, self.game, state.clone(), budget, seed)
         self.searchers[key] = searcher
         return state, decision, name
 
