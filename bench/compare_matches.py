@@ -14,7 +14,6 @@ deal alike, the difference of the two means is given with an unpaired interval.
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import sys
 from pathlib import Path
@@ -22,13 +21,15 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cli.match.elo import mean_interval  # noqa: E402
-from cli.match.store import CONFIG_FILE, GamesFile  # noqa: E402
+from cli.match.store import GamesFile, stored_identity  # noqa: E402
 
 
 def hero_returns(directory: Path) -> tuple[str, dict[int, tuple[int, float]]]:
     """The first entrant's name, and by game index: (the game's seed, that entrant's
     return in it)."""
-    match = json.loads((directory / CONFIG_FILE).read_text(encoding="utf-8"))
+    match = stored_identity(directory)
+    if match is None:
+        raise SystemExit(f"{directory} is not a match folder: it has no match.json")
     hero = match["entrants"][0].split("=", 1)[0]
     games = {}
     for index, record in GamesFile(directory).load(repair=False).items():

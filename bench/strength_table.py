@@ -16,7 +16,6 @@ of more seats (a fair share is 1/players); and, for two entrants, the Elo with i
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
@@ -24,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cli.match.ratings import summarize  # noqa: E402
 from cli.match.schedule import seatings  # noqa: E402
-from cli.match.store import CONFIG_FILE, GamesFile  # noqa: E402
+from cli.match.store import CONFIG_FILE, GamesFile, stored_identity  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results"
 README = RESULTS.parent.parent / "README.md"
@@ -43,7 +42,9 @@ def _elo(h2h: dict) -> str:
 
 def row(directory: Path) -> str:
     """One Markdown table row for the match in `directory`."""
-    match = json.loads((directory / CONFIG_FILE).read_text(encoding="utf-8"))
+    match = stored_identity(directory)
+    if match is None:
+        raise SystemExit(f"{directory} is not a match folder: it has no {CONFIG_FILE}")
     entrants = [text.split("=", 1) for text in match["entrants"]]
     names = [name for name, _ in entrants]
     block = len(seatings(len(names), match["players"]))
