@@ -21,6 +21,7 @@ import argparse
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from functools import lru_cache
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -64,15 +65,16 @@ def peek_identity(reference: dict, hero: str) -> dict:
     return identity
 
 
-_REGISTRY = []
+@lru_cache(maxsize=None)
+def _registry():
+    """The plugin registry, loaded once a process (a worker plays many games)."""
+    return default_registry()
 
 
 def play_task(identity: dict, task) -> dict:
     """One game of the schedule, played as the match would with the peeking hero
     in the first entrant's seats: its games.jsonl record."""
-    if not _REGISTRY:
-        _REGISTRY.append(default_registry())
-    registry = _REGISTRY[0]
+    registry = _registry()
     game = registry.game(identity["game"])
     spec_of = dict(text.split("=", 1) for text in identity["entrants"])
     hero = identity["entrants"][0].split("=", 1)[0]
@@ -95,7 +97,8 @@ def play_task(identity: dict, task) -> dict:
 
     start = time.perf_counter()
     record = play_game(game, identity["players"], identity["variant"], task.seed, searchers,
-                       [spec.budget for spec in specs], identity.get("max_actions", 100_000), on_turn=watch)
+                       [spec.budget for spec in specs], identity.get("max_actions", 100_000),
+                       on_turn=watch)
     job = GameJob(task, identity["game"], identity["variant"], identity["players"],
                   tuple(spec_of[name] for name in task.seats), limits=())
     return match_record(job, finish_series([record], identity["players"], None),
@@ -109,7 +112,7 @@ def run(reference_dir: Path, out: Path, hero: str, workers: int, resume: bool) -
         raise StoreError(f"{reference_dir} is not a match folder: it has no match.json")
     if reference.get("series_target") is not None:
         raise StoreError("series matches are not supported: replay a match of single games")
-    parse_seat_spec(hero, default_registry())  # a bad spec fails here, not in a worker
+    parse_seat_spec(hero, _registry())  # a bad spec fails here, not in a worker
     identity = peek_identity(reference, hero)
     done = prepare(out, identity, resume)
     names = [text.split("=", 1)[0] for text in identity["entrants"]]
