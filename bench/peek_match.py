@@ -27,6 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cli.match.records import match_record  # noqa: E402
+from cli.match.entrants import parse_entrant  # noqa: E402
 from cli.match.referee import GameJob  # noqa: E402
 from cli.match.schedule import build_schedule  # noqa: E402
 from cli.match.store import GamesFile, StoreError, prepare, stored_identity  # noqa: E402
@@ -76,13 +77,13 @@ def play_task(identity: dict, task) -> dict:
     in the first entrant's seats: its games.jsonl record."""
     registry = _registry()
     game = registry.game(identity["game"])
-    spec_of = dict(text.split("=", 1) for text in identity["entrants"])
-    hero = identity["entrants"][0].split("=", 1)[0]
-    specs = [parse_seat_spec(spec_of[name]) for name in task.seats]
+    entrants = [parse_entrant(text) for text in identity["entrants"]]
+    by_name = {entrant.name: entrant for entrant in entrants}
+    specs = [by_name[name].spec for name in task.seats]
     searchers = []
     for name, spec in zip(task.seats, specs):
         factory = registry.searcher(spec.searcher)
-        if name == hero:
+        if name == entrants[0].name:
             # The true state hides nothing, so a perfect-information searcher may play
             # it: create, not create_for, which refuses mcts for a game with hidden cards.
             suggested = game.searcher_options.get(spec.searcher, {})
@@ -100,7 +101,7 @@ def play_task(identity: dict, task) -> dict:
                        [spec.budget for spec in specs], identity.get("max_actions", 100_000),
                        on_turn=watch)
     job = GameJob(task, identity["game"], identity["variant"], identity["players"],
-                  tuple(spec_of[name] for name in task.seats), limits=())
+                  tuple(str(spec) for spec in specs), limits=())
     return match_record(job, finish_series([record], identity["players"], None),
                         time.perf_counter() - start)
 
@@ -115,7 +116,7 @@ def run(reference_dir: Path, out: Path, hero: str, workers: int, resume: bool) -
     parse_seat_spec(hero, _registry())  # a bad spec fails here, not in a worker
     identity = peek_identity(reference, hero)
     done = prepare(out, identity, resume)
-    names = [text.split("=", 1)[0] for text in identity["entrants"]]
+    names = [parse_entrant(text).name for text in identity["entrants"]]
     tasks = [task for task in build_schedule(names, identity["players"], identity["games"],
                                              identity["seed"]) if task.index not in done]
     games = GamesFile(out)
