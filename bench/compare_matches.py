@@ -21,16 +21,15 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cli.match.elo import mean_interval  # noqa: E402
-from cli.match.store import GamesFile, stored_identity  # noqa: E402
+from cli.match.entrants import parse_entrant  # noqa: E402
+from cli.match.store import GamesFile, StoreError, match_identity  # noqa: E402
 
 
 def hero_returns(directory: Path) -> tuple[str, dict[int, tuple[int, float]]]:
     """The first entrant's name, and by game index: (the game's seed, that entrant's
     return in it)."""
-    match = stored_identity(directory)
-    if match is None:
-        raise SystemExit(f"{directory} is not a match folder: it has no match.json")
-    hero = match["entrants"][0].split("=", 1)[0]
+    match = match_identity(directory)
+    hero = parse_entrant(match["entrants"][0]).name
     games = {}
     for index, record in GamesFile(directory).load(repair=False).items():
         if record.get("returns") is None:  # a game that failed: no result
@@ -64,7 +63,11 @@ def main(argv=None) -> int:
     parser.add_argument("first", type=Path, help="a match folder (its first entrant is the hero)")
     parser.add_argument("second", type=Path, help="the other hero's match folder")
     args = parser.parse_args(argv)
-    print(compare(args.first, args.second))
+    try:
+        print(compare(args.first, args.second))
+    except StoreError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     return 0
 
 

@@ -30,7 +30,7 @@ from cli.match.records import match_record  # noqa: E402
 from cli.match.entrants import parse_entrant  # noqa: E402
 from cli.match.referee import GameJob  # noqa: E402
 from cli.match.schedule import build_schedule  # noqa: E402
-from cli.match.store import GamesFile, StoreError, prepare, stored_identity  # noqa: E402
+from cli.match.store import GamesFile, StoreError, match_identity, prepare  # noqa: E402
 from cli.selfplay import play_game  # noqa: E402
 from cli.series import finish_series  # noqa: E402
 from cli.specs import parse_seat_spec  # noqa: E402
@@ -108,9 +108,7 @@ def play_task(identity: dict, task) -> dict:
 
 def run(reference_dir: Path, out: Path, hero: str, workers: int, resume: bool) -> int:
     """Play the games of the reference match not yet in `out`; how many were played."""
-    reference = stored_identity(reference_dir)
-    if reference is None:
-        raise StoreError(f"{reference_dir} is not a match folder: it has no match.json")
+    reference = match_identity(reference_dir)
     if reference.get("series_target") is not None:
         raise StoreError("series matches are not supported: replay a match of single games")
     parse_seat_spec(hero, _registry())  # a bad spec fails here, not in a worker

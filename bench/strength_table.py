@@ -23,7 +23,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cli.match.ratings import summarize  # noqa: E402
 from cli.match.schedule import seatings  # noqa: E402
-from cli.match.store import CONFIG_FILE, GamesFile, stored_identity  # noqa: E402
+from cli.match.entrants import parse_entrant  # noqa: E402
+from cli.match.store import CONFIG_FILE, GamesFile, StoreError, match_identity  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results"
 README = RESULTS.parent.parent / "README.md"
@@ -42,18 +43,16 @@ def _elo(h2h: dict) -> str:
 
 def row(directory: Path) -> str:
     """One Markdown table row for the match in `directory`."""
-    match = stored_identity(directory)
-    if match is None:
-        raise SystemExit(f"{directory} is not a match folder: it has no {CONFIG_FILE}")
-    entrants = [text.split("=", 1) for text in match["entrants"]]
-    names = [name for name, _ in entrants]
+    match = match_identity(directory)
+    entrants = [parse_entrant(text) for text in match["entrants"]]
+    names = [entrant.name for entrant in entrants]
     block = len(seatings(len(names), match["players"]))
     records = list(GamesFile(directory).load(repair=False).values())
     summary = summarize(records, names, block)
     first = summary["standings"][0]
     share = "-" if first["mean_share"] is None else (
         f"{first['mean_share']:.3f} [{first['share_low']:.3f}, {first['share_high']:.3f}]")
-    lineup = " vs ".join(f"{name} ({spec})" for name, spec in entrants)
+    lineup = " vs ".join(f"{entrant.name} ({entrant.spec})" for entrant in entrants)
     return (f"| {match['game']} | {match['players']} | {lineup} | {len(records)} / {match['games']} "
             f"| {share} | {_elo(summary.get('head_to_head'))} |")
 
@@ -79,7 +78,11 @@ def main(argv=None) -> int:
     parser.add_argument("--readme", action="store_true", help="rewrite the table in README.md")
     args = parser.parse_args(argv)
     dirs = args.dirs or sorted(p for p in RESULTS.iterdir() if (p / CONFIG_FILE).exists())
-    lines = table(dirs)
+    try:
+        lines = table(dirs)
+    except StoreError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     if args.readme:
         rewrite_readme(lines)
     print("\n".join(lines))

@@ -9,7 +9,7 @@ from pathlib import Path
 from cli.match.store import CONFIG_FILE, GamesFile
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-from compare_matches import compare  # noqa: E402
+from compare_matches import compare, main  # noqa: E402
 
 
 def write_match(directory: Path, hero: str, results: list[tuple[int, float]]) -> Path:
@@ -46,3 +46,10 @@ def test_no_difference_is_claimed_without_evidence(tmp_path):
     a = write_match(tmp_path / "a", "x", [(s, 1.0 if s % 2 else 0.0) for s in range(10)])
     b = write_match(tmp_path / "b", "y", [(s, 0.0 if s % 2 else 1.0) for s in range(10)])
     assert compare(a, b).endswith("no difference shown at 95%")
+
+
+def test_a_folder_without_a_match_is_a_one_line_error(tmp_path, capsys):
+    a = write_match(tmp_path / "a", "mcts", [(0, 1.0)])
+    assert main([str(a), str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err == f"error: {tmp_path} is not a match folder: it has no {CONFIG_FILE}\n"

@@ -102,3 +102,11 @@ def stored_identity(directory: Path) -> Optional[dict]:
     """The settings a match directory was started with, if any."""
     path = Path(directory) / CONFIG_FILE
     return json.loads(path.read_text(encoding="utf-8")) if path.exists() else None
+
+
+def match_identity(directory: Path) -> dict:
+    """The settings a match directory was started with; StoreError if it holds no match."""
+    identity = stored_identity(directory)
+    if identity is None:
+        raise StoreError(f"{directory} is not a match folder: it has no {CONFIG_FILE}")
+    return identity
