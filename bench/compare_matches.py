@@ -22,7 +22,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cli.match.elo import mean_interval  # noqa: E402
 from cli.match.entrants import parse_entrant  # noqa: E402
-from cli.match.store import GamesFile, StoreError, match_identity  # noqa: E402
+from cli.match.store import GamesFile, match_identity  # noqa: E402
+from engine.errors import CadenzaError  # noqa: E402
 
 
 def hero_returns(directory: Path) -> tuple[str, dict[int, tuple[int, float]]]:
@@ -65,7 +66,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     try:
         print(compare(args.first, args.second))
-    except StoreError as exc:
+    except CadenzaError as exc:  # not a match folder, or a malformed entrant in it
         print(f"error: {exc}", file=sys.stderr)
         return 2
     return 0

@@ -24,7 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from cli.match.ratings import summarize  # noqa: E402
 from cli.match.schedule import seatings  # noqa: E402
 from cli.match.entrants import parse_entrant  # noqa: E402
-from cli.match.store import CONFIG_FILE, GamesFile, StoreError, match_identity  # noqa: E402
+from cli.match.store import CONFIG_FILE, GamesFile, match_identity  # noqa: E402
+from engine.errors import CadenzaError  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results"
 README = RESULTS.parent.parent / "README.md"
@@ -80,7 +81,7 @@ def main(argv=None) -> int:
     dirs = args.dirs or sorted(p for p in RESULTS.iterdir() if (p / CONFIG_FILE).exists())
     try:
         lines = table(dirs)
-    except StoreError as exc:
+    except CadenzaError as exc:  # not a match folder, or a malformed entrant in it
         print(f"error: {exc}", file=sys.stderr)
         return 2
     if args.readme:
