@@ -116,7 +116,8 @@ def run(reference_dir: Path, out: Path, hero: str, workers: int, resume: bool) -
     done = prepare(out, identity, resume)
     names = [parse_entrant(text).name for text in identity["entrants"]]
     tasks = [task for task in build_schedule(names, identity["players"], identity["games"],
-                                             identity["seed"]) if task.index not in done]
+                                             identity["seed"], identity.get("all_orders", False))
+             if task.index not in done]
     games = GamesFile(out)
     played = 0
     try:

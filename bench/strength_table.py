@@ -47,7 +47,7 @@ def row(directory: Path) -> str:
     match = match_identity(directory)
     entrants = [parse_entrant(text) for text in match["entrants"]]
     names = [entrant.name for entrant in entrants]
-    block = len(seatings(len(names), match["players"]))
+    block = len(seatings(len(names), match["players"], match.get("all_orders", False)))
     records = list(GamesFile(directory).load(repair=False).values())
     summary = summarize(records, names, block)
     first = summary["standings"][0]

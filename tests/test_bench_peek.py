@@ -18,12 +18,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 from peek_match import PeekingSearcher, run  # noqa: E402
 
 
-def write_reference(directory: Path, games: int = 3, seed: int = 5) -> Path:
+def write_reference(directory: Path, games: int = 3, seed: int = 5,
+                    all_orders: bool = False) -> Path:
     directory.mkdir()
-    (directory / CONFIG_FILE).write_text(json.dumps({
+    identity = {
         "format": 1, "kind": "match", "game": "taktvoll", "variant": "standard", "players": 3,
         "entrants": ["ismcts=ismcts:iterations=30", "greedy1=greedy", "greedy2=greedy"],
-        "games": games, "seed": seed, "series_target": None, "max_actions": 100000}))
+        "games": games, "seed": seed, "series_target": None, "max_actions": 100000}
+    if all_orders:
+        identity["all_orders"] = True
+    (directory / CONFIG_FILE).write_text(json.dumps(identity))
     return directory
 
 
@@ -53,15 +57,16 @@ def test_the_peeking_searcher_searches_the_true_state_not_the_view():
     assert inner.seen.hash() == truth.hash()
 
 
-def test_the_replay_plays_the_reference_schedule_with_the_hero_replaced(tmp_path):
-    reference = write_reference(tmp_path / "ref")
+@pytest.mark.parametrize("games, all_orders", [(3, False), (6, True)])
+def test_the_replay_plays_the_reference_schedule_with_the_hero_replaced(tmp_path, games, all_orders):
+    reference = write_reference(tmp_path / "ref", games, all_orders=all_orders)
     out = tmp_path / "peek"
-    assert run(reference, out, "mcts:iterations=30", workers=1, resume=False) == 3
+    assert run(reference, out, "mcts:iterations=30", workers=1, resume=False) == games
     config = json.loads((out / CONFIG_FILE).read_text())
     assert config["entrants"] == ["mcts-peek=mcts:iterations=30", "greedy1=greedy", "greedy2=greedy"]
     records = GamesFile(out).load()
     names = ["mcts-peek", "greedy1", "greedy2"]
-    for task in build_schedule(names, 3, 3, 5):
+    for task in build_schedule(names, 3, games, 5, all_orders):
         record = records[task.index]
         # The reference match deals game i from the same seed with the same seating.
         assert record["seed"] == task.seed and record["seats"] == list(task.seats)

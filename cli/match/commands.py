@@ -92,6 +92,10 @@ def _run_options(command):
               help="Seed of the whole match (default: random, printed; --resume reuses it).")
 @click.option("--out", required=True, type=click.Path(file_okay=False),
               help="Directory for match.json, games.jsonl, summary.json and ratings.png.")
+@click.option("--all-orders", is_flag=True,
+              help="Seat each lineup in every order around the table, not only its rotations, "
+                   "so that no entrant always plays right after another (3+ seats; a block "
+                   "of P! games instead of P).")
 @click.option("--sprt", default=None, callback=_sprt, metavar="ELO0,ELO1,ALPHA,BETA",
               help="Stop when a sequential probability ratio test decides (two entrants), "
                    "e.g. 0,10,0.05,0.05.")
@@ -108,12 +112,14 @@ def _run_options(command):
 @click.option("--max-actions", type=click.IntRange(min=1), default=100_000, show_default=True,
               help="A game that has not ended after this many actions has no result.")
 @_run_options
-def match_command(game, entrants, games, players, variant, seed, out, sprt, series_target,
-                  time_margin, decision_timeout, max_actions, workers, backend, address, resume):
+def match_command(game, entrants, games, players, variant, seed, out, all_orders, sprt,
+                  series_target, time_margin, decision_timeout, max_actions, workers, backend,
+                  address, resume):
     """Play GAME between two or more entrants and rate them.
 
     Seats rotate so that every entrant plays every seat equally often, and each block
-    of games replays one seed with the seats permuted. Each game is written to
+    of games replays one seed with the seats rotated (or, with --all-orders, in every
+    order around the table). Each game is written to
     OUT/games.jsonl as it ends; the end brings a ratings table (the score and Elo
     with 95% intervals for two entrants, openskill for more; every entrant's mean
     return per seat with its 95% interval), OUT/summary.json and OUT/ratings.png.
@@ -134,7 +140,7 @@ def match_command(game, entrants, games, players, variant, seed, out, sprt, seri
     config = MatchConfig(game=game, entrants=list(entrants), games=games, players=players,
                          variant=variant, seed=seed, series_target=series_target,
                          max_actions=max_actions, sprt=sprt, time_margin_ms=time_margin,
-                         decision_timeout_s=decision_timeout)
+                         decision_timeout_s=decision_timeout, all_orders=all_orders)
     _run(config, out, workers or 1, backend or "local", address, resume)
 
 
@@ -160,8 +166,8 @@ def tournament_command(game, config_path, out, seed, workers, backend, address, 
       mcts = "mcts:iterations=1000"
       pimc = "pimc:iterations=1000"
       greedy = "greedy"
-    Optional keys: players, variant, games (instead of rounds), series_target,
-    max_actions, time_margin_ms, decision_timeout_s, workers, backend, address, out.
+    Optional keys: players, variant, games (instead of rounds), all_orders (true:
+    every order around the table, as --all-orders), series_target, max_actions, time_margin_ms, decision_timeout_s, workers, backend, address, out.
     """
     from cli.match.tournament import load_tournament
     from cli.specs import OptionError

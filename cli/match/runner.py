@@ -31,8 +31,8 @@ PLOT_FILE = "ratings.png"
 
 @dataclass
 class MatchConfig:
-    """What a match plays. `games` is rounded up to whole blocks of seatings;
-    `time_margin_ms` is added to a seat's movetime before it forfeits for taking too
+    """What a match plays. `games` is rounded up to whole blocks of seatings (each
+    lineup in its rotations, or in every order with `all_orders`); `time_margin_ms` is added to a seat's movetime before it forfeits for taking too
     long, and `decision_timeout_s` bounds decisions whose budget has no movetime."""
 
     game: str
@@ -47,6 +47,7 @@ class MatchConfig:
     time_margin_ms: int = 1000
     decision_timeout_s: float = 300.0
     kind: str = "match"
+    all_orders: bool = False
 
 
 @dataclass
@@ -87,7 +88,7 @@ def run_match(config: MatchConfig, directory: Path, backend, resume: bool = Fals
     if config.sprt is not None and len(config.entrants) != 2:
         raise OptionError("--sprt compares exactly 2 entrants")
     names = [entrant.name for entrant in config.entrants]
-    block_size = len(seatings(len(names), players))
+    block_size = len(seatings(len(names), players, config.all_orders))
     total = games_in_whole_blocks(config.games, block_size)
     outcome_notes = []
     if total != config.games:
@@ -105,6 +106,9 @@ def run_match(config: MatchConfig, directory: Path, backend, resume: bool = Fals
                 "entrants": [str(entrant) for entrant in config.entrants], "games": total,
                 "seed": seed, "series_target": config.series_target,
                 "max_actions": config.max_actions}
+    if config.all_orders:
+        # Only when set, so that folders from before the option still resume.
+        identity["all_orders"] = True
     done = prepare(directory, identity, resume)
     for text in outcome_notes:
         note(text)
@@ -114,7 +118,7 @@ def run_match(config: MatchConfig, directory: Path, backend, resume: bool = Fals
                     tuple(str(by_name[name].spec) for name in task.seats),
                     tuple(decision_limit(by_name[name], config) for name in task.seats),
                     config.series_target, config.max_actions)
-            for task in build_schedule(names, players, total, seed) if task.index not in done]
+            for task in build_schedule(names, players, total, seed, config.all_orders) if task.index not in done]
     tally = Tally(names, block_size, config.sprt)
     for index in sorted(done):
         tally.add(done[index])

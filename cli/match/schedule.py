@@ -9,11 +9,17 @@ cancels most of the luck of the draw from the pair's result.
   entrants in each of its P rotations (a round robin when P is 2).
 - With fewer entrants than seats, entrants take several seats: the lineups are the
   entrant list read cyclically from each entrant, each in its P rotations.
+
+Rotations keep the order around the table: in a lineup A, B, C, B always plays right
+after A. That is fair when A's opponents are copies of one searcher, the usual way
+to measure a hero. Among three or more distinct entrants, who plays after whom can
+matter, and `all_orders` seats every lineup in every order instead (P! seatings
+instead of P; the distinct ones when an entrant takes several seats).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, permutations
 
 from engine.rng import Rng
 
@@ -33,6 +39,10 @@ def _rotations(lineup: tuple[int, ...]) -> list[tuple[int, ...]]:
     return [tuple(lineup[(seat + r) % n] for seat in range(n)) for r in range(n)]
 
 
+def _orders(lineup: tuple[int, ...], all_orders: bool) -> list[tuple[int, ...]]:
+    return list(dict.fromkeys(permutations(lineup))) if all_orders else _rotations(lineup)
+
+
 def seat_counts(seatings: list[tuple[int, ...]], entrants: int, players: int) -> list[list[int]]:
     """counts[e][s]: how often entrant e sits in seat s."""
     counts = [[0] * players for _ in range(entrants)]
@@ -48,15 +58,17 @@ def is_balanced(seatings: list[tuple[int, ...]], entrants: int, players: int) ->
     return len({c for row in counts for c in row}) == 1
 
 
-def seatings(entrants: int, players: int) -> list[tuple[int, ...]]:
-    """One block: the seatings (entrant index per seat) played with one seed."""
+def seatings(entrants: int, players: int, all_orders: bool = False) -> list[tuple[int, ...]]:
+    """One block: the seatings (entrant index per seat) played with one seed; each
+    lineup in its rotations, or with `all_orders` in every order."""
     if entrants < 2 or players < 1:
         raise ValueError(f"a block needs 2+ entrants and 1+ seats, got {entrants} and {players}")
     if entrants >= players:
         return [seating for lineup in combinations(range(entrants), players)
-                for seating in _rotations(lineup)]
+                for seating in _orders(lineup, all_orders)]
     every = [seating for first in range(entrants)
-             for seating in _rotations(tuple((first + j) % entrants for j in range(players)))]
+             for seating in _orders(tuple((first + j) % entrants for j in range(players)),
+                                    all_orders)]
     distinct = list(dict.fromkeys(every))
     # The cyclic lineups repeat seatings for some sizes (two entrants, four seats:
     # ABAB and BABA only); the distinct ones are enough when they are still balanced.
@@ -68,10 +80,11 @@ def games_in_whole_blocks(requested: int, block_size: int) -> int:
     return -(-requested // block_size) * block_size
 
 
-def build_schedule(names: list[str], players: int, games: int, seed: int) -> list[Task]:
+def build_schedule(names: list[str], players: int, games: int, seed: int,
+                   all_orders: bool = False) -> list[Task]:
     """The tasks of a match of `games` games (a multiple of the block size) among the
     entrants `names`; block b plays the b-th draw of Rng(seed)."""
-    block = seatings(len(names), players)
+    block = seatings(len(names), players, all_orders)
     if games % len(block):
         raise ValueError(f"{games} games is not a whole number of blocks of {len(block)}")
     seeds = Rng(seed)

@@ -4,6 +4,7 @@ described in a TOML file and played by the same machinery as `cadenza match`.
     rounds = 2                  # whole blocks: every lineup in every seating, per round
     players = 2                 # optional: the game's usual count
     seed = 7                    # optional: random (and printed) when absent
+    all_orders = true           # optional: every order around the table, not only rotations
     # variant, series_target, max_actions, time_margin_ms, decision_timeout_s,
     # workers, backend, address and out are optional too.
 
@@ -23,7 +24,7 @@ from cli.match.runner import MatchConfig
 from cli.match.schedule import seatings
 from cli.specs import OptionError
 
-KEYS = {"rounds", "games", "players", "variant", "seed", "series_target", "max_actions",
+KEYS = {"rounds", "games", "players", "variant", "seed", "all_orders", "series_target", "max_actions",
         "time_margin_ms", "decision_timeout_s", "workers", "backend", "address", "out",
         "entrants", "game"}
 
@@ -36,7 +37,7 @@ def _typed(data: dict, key: str, kind, lo=None) -> Any:
     value = data.get(key)
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, kind):
+    if isinstance(value, bool) != (kind is bool) or not isinstance(value, kind):
         names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
         raise TournamentConfigError(f"{key} must be a {names}, got {value!r}")
     if lo is not None and value < lo:
@@ -70,15 +71,17 @@ def load_tournament(path: Path, game_name: str, registry) -> tuple[MatchConfig, 
     if "rounds" in data and "games" in data:
         raise TournamentConfigError(f"{path}: give rounds or games, not both")
     games = _typed(data, "games", int, 1)
+    all_orders = _typed(data, "all_orders", bool) or False
     if games is None:
         rounds = _typed(data, "rounds", int, 1) or 1
         count = players if players is not None else registry.game(game_name).players_default
-        games = rounds * len(seatings(len(entrants), count)) if len(entrants) >= 2 else rounds
+        games = (rounds * len(seatings(len(entrants), count, all_orders)) if len(entrants) >= 2
+                 else rounds)
     config = MatchConfig(
         game=game_name, entrants=entrants, games=games, players=players,
         variant=_typed(data, "variant", str), seed=_typed(data, "seed", int, 0),
         series_target=_typed(data, "series_target", (int, float)),
-        kind="tournament")
+        kind="tournament", all_orders=all_orders)
     for key, kind, lo in (("max_actions", int, 1), ("time_margin_ms", int, 0),
                           ("decision_timeout_s", (int, float), 0)):
         value = _typed(data, key, kind, lo)

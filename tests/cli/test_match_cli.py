@@ -198,3 +198,24 @@ def test_match_and_tournament_have_help(command, word):
     run = CliRunner().invoke(main, [command, "--help"])
     assert run.exit_code == 0 and run.output.startswith("Usage: ") and word in run.output
     assert "--resume" in run.output and "--backend" in run.output
+
+
+def test_all_orders_plays_every_order_around_the_table_and_is_kept_for_resume(tmp_path):
+    args = ["taktvoll", "--players", "3", "--entrant", "a=greedy", "--entrant", "b=random",
+            "--entrant", "c=random", "--games", "6", "--seed", "4"]
+    run = run_match(tmp_path / "all", *args, "--all-orders")
+    assert run.exit_code == 0, run.output
+    records = read_records(tmp_path / "all")
+    assert sorted(tuple(r["seats"]) for r in records) == sorted(
+        [("a", "b", "c"), ("a", "c", "b"), ("b", "a", "c"), ("b", "c", "a"), ("c", "a", "b"),
+         ("c", "b", "a")])
+    assert len({r["seed"] for r in records}) == 1, "one block: one deal in six orders"
+    assert json.loads((tmp_path / "all" / "match.json").read_text())["all_orders"] is True
+    refused = run_match(tmp_path / "all", *args, "--resume")
+    assert refused.exit_code == 2 and "all_orders: True before, None now" in refused.stderr
+
+    rotated = run_match(tmp_path / "rot", *args)
+    assert rotated.exit_code == 0, rotated.output
+    assert len({tuple(r["seats"]) for r in read_records(tmp_path / "rot")}) == 3, "rotations only"
+    assert "all_orders" not in json.loads((tmp_path / "rot" / "match.json").read_text()), \
+        "folders from before the option resume unchanged"

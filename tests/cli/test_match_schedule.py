@@ -63,3 +63,43 @@ def test_games_round_up_to_whole_blocks():
 def test_is_balanced_detects_imbalance():
     assert not is_balanced([(0, 1), (0, 1)], 2, 2)
     assert is_balanced([(0, 1), (1, 0)], 2, 2)
+
+
+@pytest.mark.parametrize("entrants", range(2, 7))
+@pytest.mark.parametrize("players", range(1, 6))
+def test_all_orders_stays_balanced_and_plays_no_seating_twice(entrants, players):
+    block = seatings(entrants, players, all_orders=True)
+    assert is_balanced(block, entrants, players), seat_counts(block, entrants, players)
+    assert len(set(block)) == len(block)
+    assert set(seatings(entrants, players)) <= set(block), "the rotations are among the orders"
+
+
+def _followers(block, players):
+    """How often each entrant sits right after each other one around the table."""
+    return Counter((seating[seat], seating[(seat + 1) % players])
+                   for seating in block for seat in range(players))
+
+
+def test_rotations_keep_who_plays_after_whom():
+    after = _followers(seatings(3, 3), 3)
+    assert after == Counter({(0, 1): 3, (1, 2): 3, (2, 0): 3}), "B always after A"
+
+
+@pytest.mark.parametrize("entrants, players", [(3, 3), (4, 3), (4, 4), (5, 4)])
+def test_all_orders_seats_every_entrant_after_every_other_equally_often(entrants, players):
+    block = seatings(entrants, players, all_orders=True)
+    after = _followers(block, players)
+    pairs = [(a, b) for a in range(entrants) for b in range(entrants) if a != b]
+    assert set(after) == set(pairs)
+    assert len(set(after.values())) == 1, after
+    assert len(block) == len(list(combinations(range(entrants), players))) * {3: 6, 4: 24}[players]
+
+
+def test_all_orders_schedule_replays_each_seed_in_six_orders():
+    tasks = build_schedule(["a", "b", "c"], 3, 12, seed=5, all_orders=True)
+    assert [t.block for t in tasks] == [0] * 6 + [1] * 6
+    assert len({t.seed for t in tasks[:6]}) == 1
+    assert len({t.seats for t in tasks[:6]}) == 6
+    with pytest.raises(ValueError, match="whole number of blocks of 6"):
+        build_schedule(["a", "b", "c"], 3, 9, seed=5, all_orders=True)
+    assert build_schedule(["a", "b", "c"], 3, 9, seed=5) == build_schedule(["a", "b", "c"], 3, 9, 5, False)

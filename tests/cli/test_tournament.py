@@ -65,6 +65,17 @@ def test_rounds_multiply_the_blocks_and_games_can_be_given_instead(tmp_path):
     assert len((tmp_path / "g" / "games.jsonl").read_text().splitlines()) == 12, "whole blocks"
 
 
+def test_all_orders_rounds_count_every_order(tmp_path):
+    path = tmp_path / "t.toml"
+    path.write_text("rounds = 1\nseed = 3\nplayers = 3\nall_orders = true\n[entrants]\n"
+                    "a = \"greedy\"\nb = \"random\"\nc = \"random\"\n")
+    run = cadenza("tournament", "taktvoll", "--config", str(path), "--out", str(tmp_path / "o"))
+    assert run.exit_code == 0, run.stderr
+    seats = [tuple(json.loads(line)["seats"])
+             for line in (tmp_path / "o" / "games.jsonl").read_text().splitlines()]
+    assert len(seats) == len(set(seats)) == 6, "one round: the three entrants in all six orders"
+
+
 @pytest.mark.parametrize("text, message", [
     ("rounds = 1\n", "an [entrants] table"),
     ("rounds = 1\nbogus = 2\n[entrants]\na = \"greedy\"\nb = \"random\"\n", "unknown key bogus"),
@@ -76,6 +87,7 @@ def test_rounds_multiply_the_blocks_and_games_can_be_given_instead(tmp_path):
     ("[entrants]\na = \"greedy\"\n", "at least 2 entrants"),
     ("game = \"pig\"\n[entrants]\na = \"greedy\"\nb = \"random\"\n", "is for pig, not tictactoe"),
     ("[entrants\n", "not valid TOML"),
+    ("all_orders = 1\n[entrants]\na = \"greedy\"\nb = \"random\"\n", "all_orders must be a bool"),
 ])
 def test_bad_tournament_files_are_one_line_and_exit_2(tmp_path, text, message):
     path = tmp_path / "t.toml"
