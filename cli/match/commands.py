@@ -94,8 +94,8 @@ def _run_options(command):
               help="Directory for match.json, games.jsonl, summary.json and ratings.png.")
 @click.option("--all-orders", is_flag=True,
               help="Seat each lineup in every order around the table, not only its rotations, "
-                   "so that no entrant always plays right after another (3+ seats; a block "
-                   "of P! games instead of P).")
+                   "so that no entrant always plays right after another (3+ seats: each "
+                   "lineup in P! orders instead of P rotations).")
 @click.option("--sprt", default=None, callback=_sprt, metavar="ELO0,ELO1,ALPHA,BETA",
               help="Stop when a sequential probability ratio test decides (two entrants), "
                    "e.g. 0,10,0.05,0.05.")
@@ -119,10 +119,10 @@ def match_command(game, entrants, games, players, variant, seed, out, all_orders
 
     Seats rotate so that every entrant plays every seat equally often, and each block
     of games replays one seed with the seats rotated (or, with --all-orders, in every
-    order around the table). Each game is written to
-    OUT/games.jsonl as it ends; the end brings a ratings table (the score and Elo
-    with 95% intervals for two entrants, openskill for more; every entrant's mean
-    return per seat with its 95% interval), OUT/summary.json and OUT/ratings.png.
+    order around the table). Each game is written to OUT/games.jsonl as it ends; the
+    end brings a ratings table (the score and Elo with 95% intervals for two
+    entrants, openskill for more; every entrant's mean return per seat with its 95%
+    interval), OUT/summary.json and OUT/ratings.png.
 
     To measure one searcher against two copies of another in a 3-player game,
     enter the copies under two names (see the last example).
@@ -167,7 +167,8 @@ def tournament_command(game, config_path, out, seed, workers, backend, address, 
       pimc = "pimc:iterations=1000"
       greedy = "greedy"
     Optional keys: players, variant, games (instead of rounds), all_orders (true:
-    every order around the table, as --all-orders), series_target, max_actions, time_margin_ms, decision_timeout_s, workers, backend, address, out.
+    every order around the table, as --all-orders), series_target, max_actions,
+    time_margin_ms, decision_timeout_s, workers, backend, address, out.
     """
     from cli.match.tournament import load_tournament
     from cli.specs import OptionError

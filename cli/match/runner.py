@@ -32,8 +32,9 @@ PLOT_FILE = "ratings.png"
 @dataclass
 class MatchConfig:
     """What a match plays. `games` is rounded up to whole blocks of seatings (each
-    lineup in its rotations, or in every order with `all_orders`); `time_margin_ms` is added to a seat's movetime before it forfeits for taking too
-    long, and `decision_timeout_s` bounds decisions whose budget has no movetime."""
+    lineup in its rotations, or in every order with `all_orders`); `time_margin_ms`
+    is added to a seat's movetime before it forfeits for taking too long, and
+    `decision_timeout_s` bounds decisions whose budget has no movetime."""
 
     game: str
     entrants: list[Entrant]
@@ -118,7 +119,8 @@ def run_match(config: MatchConfig, directory: Path, backend, resume: bool = Fals
                     tuple(str(by_name[name].spec) for name in task.seats),
                     tuple(decision_limit(by_name[name], config) for name in task.seats),
                     config.series_target, config.max_actions)
-            for task in build_schedule(names, players, total, seed, config.all_orders) if task.index not in done]
+            for task in build_schedule(names, players, total, seed, config.all_orders)
+            if task.index not in done]
     tally = Tally(names, block_size, config.sprt)
     for index in sorted(done):
         tally.add(done[index])
