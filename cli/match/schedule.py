@@ -40,6 +40,7 @@ def _rotations(lineup: tuple[int, ...]) -> list[tuple[int, ...]]:
 
 
 def _orders(lineup: tuple[int, ...], all_orders: bool) -> list[tuple[int, ...]]:
+    """The seatings of one lineup: its rotations, or its distinct permutations."""
     return list(dict.fromkeys(permutations(lineup))) if all_orders else _rotations(lineup)
 
 

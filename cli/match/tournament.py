@@ -24,9 +24,9 @@ from cli.match.runner import MatchConfig
 from cli.match.schedule import seatings
 from cli.specs import OptionError
 
-KEYS = {"rounds", "games", "players", "variant", "seed", "all_orders", "series_target", "max_actions",
-        "time_margin_ms", "decision_timeout_s", "workers", "backend", "address", "out",
-        "entrants", "game"}
+KEYS = {"rounds", "games", "players", "variant", "seed", "all_orders", "series_target",
+        "max_actions", "time_margin_ms", "decision_timeout_s", "workers", "backend", "address",
+        "out", "entrants", "game"}
 
 
 class TournamentConfigError(OptionError):
@@ -37,6 +37,7 @@ def _typed(data: dict, key: str, kind, lo=None) -> Any:
     value = data.get(key)
     if value is None:
         return None
+    # Python counts True as an int: only a key of kind bool may hold a boolean.
     if isinstance(value, bool) != (kind is bool) or not isinstance(value, kind):
         names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
         raise TournamentConfigError(f"{key} must be a {names}, got {value!r}")
