@@ -41,6 +41,7 @@ _LAYOUT = [
     ("INSPIRE", 25),                      # spend k inspiration on a performance
     ("SEAT", T.MAX_SPACES),               # orchestra space for a token
     ("BELOW", 2),                         # below the line: coins or inspiration
+    ("DOUBLE", 2),                        # finishing 6+: double this token's bonus, or keep it
     ("TUCK", 3),                          # give the card to the patron in that space
     ("NOTUCK", 1),
     ("WAIVE", 3),                         # use a free one-material reduction
@@ -174,6 +175,8 @@ class Notation:
             put(BASE["SEAT"] + s, f"seat:{name}")
         put(BASE["BELOW"], "below:coins")
         put(BASE["BELOW"] + 1, "below:insp")
+        put(BASE["DOUBLE"], "double:now")
+        put(BASE["DOUBLE"] + 1, "double:later")
         put(BASE["NOTUCK"], "notuck")
         put(BASE["PAYCOST"], "paycost")
         for k in range(T.MAX_KINDS):

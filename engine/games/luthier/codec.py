@@ -31,8 +31,11 @@ C_DRAW, C_SEARCH, C_DIE, C_PURPLE, C_REVEAL = range(30, 35)
 (D_SETUP_FAMILY, D_SETUP_GOALS, D_SETUP_INSTR, D_SETUP_PATRON, D_MATERIAL, D_LOAD, D_PLACE,
  D_RESOLVE, D_CHIP, D_PAY, D_SPACE, D_SALON_BONUS, D_REROLL, D_INSPIRE, D_ORCH, D_BELOW,
  D_TUCK, D_COST, D_RETURN, D_AGAIN, D_CLAIM, D_ROYAL, D_SPEC, D_KEEP3, D_ASSIGN,
- D_MARKET) = range(40, 66)
-FIRST_CHANCE_TASK, FIRST_DECISION_TASK, LAST_TASK = C_DRAW, D_SETUP_FAMILY, D_MARKET
+ D_MARKET, D_DOUBLE) = range(40, 67)
+FIRST_CHANCE_TASK, FIRST_DECISION_TASK, LAST_TASK = C_DRAW, D_SETUP_FAMILY, D_DOUBLE
+# T_CHAIR's last argument: whether finishing 6+ doubles this instrument token's bonus
+# (ask the seat if a second instrument may follow), or the seat's answer.
+CHAIR_ASK, CHAIR_DOUBLE, CHAIR_SINGLE = 0, 1, 2
 
 # Decks a card is drawn from, and where a drawn card goes.
 (DK_INSTR, DK_PATRON, DK_PERF, DK_REPAIR, DK_MARKET, DK_AWARD, DK_ROYAL, DK_SPEC, DK_GOAL,
@@ -373,8 +376,8 @@ def _task_ranges(t: T.Tables) -> dict:
         T_BONUS: (PX, idx, Z, Z), T_SPECIALIST: (PX, idx, Z, Z), T_PERFORM: (P, Z, Z, Z),
         T_PERF_RESULT: (P, Z, Z, Z), T_REPAIR_DONE: (P, Z, Z, Z), T_ROUGH_MOVE: (P, (0, 1), Z, Z),
         T_FINISH_DONE: (P, Z, Z, Z), T_FINISH_AGAIN: (P, Z, Z, Z),
-        T_CHAIR: (P, (0, t.n_spaces - 1), (0, 2), Z), T_ADVANCE: (P, (0, 2), (0, 1), Z),
-        T_COMPLETE: (P, (0, 2), Z, Z), T_ROUND_END: (PX, Z, Z, Z), T_REFILL: (PX, Z, Z, Z),
+        T_CHAIR: (P, (0, t.n_spaces - 1), (0, 2), (0, 2)), T_ADVANCE: (P, (0, 2), (0, 1), Z),
+        T_COMPLETE: (P, (0, 2), (0, 1), Z), T_ROUND_END: (PX, Z, Z, Z), T_REFILL: (PX, Z, Z, Z),
         T_NEXT_ROUND: (PX, Z, Z, Z), T_FINAL: (PX, Z, Z, Z), T_CLAIM_CHECK: (P, Z, Z, Z),
         T_KEEP_CHECK: (P, Z, Z, Z),
         C_DRAW: (PX, (0, NUM_DECKS - 1), (0, NUM_DESTS - 1), (0, T.CARD_LOCATIONS * T.MAX_SLOTS - 1)),
@@ -383,7 +386,7 @@ def _task_ranges(t: T.Tables) -> dict:
         D_LOAD: (P, (0, 2), (0, 1), Z), D_CHIP: (P, idx, Z, Z), D_PAY: (P, (1, 15), (0, 99), Z),
         D_ORCH: (P, (0, 2), (0, T.MAX_KINDS - 1), Z), D_BELOW: (P, (1, 2), Z, Z),
         D_COST: (P, (0, 2), Z, Z), D_AGAIN: (P, (0, 1), Z, Z), D_SPEC: (P, (0, 2), Z, Z),
-        D_ASSIGN: (P, (0, 2), Z, Z),
+        D_ASSIGN: (P, (0, 2), Z, Z), D_DOUBLE: (P, (0, t.n_spaces - 1), Z, Z),
     }
     for kind in range(FIRST_DECISION_TASK, LAST_TASK + 1):
         r.setdefault(kind, (P, Z, Z, Z))

@@ -229,14 +229,11 @@ class ReferenceLuthierState(ReferenceState):
 
     def _skill(self, entry):
         """A chip's skill at its location (4.2): its number, +1 an apprentice, +1 at the
-        benches from craft steps 2 and 5, and its specialist's skill there."""
+        benches from craft steps 2 and 5. A specialist has its chip's skill (4.8.4)."""
         p, chip, appr, loc = entry[C.P_OWNER], entry[C.P_CHIP], entry[C.P_APPR], entry[C.P_LOC]
         skill = chip + 1 + appr
         if loc in (T.ROUGH, T.FINISH):
             skill += self.t.craft_skill[self.pl(p)["track"][T.T_CRAFT]]
-        spec = self._chip_specialist(p, chip)
-        if spec >= 0 and self.t.spec_loc[spec] == loc:
-            skill += self.t.spec_skill[spec]
         return skill
 
     def _tier_cost(self, p, slot):
@@ -771,6 +768,9 @@ class ReferenceLuthierState(ReferenceState):
     def _legal_below(self, p, a, b):
         return [BASE["BELOW"], BASE["BELOW"] + 1]
 
+    def _legal_double(self, p, a, b):
+        return [BASE["DOUBLE"], BASE["DOUBLE"] + 1]
+
     def _legal_tuck(self, p, a, b):
         g = self.f["held"]
         return [BASE["NOTUCK"]] + [BASE["TUCK"] + s for s in range(3) if self._can_tuck(p, s, g)]
@@ -1088,6 +1088,10 @@ class ReferenceLuthierState(ReferenceState):
         else:
             self.pl(p)["insp"] += self.t.below_insp * times
 
+    def _do_double(self, p, space, b, action):
+        doubling = C.CHAIR_DOUBLE if action == BASE["DOUBLE"] else C.CHAIR_SINGLE
+        self._push(C.T_CHAIR, p, space, T.K_INSTR, doubling)
+
     def _do_tuck(self, p, a, b, action):
         """Give the card to a patron (its cube back to the start), completing the
         patron if it was the last requirement (4.6.3); or discard it."""
@@ -1247,11 +1251,11 @@ class ReferenceLuthierState(ReferenceState):
         elif kind == C.T_FINISH_AGAIN:
             self._run_again(p, 1)
         elif kind == C.T_CHAIR:
-            self._run_chair(p, a, b)
+            self._run_chair(p, a, b, c)
         elif kind == C.T_ADVANCE:
             self._run_advance(p, a, b)
         elif kind == C.T_COMPLETE:
-            self._run_complete(p, a)
+            self._run_complete(p, a, b)
         elif kind == C.T_ROUND_END:
             self._run_round_end()
         elif kind == C.T_REFILL:
@@ -1352,13 +1356,19 @@ class ReferenceLuthierState(ReferenceState):
         self._push(C.D_TUCK, p)
         self._place_token(p, T.K_INSTR, k)
 
-    def _run_chair(self, p, space, kind):
-        """4.7: a token placed in a space takes the First Chair or goes below the line."""
+    def _run_chair(self, p, space, kind, doubling):
+        """4.7: a token placed in a space takes the First Chair or goes below the line.
+        Finishing 6+ doubles one instrument's bonus an action; with finish x2 still to
+        come the seat chooses which (4.5.2): `doubling` is its answer, once asked."""
         f, t = self.f, self.t
         times = 1
         if kind == T.K_INSTR and f["act_double"]:
-            times = 2                                  # finishing 6+: once per action
-            f["act_double"] = 0
+            if doubling == C.CHAIR_ASK and f["act_again"]:
+                self._push(C.D_DOUBLE, p, space)
+                return
+            if doubling != C.CHAIR_SINGLE:
+                times = 2
+                f["act_double"] = 0
         f["tokens"][space][p][kind] += 1
         bonus = t.space_bonus[space]
         if t.space_rare[space]:
@@ -1431,15 +1441,19 @@ class ReferenceLuthierState(ReferenceState):
             seen[p] = 1
             self._push(C.C_REVEAL, p)
 
-    def _run_complete(self, p, space):
-        """4.6.5: completion PP, reputation +1, tucked cards discarded, the patron
-        tucked under the board with its lifetime ability."""
+    def _run_complete(self, p, space, stage):
+        """4.6.5, in the seed's order: completion PP and reputation +1 (stage 0) while
+        the patron still holds its space; then (stage 1) the tucked cards are discarded,
+        the space freed and the patron tucked under the board with its lifetime ability."""
         pl = self.pl(p)
         patron = pl["patron"][space]
-        pl["pp"] += self.t.patron_pp[patron]
+        if stage == 0:
+            pl["pp"] += self.t.patron_pp[patron]
+            self._push(C.T_COMPLETE, p, space, 1)
+            self._push(C.T_ADVANCE, p, T.T_REP)
+            return
         self._remove_patron(p, space)
         pl["done"][pl["done"].index(-1)] = patron
-        self._push(C.T_ADVANCE, p, T.T_REP)
 
     def _run_round_end(self):
         """4.11: turn order from the Balcony, chips home, specialists assigned, carts
@@ -1807,5 +1821,5 @@ _DECISION_NAMES = {
     C.D_SALON_BONUS: "salon_bonus", C.D_REROLL: "reroll", C.D_INSPIRE: "inspire", C.D_ORCH: "orch",
     C.D_BELOW: "below", C.D_TUCK: "tuck", C.D_COST: "cost", C.D_RETURN: "return", C.D_AGAIN: "again",
     C.D_CLAIM: "claim", C.D_ROYAL: "royal", C.D_SPEC: "spec", C.D_KEEP3: "keep3",
-    C.D_ASSIGN: "assign", C.D_MARKET: "market",
+    C.D_ASSIGN: "assign", C.D_MARKET: "market", C.D_DOUBLE: "double",
 }

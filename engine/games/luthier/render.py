@@ -20,6 +20,7 @@ ASKED = {
     C.D_AGAIN: "work a second instrument or stop", C.D_CLAIM: "claim an award level",
     C.D_ROYAL: "choose a royal patron", C.D_SPEC: "choose a specialist", C.D_KEEP3: "keep one instrument",
     C.D_ASSIGN: "give a chip to the new specialist", C.D_MARKET: "trade at the market",
+    C.D_DOUBLE: "double this instrument's orchestra bonus, or keep the doubling for the second",
 }
 
 

@@ -179,7 +179,6 @@ cdef struct tables_t:
     int family_ability[MAX_FAMILY]
     int spec_deck[MAX_SPECS]
     int spec_loc[MAX_SPECS]
-    int spec_skill[MAX_SPECS]
     int spec_gain[MAX_SPECS][NB]
     int orch_space[MAX_ORCH][4]
     int orch_kind[MAX_ORCH][4]

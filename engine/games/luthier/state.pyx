@@ -78,6 +78,10 @@ cdef enum:
     D_KEEP3 = 63
     D_ASSIGN = 64
     D_MARKET = 65
+    D_DOUBLE = 66
+    CHAIR_ASK = 0
+    CHAIR_DOUBLE = 1
+    CHAIR_SINGLE = 2
 
 cdef enum:
     DK_INSTR = 0
@@ -230,6 +234,7 @@ cdef enum:
 cdef int A_PLACE, A_ACTIVATE, A_MARKET, A_PASS, A_TAKE, A_ALT, A_ALT2, A_COINS2
 cdef int A_SEARCH_PATRON, A_SEARCH_TYPE, A_SEARCH_ERA, A_AWARD, A_ROUGH, A_FINISH, A_STOP
 cdef int A_PAY, A_SPACE, A_GAIN, A_DROP, A_GIFT, A_REROLL, A_KEEPDICE, A_INSPIRE, A_SEAT
+cdef int A_DOUBLE
 cdef int A_BELOW, A_TUCK, A_NOTUCK, A_WAIVE, A_SUB, A_PAYCOST, A_RETURN, A_LOAD, A_SWAP
 cdef int A_NOLOAD, A_CLAIM, A_ROYAL, A_SPEC, A_KEEP, A_ASSIGN, A_BUY, A_SELL, A_HIRE
 cdef int A_TRAIN, A_LEAVE, A_FAMILY, A_GOALS, A_PATRON, A_CARD, A_NOTES, A_PURPLE
@@ -260,7 +265,7 @@ cdef void _load():
     global A_BELOW, A_TUCK, A_NOTUCK, A_WAIVE, A_SUB, A_PAYCOST, A_RETURN, A_LOAD, A_SWAP
     global A_NOLOAD, A_CLAIM, A_ROYAL, A_SPEC, A_KEEP, A_ASSIGN, A_BUY, A_SELL, A_HIRE
     global A_TRAIN, A_LEAVE, A_FAMILY, A_GOALS, A_PATRON, A_CARD, A_NOTES, A_PURPLE
-    global A_REVEAL, A_NOTHING
+    global A_REVEAL, A_NOTHING, A_DOUBLE
     if TABLES_READY:
         return
     t = _tables.load_tables()
@@ -336,7 +341,6 @@ cdef void _load():
     for i in range(t.n_specs):
         TB.spec_deck[i] = t.spec_deck[i]
         TB.spec_loc[i] = t.spec_loc[i]
-        TB.spec_skill[i] = t.spec_skill[i]
         _copy_bundle(TB.spec_gain[i], t.spec_gain[i])
     for i in range(t.n_orch):
         for j in range(4):
@@ -398,7 +402,7 @@ cdef void _load():
     A_BUY, A_SELL, A_HIRE, A_TRAIN = base["BUY"], base["SELL"], base["HIRE"], base["TRAIN"]
     A_LEAVE, A_FAMILY, A_GOALS, A_PATRON = base["LEAVE"], base["FAMILY"], base["GOALS"], base["PATRON"]
     A_CARD, A_NOTES, A_PURPLE = base["CARD"], base["NOTES"], base["PURPLE"]
-    A_REVEAL, A_NOTHING = base["REVEAL"], base["NOTHING"]
+    A_REVEAL, A_NOTHING, A_DOUBLE = base["REVEAL"], base["NOTHING"], base["DOUBLE"]
     NUM_ACTIONS = _actions.NUM_ACTIONS
     if NUM_ACTIONS > BUF:
         raise RuntimeError("the Luthier action space outgrew the scratch buffers")
@@ -409,7 +413,8 @@ def c_constants():
     """The C side's copies of the shared numbers, for the consistency test."""
     _load()
     return {
-        "tasks": [T_SETUP, T_KEEP_CHECK, C_DRAW, C_REVEAL, D_SETUP_FAMILY, D_MARKET],
+        "tasks": [T_SETUP, T_KEEP_CHECK, C_DRAW, C_REVEAL, D_SETUP_FAMILY, D_DOUBLE,
+                  CHAIR_ASK, CHAIR_DOUBLE, CHAIR_SINGLE],
         "globals": [G_INSTR, G_PATRON, G_PERF, G_REPAIR, G_MARKET, G_AWARD, G_GOAL, G_FAMILY,
                     G_SPEC, G_ORCH, NUM_GLOBAL],
         "limits": [LP, OWNERS, MAX_KINDS, MAX_PATRONS, MAX_PERF, MAX_REPAIR, MAX_MARKET,
@@ -569,13 +574,10 @@ cdef int chip_specialist(luthier_t* s, int p, int chip) noexcept nogil:
 
 cdef int skill_of(luthier_t* s, v_t* e) noexcept nogil:
     """reference._skill"""
-    cdef int p = e[P_OWNER], chip = e[P_CHIP], loc = e[P_LOC], spec
-    cdef int skill = chip + 1 + e[P_APPR]
+    cdef int p = e[P_OWNER], loc = e[P_LOC]
+    cdef int skill = e[P_CHIP] + 1 + e[P_APPR]
     if loc == ROUGH or loc == FINISH:
         skill += TB.craft_skill[s.players[p].track[TR_CRAFT]]
-    spec = chip_specialist(s, p, chip)
-    if spec >= 0 and TB.spec_loc[spec] == loc:
-        skill += TB.spec_skill[spec]
     return skill
 
 
@@ -1755,6 +1757,10 @@ cdef int legal_raw(luthier_t* s, int* out) noexcept nogil:
         out[0] = A_BELOW
         out[1] = A_BELOW + 1
         return 2
+    if kind == D_DOUBLE:
+        out[0] = A_DOUBLE
+        out[1] = A_DOUBLE + 1
+        return 2
     if kind == D_TUCK:
         out[n] = A_NOTUCK
         n += 1
@@ -2000,6 +2006,8 @@ cdef void decide(luthier_t* s, int action) noexcept nogil:
         s.perf_total = performance_base(s, p) + k
     elif kind == D_ORCH:
         push(s, T_CHAIR, p, action - A_SEAT, a, 0)
+    elif kind == D_DOUBLE:
+        push(s, T_CHAIR, p, a, K_INSTR, CHAIR_DOUBLE if action == A_DOUBLE else CHAIR_SINGLE)
     elif kind == D_BELOW:
         if action == A_BELOW:
             pl.coins += TB.below_coins * a
@@ -2205,12 +2213,17 @@ cdef void run_finish_done(luthier_t* s, int p) noexcept nogil:
     place_token(s, p, K_INSTR, k)
 
 
-cdef void run_chair(luthier_t* s, int p, int space, int kind) noexcept nogil:
+cdef void run_chair(luthier_t* s, int p, int space, int kind, int doubling) noexcept nogil:
+    """reference._run_chair"""
     cdef int times = 1, holder, held_kind, mine, o
     cdef bint takes
     if kind == K_INSTR and s.act_double:
-        times = 2
-        s.act_double = 0
+        if doubling == CHAIR_ASK and s.act_again:
+            push(s, D_DOUBLE, p, space, 0, 0)
+            return
+        if doubling != CHAIR_SINGLE:
+            times = 2
+            s.act_double = 0
     s.tokens[space][p][kind] += 1
     if TB.space_rare[space]:
         gain(s, p, TB.space_bonus[space], times)
@@ -2286,16 +2299,21 @@ cdef void step_effect(luthier_t* s, int p, int track, int step) noexcept nogil:
         push(s, T_CLAIM_CHECK, p, 0, 0, 0)
 
 
-cdef void run_complete(luthier_t* s, int p, int space) noexcept nogil:
+cdef void run_complete(luthier_t* s, int p, int space, int stage) noexcept nogil:
+    # 4.6.5 in the seed's order: PP and reputation while the patron holds its space,
+    # then (stage 1) its space is freed and it joins the completed patrons
     cdef player_t* pl = &s.players[p]
     cdef int patron = pl.patron[space], i
-    pl.pp += TB.patron_pp[patron]
+    if stage == 0:
+        pl.pp += TB.patron_pp[patron]
+        push(s, T_COMPLETE, p, space, 1, 0)
+        push(s, T_ADVANCE, p, TR_REP, 0, 0)
+        return
     remove_patron(s, p, space)
     for i in range(MAX_DONE):
         if pl.done[i] < 0:
             pl.done[i] = patron
             break
-    push(s, T_ADVANCE, p, TR_REP, 0, 0)
 
 
 cdef void discard_display_card(luthier_t* s, int loc, int card) noexcept nogil:
@@ -2502,7 +2520,7 @@ cdef void run_refill(luthier_t* s) noexcept nogil:
 
 
 cdef void run_task(luthier_t* s, int* task) noexcept nogil:
-    cdef int kind = task[0], p = task[1], a = task[2], b = task[3], j
+    cdef int kind = task[0], p = task[1], a = task[2], b = task[3], c = task[4], j
     cdef player_t* pl
     cdef int buf[64]
     if kind == T_SETUP:
@@ -2542,11 +2560,11 @@ cdef void run_task(luthier_t* s, int* task) noexcept nogil:
     elif kind == T_FINISH_AGAIN:
         run_again(s, p, 1)
     elif kind == T_CHAIR:
-        run_chair(s, p, a, b)
+        run_chair(s, p, a, b, c)
     elif kind == T_ADVANCE:
         run_advance(s, p, a, b)
     elif kind == T_COMPLETE:
-        run_complete(s, p, a)
+        run_complete(s, p, a, b)
     elif kind == T_ROUND_END:
         run_round_end(s)
     elif kind == T_REFILL:
@@ -3086,23 +3104,21 @@ cdef void determinize_into(luthier_t* s, int seat, rng_t* rng) noexcept nogil:
     for i in range(MAX_GOALS):
         copies[i] = 1 if i < TB.n_goals else 0
         seen[i] = 0
-    for j in range(4):
-        if s.players[seat].goals[j] >= 0:
-            seen[s.players[seat].goals[j]] += 1
+    for o in range(n):
+        for j in range(4):
+            if s.players[o].goals[j] >= 0 and goal_visible(s, seat, o, j):
+                seen[s.players[o].goals[j]] += 1
     npool = pool_of(copies, seen, MAX_GOALS, pool)
     slots = 0
     for o in range(n):
-        if o != seat:
-            for j in range(4):
-                slots += s.players[o].goals[j] >= 0
+        for j in range(4):
+            slots += s.players[o].goals[j] >= 0 and not goal_visible(s, seat, o, j)
     if slots:
         shuffle(pool, npool, rng)
     at = 0
     for o in range(n):
-        if o == seat:
-            continue
         for j in range(4):
-            if s.players[o].goals[j] >= 0 and at < npool:
+            if s.players[o].goals[j] >= 0 and not goal_visible(s, seat, o, j) and at < npool:
                 s.players[o].goals[j] = pool[at]
                 at += 1
     memset(s.goal_box, 0, sizeof(s.goal_box))
@@ -3134,7 +3150,7 @@ cdef void determinize_into(luthier_t* s, int seat, rng_t* rng) noexcept nogil:
         if o == seat:
             continue
         pl = &s.players[o]
-        if pl.goal_mask:
+        if pl.goal_mask and s.phase != PH_OVER:
             pl.goal_mask = 3
         if not s.revealed and pl.family_pick >= 0:
             pl.family_pick = 0
@@ -3181,6 +3197,12 @@ cdef inline bint family_visible(luthier_t* s, int seat, int o, int j) noexcept n
     return s.revealed and j == s.players[o].family_pick
 
 
+cdef inline bint goal_visible(luthier_t* s, int seat, int o, int j) noexcept nogil:
+    """views.observation_fields: a seat sees its own goals, and the others' kept
+    goals once the game is over (5.4)."""
+    return o == seat or (s.phase == PH_OVER and (s.players[o].goal_mask >> j) & 1)
+
+
 # ---- what a seat sees, hashed (views.observation_fields, in C) --------------------------------
 
 cdef void mask_for(luthier_t* s, int seat) noexcept nogil:
@@ -3217,14 +3239,14 @@ cdef void mask_for(luthier_t* s, int seat) noexcept nogil:
             if pl.keep[i] >= 0:
                 pl.keep[i] = HIDDEN
         for i in range(4):
-            if pl.goals[i] >= 0:
+            if pl.goals[i] >= 0 and not goal_visible(s, seat, o, i):
                 pl.goals[i] = HIDDEN
         for i in range(2):
             if pl.deal_instr[i] >= 0:
                 pl.deal_instr[i] = HIDDEN
             if pl.deal_patron[i] >= 0:
                 pl.deal_patron[i] = HIDDEN
-        if pl.goal_mask:
+        if pl.goal_mask and s.phase != PH_OVER:
             pl.goal_mask = HIDDEN
         for j in range(2):
             if pl.family[j] >= 0 and not family_visible(s, seat, o, j):

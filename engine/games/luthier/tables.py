@@ -180,7 +180,6 @@ class Tables:
     spec_name: list = field(default_factory=list)
     spec_deck: list = field(default_factory=list)
     spec_loc: list = field(default_factory=list)
-    spec_skill: list = field(default_factory=list)
     spec_gain: list = field(default_factory=list)       # [card][NB]
     orch_name: list = field(default_factory=list)
     orch_space: list = field(default_factory=list)      # [card][4], -1 padded
@@ -507,7 +506,9 @@ def load_tables() -> Tables:
         t.spec_name.append(r["name"])
         t.spec_deck.append(_index(r.get("deck"), SPEC_DECKS, w + ".deck"))
         t.spec_loc.append(_index(r.get("location"), LOCATIONS, w + ".location"))
-        t.spec_skill.append(_count(r.get("skill"), w + ".skill", 0, 3))
+        if "skill" in r:
+            raise DataError(f"{w}: a specialist has the skill of the chip on its card (4.8.4); "
+                            "give its perk as a 'gain'")
         t.spec_gain.append(bundle(r.get("gain", {}), w + ".gain"))
     for d in range(3):
         if sum(1 for x in t.spec_deck if x == d) < MAX_PLAYERS + 1:

@@ -55,14 +55,17 @@ def observation_fields(f: dict, seat: int, t: T.Tables) -> dict:
         entry = g["placed"][i]
         if entry[C.P_OWNER] != seat and entry[C.P_STATUS] == C.S_DOWN:
             entry[C.P_CHIP] = H
+    over = f["phase"] == C.PH_OVER          # 5.4: kept goals are shown at the final scoring
     for o in range(f["num_players"]):
         if o == seat:
             continue
         pl = g["players"][o]
         pl["hand"] = [-1] * T.MAX_KINDS
-        for name in ("keep", "goals", "deal_instr", "deal_patron"):
+        for name in ("keep", "deal_instr", "deal_patron"):
             pl[name] = [H if c >= 0 else c for c in pl[name]]
-        if pl["goal_mask"]:
+        pl["goals"] = [c if c < 0 or over and pl["goal_mask"] >> j & 1 else H
+                       for j, c in enumerate(pl["goals"])]
+        if pl["goal_mask"] and not over:
             pl["goal_mask"] = H
         if f["revealed"]:
             pick = pl["family_pick"]

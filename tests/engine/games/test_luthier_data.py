@@ -170,7 +170,8 @@ def test_display_layout_depends_on_the_player_count():
 def test_the_c_side_agrees_with_the_python_side():
     constants = c_constants()
     assert constants["tasks"] == [C.T_SETUP, C.T_KEEP_CHECK, C.C_DRAW, C.C_REVEAL,
-                                  C.D_SETUP_FAMILY, C.D_MARKET]
+                                  C.D_SETUP_FAMILY, C.D_DOUBLE,
+                                  C.CHAIR_ASK, C.CHAIR_DOUBLE, C.CHAIR_SINGLE]
     assert constants["globals"] == [T.G_INSTR, T.G_PATRON, T.G_PERF, T.G_REPAIR, T.G_MARKET,
                                     T.G_AWARD, T.G_GOAL, T.G_FAMILY, T.G_SPEC, T.G_ORCH,
                                     T.NUM_GLOBAL]
@@ -214,6 +215,7 @@ def _broken_copy(monkeypatch, name, edit):
     ("market.json", lambda d: d.update(first="M42"), "first"),
     ("goals.json", lambda d: d["cards"][0].update(levels=[{"at": 3, "pp": 1}, {"at": 2, "pp": 2}]), "increase"),
     ("orchestra.json", lambda d: d["spaces"][0].update(bonus={"gold": 1}), "gold"),
+    ("specialists.json", lambda d: d["cards"][0].update(skill=1), "skill of the chip"),
 ])
 def test_broken_data_is_reported_by_file_and_record(monkeypatch, name, edit, message):
     _broken_copy(monkeypatch, name, edit)

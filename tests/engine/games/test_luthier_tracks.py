@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.games.luthier import actions as A
 from engine.games.luthier import codec as C
 from engine.games.luthier import tables as T
 from luthier_positions import TB, Position, both, legal_texts, play, top_task
@@ -143,6 +144,22 @@ def test_specialists_are_assigned_at_round_end_and_act(impl):
     while state.to_dict()["act_chip"] >= 0:
         play(state, legal_texts(state)[0])
     assert state.to_dict()["players"][ME]["pp"] == 2 + 1
+
+
+@both
+@pytest.mark.parametrize("card", range(len(TB.spec_name)))
+def test_a_specialist_has_the_skill_of_its_chip(impl, card):
+    """4.8.4 [seed]: a specialist acts with the skill of the numbered chip on its card
+    (the seed's example: a #2 craft specialist counts as 2); the card adds a perk,
+    not skill."""
+    name, loc = TB.spec_name[card], T.LOCATIONS[TB.spec_loc[card]]
+    pos = Position(impl).specialist(name, ME).clear_benches(ME).seat(ME, track=[0, 0, 0])
+    pos.pl(ME)["spec_chip"][TB.spec_deck[card]] = 2
+    pos.chips((ME, 3, 0, loc))
+    pos.d["order"] = [0, 1, 2, -1]
+    state = pos.resolving(ME).build()
+    play(state, "go@" + A.LOCATION_TEXT[TB.spec_loc[card]])
+    assert state.to_dict()["placed"][0][C.P_SKILL] == 3
 
 
 @both

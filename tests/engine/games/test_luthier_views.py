@@ -50,6 +50,21 @@ def test_an_observation_hides_the_other_seats_secrets():
             assert seen[C.P_APPR] == entry[C.P_APPR] and seen[C.P_LOC] == entry[C.P_LOC]   # 8.3
 
 
+@both
+def test_kept_goals_are_shown_at_the_final_scoring(impl):
+    """6.2 / 5.4 [seed]: each seat's goals stay secret until the end-game scoring;
+    then the two it kept are shown, the two it let go stay hidden."""
+    state = random_position(11, 100_000, players=3)
+    assert state.is_terminal()
+    state = impl.from_dict(state.to_dict())
+    d = state.to_dict()
+    for o in (1, 2):
+        pl, seen = d["players"][o], state.observation(0)["players"][o]
+        assert seen["goal_mask"] == pl["goal_mask"] and bin(pl["goal_mask"]).count("1") == 2
+        assert seen["goals"] == [g if pl["goal_mask"] >> j & 1 else C.HIDDEN for j, g in enumerate(pl["goals"])]
+        assert impl.from_observation(state.observation(0), Rng(1)).observation(0) == state.observation(0)
+
+
 def test_face_down_chips_are_revealed_when_their_location_is_activated():
     pos = Position(GAME.state_class).chips((0, 5, 0, "guild"), (1, 3, 0, "guild"), (1, 1, 0, "salon"))
     pos.d["order"] = [0, 1, 2, -1]

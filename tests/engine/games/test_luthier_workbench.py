@@ -2,6 +2,8 @@
 (4.7), on both implementations, from concrete positions."""
 from __future__ import annotations
 
+import pytest
+
 from engine.games.luthier import codec as C
 from engine.games.luthier import tables as T
 from luthier_positions import (Position, both, kind, legal_texts, patron_id, play, repair_card, space,
@@ -131,6 +133,21 @@ def test_finish_times_two_second_uses_the_first_ones_gain(impl):
 
 
 @both
+@pytest.mark.parametrize("choice, insp, coins", [("double:now", 4, 1), ("double:later", 2, 2)])
+def test_the_seat_chooses_which_instrument_6_plus_doubles(impl, choice, insp, coins):
+    """4.5.2 [seed]: with finish x2, 4+ and 6+ still apply once an action, but the seat
+    chooses the instrument each applies to. Skill 7: the Flute's chair (2 inspiration)
+    or the trumpet's (1 coin, 1 metal) is doubled, as the seat says."""
+    pos = bench(impl, "finishing", 5, appr=1, craft=4, mat=(1, 0, 2), finish=["Flute", "Natural trumpet"])
+    state = pos.resolving(ME).build()
+    play(state, "go@finish", "finish0", "paycost")
+    assert legal_texts(state) == ["double:now", "double:later"]
+    play(state, choice, "finish1", "paycost")
+    pl = state.to_dict()["players"][ME]
+    assert pl["finish"] == [-1, -1] and pl["insp"] == insp and pl["coins"] == coins
+
+
+@both
 def test_a_finished_instrument_fulfils_a_patron_and_completes_it(impl):
     """4.5.2 / 4.6.3 / 4.6.5 [seed-ex]: Chopin already has a contrabass; a Percussion
     & Keyboard instrument meets his sub-requirement: +5 PP, reputation +1, tucked
@@ -146,6 +163,28 @@ def test_a_finished_instrument_fulfils_a_patron_and_completes_it(impl):
     assert pl["patron"][1] == -1 and patron_id("Frederic Chopin") in pl["done"]
     assert pl["pp"] == 5 + 5 and pl["track"][T.T_REP] == 1
     assert d["instr_discard"][kind("Contrabass")] >= 1
+
+
+@both
+def test_completion_moves_reputation_before_it_frees_the_space(impl):
+    """4.6.5 [seed]: completion PP, then reputation +1, and only then are the tucked
+    cards discarded and the space freed. Reputation h (an award claim) comes while all
+    three spaces are full, so the royal marker finds no free space for a royal patron."""
+    pos = bench(impl, "finishing", 1, mat=(1, 1, 0), finish=["Harpsichord"], rep=6)
+    pos.seat(ME, marker=[0, 0, 0])
+    pos.patron("Frederic Chopin", ME, 1, patience=1, tucked=[T.G_INSTR + kind("Contrabass")])
+    pos.patron("Arcangelo Corelli", ME, 0).patron("Giuseppe Tartini", ME, 2)
+    pos.award(0, "A11").tokens("Flute", ME, T.K_INSTR, 2)
+    pos.d["claims"] = [[-1] * 3 for _ in range(4)]
+    state = pos.resolving(ME).build()
+    play(state, "go@finish", "finish0", "tuck1")
+    pl = state.to_dict()["players"][ME]
+    assert top_task(state)[0] == C.D_CLAIM and pl["track"][T.T_REP] == 7
+    assert pl["patron"][1] == patron_id("Frederic Chopin") and patron_id("Frederic Chopin") not in pl["done"]
+    play(state, "claim0L:royal")
+    pl = state.to_dict()["players"][ME]
+    assert legal_texts(state) == ["market", "pass"]          # no royal patron to choose
+    assert pl["patron"][1] == -1 and patron_id("Frederic Chopin") in pl["done"]
 
 
 @both
