@@ -3100,52 +3100,8 @@ cdef void determinize_into(luthier_t* s, int seat, rng_t* rng) noexcept nogil:
                 s.spec_cut[pool[at]] = 1
                 at += 1
         deal_rest(s.spec_box, pool, at, npool)
-    # goals, then family tiles
-    for i in range(MAX_GOALS):
-        copies[i] = 1 if i < TB.n_goals else 0
-        seen[i] = 0
-    for o in range(n):
-        for j in range(4):
-            if s.players[o].goals[j] >= 0 and goal_visible(s, seat, o, j):
-                seen[s.players[o].goals[j]] += 1
-    npool = pool_of(copies, seen, MAX_GOALS, pool)
-    slots = 0
-    for o in range(n):
-        for j in range(4):
-            slots += s.players[o].goals[j] >= 0 and not goal_visible(s, seat, o, j)
-    if slots:
-        shuffle(pool, npool, rng)
-    at = 0
-    for o in range(n):
-        for j in range(4):
-            if s.players[o].goals[j] >= 0 and not goal_visible(s, seat, o, j) and at < npool:
-                s.players[o].goals[j] = pool[at]
-                at += 1
-    memset(s.goal_box, 0, sizeof(s.goal_box))
-    deal_rest(s.goal_box, pool, at, npool)
-    for i in range(MAX_FAMILY):
-        copies[i] = 1 if i < TB.n_family else 0
-        seen[i] = 0
-    for o in range(n):
-        for j in range(2):
-            if s.players[o].family[j] >= 0 and family_visible(s, seat, o, j):
-                seen[s.players[o].family[j]] += 1
-    npool = pool_of(copies, seen, MAX_FAMILY, pool)
-    slots = 0
-    for o in range(n):
-        for j in range(2):
-            if s.players[o].family[j] >= 0 and not family_visible(s, seat, o, j):
-                slots += 1
-    if slots:
-        shuffle(pool, npool, rng)
-    at = 0
-    for o in range(n):
-        for j in range(2):
-            if s.players[o].family[j] >= 0 and not family_visible(s, seat, o, j) and at < npool:
-                s.players[o].family[j] = pool[at]
-                at += 1
-    memset(s.family_box, 0, sizeof(s.family_box))
-    deal_rest(s.family_box, pool, at, npool)
+    redeal_tiles(s, seat, rng, True)
+    redeal_tiles(s, seat, rng, False)
     for o in range(n):
         if o == seat:
             continue
@@ -3187,6 +3143,56 @@ cdef void determinize_into(luthier_t* s, int seat, rng_t* rng) noexcept nogil:
             if s.placed[i][P_OWNER] == o and s.placed[i][P_STATUS] == S_DOWN and at < nchips:
                 s.placed[i][P_CHIP] = chips[at]
                 at += 1
+
+
+cdef void redeal_tiles(luthier_t* s, int seat, rng_t* rng, bint goals) noexcept nogil:
+    """Goal tiles (or family tiles): those the seat cannot see are dealt again from the
+    tiles it has not seen, and the rest go to the box, as views.determinized_fields does."""
+    cdef int copies[MAX_GOALS]
+    cdef int seen[MAX_GOALS]
+    cdef int pool[POOL]
+    cdef int size = MAX_GOALS if goals else MAX_FAMILY
+    cdef int count = TB.n_goals if goals else TB.n_family
+    cdef int width = 4 if goals else 2
+    cdef int npool, o, i, j, slots = 0, at = 0
+    cdef v_t* row
+    for i in range(size):
+        copies[i] = 1 if i < count else 0
+        seen[i] = 0
+    for o in range(s.num_players):
+        row = tile_row(&s.players[o], goals)
+        for j in range(width):
+            if row[j] < 0:
+                continue
+            if tile_visible(s, seat, o, j, goals):
+                seen[row[j]] += 1
+            else:
+                slots += 1
+    npool = pool_of(copies, seen, size, pool)
+    if slots:
+        shuffle(pool, npool, rng)
+    for o in range(s.num_players):
+        row = tile_row(&s.players[o], goals)
+        for j in range(width):
+            if row[j] >= 0 and not tile_visible(s, seat, o, j, goals) and at < npool:
+                row[j] = pool[at]
+                at += 1
+    if goals:
+        memset(s.goal_box, 0, sizeof(s.goal_box))
+        deal_rest(s.goal_box, pool, at, npool)
+    else:
+        memset(s.family_box, 0, sizeof(s.family_box))
+        deal_rest(s.family_box, pool, at, npool)
+
+
+cdef inline v_t* tile_row(player_t* pl, bint goals) noexcept nogil:
+    if goals:
+        return pl.goals
+    return pl.family
+
+
+cdef inline bint tile_visible(luthier_t* s, int seat, int o, int j, bint goals) noexcept nogil:
+    return goal_visible(s, seat, o, j) if goals else family_visible(s, seat, o, j)
 
 
 cdef inline bint family_visible(luthier_t* s, int seat, int o, int j) noexcept nogil:
