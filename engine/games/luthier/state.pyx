@@ -3100,8 +3100,8 @@ cdef void determinize_into(luthier_t* s, int seat, rng_t* rng) noexcept nogil:
                 s.spec_cut[pool[at]] = 1
                 at += 1
         deal_rest(s.spec_box, pool, at, npool)
-    redeal_tiles(s, seat, rng, True)
-    redeal_tiles(s, seat, rng, False)
+    redeal_tiles(s, seat, rng, DK_GOAL)
+    redeal_tiles(s, seat, rng, DK_FAMILY)
     for o in range(n):
         if o == seat:
             continue
@@ -3145,14 +3145,16 @@ cdef void determinize_into(luthier_t* s, int seat, rng_t* rng) noexcept nogil:
                 at += 1
 
 
-cdef void redeal_tiles(luthier_t* s, int seat, rng_t* rng, bint goals) noexcept nogil:
-    """Goal tiles (or family tiles): those the seat cannot see are dealt again from the
-    tiles it has not seen, and the rest go to the box, as views.determinized_fields does."""
+cdef void redeal_tiles(luthier_t* s, int seat, rng_t* rng, int deck) noexcept nogil:
+    """Goal tiles (deck DK_GOAL) or family tiles (DK_FAMILY): those the seat cannot see
+    are dealt again from the tiles it has not seen, and the rest go to the box, as
+    views.determinized_fields does."""
     cdef int copies[MAX_GOALS]
     cdef int seen[MAX_GOALS]
     cdef int pool[POOL]
-    cdef int size = MAX_GOALS if goals else MAX_FAMILY
-    cdef int count = TB.n_goals if goals else TB.n_family
+    cdef int count, size
+    cdef v_t* box = card_box(s, deck, &count, &size)
+    cdef bint goals = deck == DK_GOAL
     cdef int width = 4 if goals else 2
     cdef int npool, o, i, j, slots = 0, at = 0
     cdef v_t* row
@@ -3177,12 +3179,8 @@ cdef void redeal_tiles(luthier_t* s, int seat, rng_t* rng, bint goals) noexcept 
             if row[j] >= 0 and not tile_visible(s, seat, o, j, goals) and at < npool:
                 row[j] = pool[at]
                 at += 1
-    if goals:
-        memset(s.goal_box, 0, sizeof(s.goal_box))
-        deal_rest(s.goal_box, pool, at, npool)
-    else:
-        memset(s.family_box, 0, sizeof(s.family_box))
-        deal_rest(s.family_box, pool, at, npool)
+    memset(box, 0, size * sizeof(v_t))
+    deal_rest(box, pool, at, npool)
 
 
 cdef inline v_t* tile_row(player_t* pl, bint goals) noexcept nogil:
