@@ -53,3 +53,13 @@ def test_usage_errors_are_one_line(args, message):
     assert run.stdout == ""
     lines = run.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("Error: ") and message in lines[0], run.stderr
+
+
+def test_luthier_is_drawn_for_the_seat_by_name():
+    """A hidden-information game with its own drawing (render_for): the person's
+    setup choices named and numbered as in the notation, the others' unseen."""
+    run = cadenza_play("luthier", "--opponent", "random", "--seed", "3", input_text="family1\n")
+    assert run.returncode == 0, run.stderr
+    assert "family (keep one): [0] " in run.stdout and "goals (keep two):" in run.stdout
+    assert "family: unseen, not chosen yet" in run.stdout
+    assert "instr_deck" not in run.stdout, "no raw field dump"

@@ -1803,6 +1803,10 @@ class ReferenceLuthierState(ReferenceState):
         from engine.games.luthier.render import render_fields
         return render_fields(self.f, self.variant, self.current_player())
 
+    def render_for(self, seat):
+        from engine.games.luthier.render import render_observation
+        return render_observation(self.observation(seat), self.current_player())
+
     def action_to_str(self, action):
         return notation().to_str(action)
 

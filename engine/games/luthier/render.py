@@ -1,12 +1,20 @@
 """A readable text drawing of a Luthier position (its fields, codec.py layout): the
-round and whose move, the face-up cards, the orchestra's First Chairs and each seat's
-workbench, resources and tracks. Hidden parts are drawn as "?" when rendering a view."""
+round and whose move, the face-up cards, the worker chips on the board, the
+orchestra's First Chairs and each seat's workbench, resources, tracks, goals and
+specialists.
+
+`render_fields` draws the whole truth; `render_observation` draws one seat's
+observation, where what the seat cannot see reads "?" (a masked card, a face-down
+chip of another seat, another seat's hand and goals).
+"""
 from __future__ import annotations
 
 from engine.games.luthier import codec as C
 from engine.games.luthier import tables as T
+from engine.games.luthier import views
 
 TRACK_LETTERS = "abcdefgh"
+UNSEEN = "?"
 ASKED = {
     C.D_SETUP_FAMILY: "keep a family tile", C.D_SETUP_GOALS: "keep two goals",
     C.D_SETUP_INSTR: "keep an instrument", C.D_SETUP_PATRON: "keep a patron and choose its space",
@@ -22,72 +30,184 @@ ASKED = {
     C.D_ASSIGN: "give a chip to the new specialist", C.D_MARKET: "trade at the market",
     C.D_DOUBLE: "double this instrument's orchestra bonus, or keep the doubling for the second",
 }
-
-
-def _bundle_text(counts) -> str:
-    return " ".join(f"{n} {key}" for key, n in zip(T.BUNDLE_KEYS, counts) if n) or "-"
-
-
-def _card_names(t: T.Tables, loc: int):
-    return (t.patron_name, t.kind_name, t.perf_name, t.repair_name)[loc]
+CHIP_STATUS = {C.S_DOWN: "face down", C.S_ACTING: "revealed", C.S_DONE: "done", C.S_KEPT: "on the balcony"}
 
 
 def render_fields(f: dict, variant: str, to_move: int) -> str:
+    """The whole position, nothing hidden."""
+    return _draw(f, variant, to_move, viewer=None)
+
+
+def render_observation(observation: dict, to_move: int) -> str:
+    """What one seat sees: its observation dict drawn, the unseen as "?"."""
+    t = T.load_tables()
+    seat, variant, fields = views.parse_observation(observation, t)
+    return _draw(fields, variant, to_move, viewer=seat)
+
+
+def _draw(f: dict, variant: str, to_move: int, viewer) -> str:
     t = T.load_tables()
     n = f["num_players"]
     who = {-1: "chance", -2: "game over"}.get(to_move, f"seat {to_move}")
     lines = [f"Luthier ({variant}, {n} players)  round {f['round']}/{t.rounds}  "
              f"{C.PHASES[f['phase']]}  to move: {who}"]
     if to_move >= 0 and f["task_n"]:
-        kind = f["tasks"][f["task_n"] - 1][0]
-        over = sum(f["players"][to_move]["mat"]) > t.storage + t.extra_storage * f["players"][to_move]["marker"][T.M_STORAGE]
-        lines.append(f"  asked: {'discard a material over the storage limit' if over else ASKED.get(kind, '')}")
+        lines.append(f"  asked: {_asked(f, t, to_move)}")
     if f["market"] >= 0:
         prices = t.market_price[f["market"]]
         lines.append(f"  market {t.market_name[f['market']]}: animal {prices[0]}, wood {prices[1]}, "
                      f"metal {prices[2]}")
-    order = [p for p in f["order"] if p >= 0]
-    lines.append(f"  turn order: {' '.join(map(str, order))}")
+    lines.append(f"  turn order: {' '.join(str(p) for p in f['order'] if p >= 0)}")
     for slot, tile in enumerate(f["awards"]):
         if tile >= 0:
-            levels = ["-" if o < 0 else ("dummy" if o == T.DUMMY else f"s{o}") for o in f["claims"][slot]]
-            lines.append(f"  award {t.award_name[tile]} ({', '.join(levels)})")
+            levels = ", ".join(_owner(o) if o >= 0 else "-" for o in f["claims"][slot])
+            scores = _criterion(t, t.award_crit[tile], t.award_arg[tile], t.award_at[tile],
+                                t.award_pp[tile])
+            lines.append(f"  award {t.award_name[tile]}: {scores} ({levels})")
     for loc in range(T.CARD_LOCATIONS):
-        names = _card_names(t, loc)
-        shown = []
-        for s in t.slots_used(loc, n):
-            card = f["display"][loc][s]
-            shown.append(f"[{'I' * t.slot_tier[s]}] {names[card] if card >= 0 else '-'}")
+        names = (t.patron_name, t.kind_name, t.perf_name, t.repair_name)[loc]
+        shown = [f"[{'I' * t.slot_tier[s]}] {_name(names, f['display'][loc][s], '-')}"
+                 for s in t.slots_used(loc, n)]
         lines.append(f"  {T.LOCATIONS[loc]}: " + "; ".join(shown))
+    lines.extend(_chips(f))
+    lines.append("  first chairs: " + ("; ".join(_chairs(f, t, n)) or "none"))
+    for p in range(n):
+        lines.extend(_seat(f, t, p, viewer))
+    return "\n".join(lines)
+
+
+def _asked(f: dict, t: T.Tables, to_move: int) -> str:
+    pl = f["players"][to_move]
+    if sum(pl["mat"]) > t.storage + t.extra_storage * pl["marker"][T.M_STORAGE]:
+        return "discard a material over the storage limit"
+    return ASKED.get(f["tasks"][f["task_n"] - 1][0], "")
+
+
+def _owner(o: int) -> str:
+    return "dummy" if o == T.DUMMY else f"s{o}"
+
+
+def _name(names: list, card: int, empty: str = "") -> str:
+    """A card's name; `empty` for no card, "?" for a card the viewer cannot see."""
+    if card == C.HIDDEN:
+        return UNSEEN
+    return names[card] if card >= 0 else empty
+
+
+def _bundle(counts) -> str:
+    return " ".join(f"{n} {key}" for key, n in zip(T.BUNDLE_KEYS, counts) if n) or "nothing"
+
+
+def _criterion(t: T.Tables, crit: int, arg: int, at: list, pp: list) -> str:
+    """What a goal or award counts, and the PP of its levels: "patrons_era romantic
+    1/2/3 -> 1/3/5 PP"."""
+    what = T.CRITERIA[crit]
+    if crit in T.CRITERION_ARGUMENT:
+        what += " " + T.CRITERION_ARGUMENT[crit][arg]
+    used = [i for i, v in enumerate(pp) if v]
+    return (f"{what} {'/'.join(str(at[i]) for i in used)} -> "
+            f"{'/'.join(str(pp[i]) for i in used)} PP")
+
+
+def _chips(f: dict) -> list[str]:
+    """The worker chips placed this round, by location (w3+1 = chip #3 with one
+    apprentice, as in the notation)."""
+    by_loc: dict[int, list[str]] = {}
+    for entry in f["placed"][:f["placed_n"]]:
+        chip = UNSEEN if entry[C.P_CHIP] == C.HIDDEN else f"w{entry[C.P_CHIP] + 1}"
+        appr = f"+{entry[C.P_APPR]}" if entry[C.P_APPR] else ""
+        by_loc.setdefault(entry[C.P_LOC], []).append(
+            f"s{entry[C.P_OWNER]} {chip}{appr} {CHIP_STATUS[entry[C.P_STATUS]]}")
+    lines = [f"  workers at {T.LOCATIONS[loc]}: " + ", ".join(by_loc[loc]) for loc in sorted(by_loc)]
+    if f["balcony_n"]:
+        lines.append("  balcony order: " + " ".join(f"s{p}" for p in f["balcony"][:f["balcony_n"]]))
+    return lines
+
+
+def _chairs(f: dict, t: T.Tables, n: int) -> list[str]:
     chairs = []
     for s in range(t.n_spaces):
         owner = f["chair_owner"][s]
         if owner >= 0:
-            chairs.append(f"{t.space_name[s]}: {'dummy' if owner == T.DUMMY else f's{owner}'}")
+            chairs.append(f"{t.space_name[s]}: {_owner(owner)}")
         elif t.space_rare[s] and any(sum(x) for x in f["tokens"][s]):
             chairs.append(f"{t.space_name[s]}: " + ",".join(
                 f"s{o}x{f['tokens'][s][o][T.K_INSTR]}" for o in range(n) if f["tokens"][s][o][T.K_INSTR]))
-    lines.append("  first chairs: " + ("; ".join(chairs) if chairs else "none"))
-    for p in range(n):
-        pl = f["players"][p]
-        track = pl["track"]
-        lines.append(f"  seat {p}: {pl['pp']} PP, {pl['coins']} coins, {pl['insp']} inspiration, "
-                     f"animal {pl['mat'][0]} wood {pl['mat'][1]} metal {pl['mat'][2]}, "
-                     f"{pl['appr']} apprentices; tracks perf {track[0]} craft {track[1]} "
-                     f"rep {TRACK_LETTERS[min(track[2], 7)]}")
-        hand = "?" if pl["hand"][0] < 0 else ", ".join(
-            f"{t.kind_name[k]}" + (f" x{c}" if c > 1 else "") for k, c in enumerate(pl["hand"]) if c > 0)
-        bench = lambda ks: ", ".join(t.kind_name[k] for k in ks if k >= 0) or "-"
-        lines.append(f"    hand ({pl['hand_n']}): {hand or '-'}; roughing: {bench(pl['rough'])}; "
-                     f"finishing: {bench(pl['finish'])}")
-        for j in range(3):
-            c = pl["patron"][j]
-            if c >= 0:
-                met = sum(1 for g in pl["tucked"][j] if g >= 0)
-                reqs = 1 + sum(1 for x in t.patron_subs[c] if x >= 0)
-                lines.append(f"    patron {j}: {t.patron_name[c]} ({met}/{reqs} met, patience "
-                             f"{pl['patience'][j]}/{t.patience_leave})")
-        done = [t.patron_name[c] for c in pl["done"] if c >= 0]
-        if done:
-            lines.append(f"    completed: {', '.join(done)}")
-    return "\n".join(lines)
+    return chairs
+
+
+def _seat(f: dict, t: T.Tables, p: int, viewer) -> list[str]:
+    pl = f["players"][p]
+    track = pl["track"]
+    you = " (you)" if p == viewer else ""
+    lines = [f"  seat {p}{you}: {pl['pp']} PP, {pl['coins']} coins, {pl['insp']} inspiration, "
+             f"animal {pl['mat'][0]} wood {pl['mat'][1]} metal {pl['mat'][2]}, "
+             f"{pl['appr']} apprentices; tracks perf {track[0]} craft {track[1]} "
+             f"rep {TRACK_LETTERS[min(track[2], 7)]}"]
+    hand = UNSEEN if pl["hand"][0] < 0 and pl["hand_n"] else ", ".join(
+        t.kind_name[k] + (f" x{c}" if c > 1 else "") for k, c in enumerate(pl["hand"]) if c > 0)
+    bench = lambda ks: ", ".join(_name(t.kind_name, k) for k in ks if k != -1) or "-"
+    lines.append(f"    hand ({pl['hand_n']}): {hand or '-'}; roughing: {bench(pl['rough'])}; "
+                 f"finishing: {bench(pl['finish'])}")
+    for j in range(3):
+        c = pl["patron"][j]
+        if c >= 0:
+            met = sum(1 for g in pl["tucked"][j] if g >= 0)
+            reqs = 1 + sum(1 for x in t.patron_subs[c] if x >= 0)
+            lines.append(f"    patron {j}: {t.patron_name[c]} ({met}/{reqs} met, patience "
+                         f"{pl['patience'][j]}/{t.patience_leave})")
+    done = [t.patron_name[c] for c in pl["done"] if c >= 0]
+    if done:
+        lines.append(f"    completed: {', '.join(done)}")
+    specs = [t.spec_name[c] + (f" on w{pl['spec_chip'][d] + 1}" if pl["spec_chip"][d] >= 0 else "")
+             for d, c in enumerate(pl["spec"]) if c >= 0]
+    if specs:
+        lines.append(f"    specialists: {', '.join(specs)}")
+    lines.extend(_secrets(t, pl))
+    return lines
+
+
+def _secrets(t: T.Tables, pl: dict) -> list[str]:
+    """A seat's family tiles, goals and setup deals, numbered where the seat is still
+    to choose (the notation's family1, goals02, patron1>space0); "unseen" where the
+    viewer cannot see them."""
+    lines = []
+    family, pick = pl["family"], pl["family_pick"]
+    if pick >= 0:
+        lines.append(f"    family: {_family(t, family[pick])}")
+    elif family[0] == C.HIDDEN:
+        lines.append(f"    family: {_unseen(pick == C.HIDDEN)}")
+    elif family[0] >= 0:
+        lines.append("    family (keep one): " + "; ".join(
+            f"[{j}] {_family(t, c)}" for j, c in enumerate(family)))
+    goals, mask = pl["goals"], pl["goal_mask"]
+    if mask == C.HIDDEN or goals[0] == C.HIDDEN and mask == 0:
+        lines.append(f"    goals: {_unseen(mask != 0)}")
+    elif mask:
+        lines.append("    goals: " + "; ".join(
+            _goal(t, c) for j, c in enumerate(goals) if mask >> j & 1 and c >= 0))
+    elif goals[0] >= 0:
+        lines.append("    goals (keep two):")
+        lines.extend(f"      [{j}] {_goal(t, c)}" for j, c in enumerate(goals) if c >= 0)
+    instruments = [t.kind_name[k] for k in list(pl["deal_instr"]) + list(pl["keep"]) if k >= 0]
+    if instruments:
+        lines.append(f"    instruments to choose from: {', '.join(instruments)}")
+    if pl["deal_patron"][0] >= 0:
+        lines.append("    patrons to choose from: " + ", ".join(
+            f"[{j}] {t.patron_name[c]}" for j, c in enumerate(pl["deal_patron"]) if c >= 0))
+    return lines
+
+
+def _unseen(chosen: bool) -> str:
+    return "unseen, " + ("chosen" if chosen else "not chosen yet")
+
+
+def _goal(t: T.Tables, goal: int) -> str:
+    scores = _criterion(t, t.goal_crit[goal], t.goal_arg[goal], t.goal_at[goal], t.goal_pp[goal])
+    return f"{t.goal_name[goal]} {scores}"
+
+
+def _family(t: T.Tables, tile: int) -> str:
+    ability = T.FAMILY_ABILITIES[t.family_ability[tile]]
+    return (f"{t.family_name[tile]} (turn order {t.family_order[tile]}, {_bundle(t.family_res[tile])}"
+            + (f", {ability.replace('_', ' ')}" if ability != "none" else "") + ")")

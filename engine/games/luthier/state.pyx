@@ -3592,3 +3592,7 @@ cdef class LuthierState(State):
     def render(self):
         from engine.games.luthier.render import render_fields
         return render_fields(self.s, self.variant, self.c_current_player())
+
+    def render_for(self, seat):
+        from engine.games.luthier.render import render_observation
+        return render_observation(self.observation(seat), self.c_current_player())

@@ -1,5 +1,7 @@
 """A text drawing of a Maestro: da Vinci vs Michelangelo position, from its JSON
-layout (codec.state_dict), for people reading a game in a terminal."""
+layout (codec.state_dict), for people reading a game in a terminal. An observation
+has the same layout, with the rival's hidden cards as counts: drawn the same way, it
+is what one seat sees."""
 from __future__ import annotations
 
 
@@ -20,7 +22,8 @@ def render(data: dict) -> str:
              + " ".join(t or "?" for t in data["study_tiles"])]
     for seat, ws in enumerate(data["workshops"]):
         res = ws["resources"]
-        lines.append(f"  {names[seat]}: {ws['vp']} VP  study {ws['study']}  "
+        you = " (you)" if data.get("seat") == seat else ""
+        lines.append(f"  {names[seat]}{you}: {ws['vp']} VP  study {ws['study']}  "
                      f"resources A[{_counts(res['A'])}] B[{_counts(res['B'])}]  "
                      f"reserve {ws['reserve']} supply {ws['supply']}")
         lines.append(f"    artworks {_counts(ws['artworks'])}")

@@ -1568,3 +1568,7 @@ cdef class RenaissanceState(State):
     def render(self):
         from engine.games.renaissance.render import render
         return render(self.to_dict())
+
+    def render_for(self, seat):
+        from engine.games.renaissance.render import render
+        return render(self.observation(seat))

@@ -254,3 +254,14 @@ def test_json_round_trips_on_both_sides(cls):
 def test_render_draws_the_position():
     text = position(RenaissanceState, hand=["A2/1", "A3/0"]).render()
     assert "da Vinci" in text and "Michelangelo" in text and "hand A2/1 A3/0" in text
+
+
+def test_a_seat_is_drawn_only_what_it_sees():
+    state = position(RenaissanceState, hand=["A2/1", "A3/0"])
+    mine = state.render_for(DA_VINCI)
+    assert "da Vinci (you):" in mine and "hand A2/1 A3/0" in mine
+    theirs = state.render_for(MICHELANGELO)
+    assert "Michelangelo (you):" in theirs and "hand A2/1 A3/0" not in theirs
+    assert "hand 2 hidden  set aside 0 hidden" in theirs
+    for seed in range(5):   # the same drawing in every world the seat cannot tell apart
+        assert state.determinize(MICHELANGELO, Rng(seed)).render_for(MICHELANGELO) == theirs
