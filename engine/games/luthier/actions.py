@@ -102,11 +102,7 @@ def claim_action(slot: int, level: int, marker: int) -> int:
 def global_card_names(t: T.Tables) -> dict[int, str]:
     """Global card id -> notation name, for every card in the data."""
     names = {}
-    blocks = [(T.G_INSTR, t.kind_name), (T.G_PATRON, t.patron_name), (T.G_PERF, t.perf_name),
-              (T.G_REPAIR, t.repair_name), (T.G_MARKET, t.market_name), (T.G_AWARD, t.award_name),
-              (T.G_GOAL, t.goal_name), (T.G_FAMILY, t.family_name), (T.G_SPEC, t.spec_name),
-              (T.G_ORCH, t.orch_name)]
-    for base, block in blocks:
+    for base, block in t.card_blocks():
         for i, name in enumerate(block):
             names[base + i] = slug(name)
     return names

@@ -20,7 +20,7 @@ ASKED = {
     C.D_SETUP_INSTR: "keep an instrument", C.D_SETUP_PATRON: "keep a patron and choose its space",
     C.D_MATERIAL: "take a material", C.D_LOAD: "load the roughing bench", C.D_PLACE: "place a worker",
     C.D_RESOLVE: "activate a location, go to the market or pass", C.D_CHIP: "choose the chip's action",
-    C.D_PAY: "split a payment between coins and inspiration", C.D_SPACE: "choose a patron space",
+C.D_SPACE: "choose a patron space",
     C.D_SALON_BONUS: "take a patron's gift", C.D_REROLL: "reroll a die or keep",
     C.D_INSPIRE: "spend inspiration on the performance", C.D_ORCH: "choose an orchestra space",
     C.D_BELOW: "below the line: coins or inspiration", C.D_TUCK: "give the card to a patron or not",
@@ -70,6 +70,7 @@ def _draw(f: dict, variant: str, to_move: int, viewer) -> str:
                  for s in t.slots_used(loc, n)]
         lines.append(f"  {T.LOCATIONS[loc]}: " + "; ".join(shown))
     lines.extend(_chips(f))
+    lines.extend(_in_play(f, t))
     lines.append("  first chairs: " + ("; ".join(_chairs(f, t, n)) or "none"))
     for p in range(n):
         lines.extend(_seat(f, t, p, viewer))
@@ -80,7 +81,11 @@ def _asked(f: dict, t: T.Tables, to_move: int) -> str:
     pl = f["players"][to_move]
     if sum(pl["mat"]) > t.storage + t.extra_storage * pl["marker"][T.M_STORAGE]:
         return "discard a material over the storage limit"
-    return ASKED.get(f["tasks"][f["task_n"] - 1][0], "")
+    kind, _, amount, reserve = f["tasks"][f["task_n"] - 1][:4]
+    if kind == C.D_PAY:
+        keep = f", keeping {reserve} inspiration" if reserve else ""
+        return f"pay {amount} in any mix of coins and inspiration{keep}"
+    return ASKED.get(kind, "")
 
 
 def _owner(o: int) -> str:
@@ -121,6 +126,32 @@ def _chips(f: dict) -> list[str]:
     lines = [f"  workers at {T.LOCATIONS[loc]}: " + ", ".join(by_loc[loc]) for loc in sorted(by_loc)]
     if f["balcony_n"]:
         lines.append("  balcony order: " + " ".join(f"s{p}" for p in f["balcony"][:f["balcony_n"]]))
+    return lines
+
+
+def _in_play(f: dict, t: T.Tables) -> list[str]:
+    """The action under way: the acting chip, the card it took, the dice of a
+    performance (its total is known only once the inspiration is spent) and the
+    materials still to pay."""
+    lines = []
+    entry = f["placed"][f["act_chip"]] if f["act_chip"] >= 0 else None
+    if entry is not None:
+        appr = f"+{entry[C.P_APPR]}" if entry[C.P_APPR] else ""
+        lines.append(f"  acting: s{entry[C.P_OWNER]} w{entry[C.P_CHIP] + 1}{appr} at "
+                     f"{T.LOCATIONS[entry[C.P_LOC]]} (skill {entry[C.P_SKILL]})")
+    if f["held"] >= 0:
+        card = t.card_name(f["held"])
+        perf = f["held"] - T.G_PERF
+        if 0 <= perf < t.n_perf:
+            card += f" (levels at {'/'.join(map(str, t.perf_at[perf]))})"
+        lines.append(f"  card in play: {card}")
+    if entry is not None and entry[C.P_LOC] == T.PERFORM and f["dice"][0] >= 0:   # else stale
+        dice = [f"{f['dice'][d]} {'black' if f['die_black'][d] else 'white'}"
+                for d in range(2) if f["dice"][d] >= 0]
+        lines.append(f"  dice: {', '.join(dice)}; rerolls left {f['rerolls']}")
+    if f["task_n"] and f["tasks"][f["task_n"] - 1][0] == C.D_COST:
+        owed = ", ".join(f"{n} {m}" for m, n in zip(T.MATERIALS, f["cost"]) if n)
+        lines.append(f"  materials to pay: {owed}")
     return lines
 
 

@@ -274,6 +274,20 @@ class Tables:
     def n_orch(self):
         return len(self.orch_name)
 
+    def card_blocks(self) -> list[tuple[int, list]]:
+        """(first global card id, names) of every kind of card, in id order."""
+        return [(G_INSTR, self.kind_name), (G_PATRON, self.patron_name), (G_PERF, self.perf_name),
+                (G_REPAIR, self.repair_name), (G_MARKET, self.market_name),
+                (G_AWARD, self.award_name), (G_GOAL, self.goal_name), (G_FAMILY, self.family_name),
+                (G_SPEC, self.spec_name), (G_ORCH, self.orch_name)]
+
+    def card_name(self, g: int) -> str:
+        """The name of a card by its global id."""
+        for base, names in reversed(self.card_blocks()):
+            if g >= base:
+                return names[g - base]
+        raise IndexError(f"no card has global id {g}")
+
     def slots_used(self, location: int, players: int) -> list[int]:
         """The display slots of a card location in use at this player count."""
         covered = self.covered_two[location] if players == 2 else 0

@@ -68,3 +68,41 @@ def test_both_implementations_draw_alike():
             assert reference.render_for(seat) == state.render_for(seat)
         assert reference.render() == state.render()
         assert C.PHASES[state.to_dict()["phase"]] in state.render()
+
+
+def first_asking(kind: int):
+    """The first position of a seeded random game whose mover is asked `kind`."""
+    for seed in range(50):
+        state = GAME.new_state(3, seed=seed)
+        rng = Rng(seed)
+        while not state.is_terminal():
+            d = state.to_dict()
+            if not state.is_chance_node() and d["tasks"][d["task_n"] - 1][0] == kind:
+                return state, d
+            state.apply(rng.choice(state.legal_actions()))
+    raise AssertionError(f"no game asked task {kind}")
+
+
+def test_a_performance_shows_the_card_and_its_dice():
+    state, d = first_asking(C.D_INSPIRE)
+    text = state.render_for(state.current_player())
+    perf = d["held"] - T.G_PERF
+    levels = "/".join(map(str, TABLES.perf_at[perf]))
+    assert f"card in play: {TABLES.perf_name[perf]} (levels at {levels})" in text
+    colours = ["black" if black else "white" for black in d["die_black"]]
+    assert (f"dice: {d['dice'][0]} {colours[0]}, {d['dice'][1]} {colours[1]}; rerolls left "
+            f"{d['rerolls']}") in text
+    assert "asked: spend inspiration on the performance" in text
+
+
+def test_a_payment_names_its_amount():
+    state, d = first_asking(C.D_PAY)
+    amount, reserve = d["tasks"][d["task_n"] - 1][2:4]
+    assert f"asked: pay {amount} in any mix of coins and inspiration" in state.render_for(
+        state.current_player())
+
+
+def test_card_names_by_global_id():
+    assert TABLES.card_name(T.G_PATRON) == TABLES.patron_name[0]
+    assert TABLES.card_name(T.G_ORCH + 1) == TABLES.orch_name[1]
+    assert TABLES.card_name(T.G_INSTR) == TABLES.kind_name[0]
