@@ -4,8 +4,8 @@ orchestra's First Chairs and each seat's workbench, resources, tracks, goals and
 specialists.
 
 `render_fields` draws the whole truth; `render_observation` draws one seat's
-observation, where what the seat cannot see reads "?" (a masked card, a face-down
-chip of another seat, another seat's hand and goals).
+observation, where what the seat cannot see reads "?" or "unseen" (a masked card,
+another seat's face-down chip, hand, family tiles and goals).
 """
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ ASKED = {
     C.D_SETUP_INSTR: "keep an instrument", C.D_SETUP_PATRON: "keep a patron and choose its space",
     C.D_MATERIAL: "take a material", C.D_LOAD: "load the roughing bench", C.D_PLACE: "place a worker",
     C.D_RESOLVE: "activate a location, go to the market or pass", C.D_CHIP: "choose the chip's action",
-C.D_SPACE: "choose a patron space",
+    C.D_SPACE: "choose a patron space",
     C.D_SALON_BONUS: "take a patron's gift", C.D_REROLL: "reroll a die or keep",
     C.D_INSPIRE: "spend inspiration on the performance", C.D_ORCH: "choose an orchestra space",
     C.D_BELOW: "below the line: coins or inspiration", C.D_TUCK: "give the card to a patron or not",
