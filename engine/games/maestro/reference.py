@@ -26,6 +26,7 @@ from engine.games.maestro.weights import (CRITIC_HOLD_TURNS, DRAWS_PER_TURN, OPP
                                           OPPORTUNITY_NOW, TEMPERATURE_BASE,
                                           TEMPERATURE_PER_ROOT_DRAW)
 from engine.reference import CHANCE, TERMINAL, ReferenceState
+from engine.whole_view import whole_state_observation
 
 
 def tile_value(placed: float, points: int, space: int) -> float:
@@ -402,10 +403,7 @@ class MaestroReference(ReferenceState):
         return cls(board, codec.parse_state(board, data))
 
     def observation(self, seat: int) -> dict:
-        self._check_seat(seat)
-        obs = self.to_dict()
-        obs["seat"] = seat
-        return obs
+        return whole_state_observation(self, seat)
 
     @classmethod
     def from_observation(cls, observation, rng=None) -> "MaestroReference":

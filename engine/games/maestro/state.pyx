@@ -16,6 +16,7 @@ from engine.games.maestro import codec, rules, weights
 from engine.hashing cimport mix64
 from engine.rng cimport rng_t
 from engine.state cimport State, CHANCE, TERMINAL
+from engine.whole_view import whole_state_observation
 
 # Keep in step with codec.py and rules.py (plain ints so nogil code can use them).
 cdef enum:
@@ -657,10 +658,7 @@ cdef class MaestroState(State):
 
     def observation(self, seat):
         # Perfect information: a seat sees everything (the bag's contents by counting).
-        self._check_seat(seat)
-        obs = self.to_dict()
-        obs["seat"] = seat
-        return obs
+        return whole_state_observation(self, seat)
 
     @classmethod
     def from_observation(cls, observation, rng):

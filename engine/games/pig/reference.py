@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from engine.errors import GameConfigError, IllegalActionError, StateFormatError
 from engine.reference import ReferenceState
+from engine.whole_view import state_from_whole_observation, whole_state_observation
 from engine.games.pig.rules import (DEFAULT_VARIANT, FACE_BASE, FACES, HOLD, ROLL, action_id,
                                     action_name, check_fields, parse_variant)
 
@@ -137,16 +138,11 @@ class PigReference(ReferenceState):
         return state
 
     def observation(self, seat: int) -> dict:
-        self._check_seat(seat)
-        obs = self.to_dict()
-        obs["seat"] = seat
-        return obs
+        return whole_state_observation(self, seat)
 
     @classmethod
     def from_observation(cls, observation: dict, rng=None) -> "PigReference":
-        data = dict(observation)
-        data.pop("seat", None)
-        return cls.from_dict(data)
+        return state_from_whole_observation(observation, cls.from_dict)
 
     def action_to_str(self, action: int) -> str:
         try:

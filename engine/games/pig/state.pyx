@@ -13,6 +13,7 @@ from engine.games.pig.rules import (DEFAULT_VARIANT, action_id, action_name, che
                                     hint_reason, parse_variant)
 from engine.hashing cimport mix64
 from engine.state cimport State, CHANCE, TERMINAL
+from engine.whole_view import state_from_whole_observation, whole_state_observation
 
 # Keep in step with engine/games/pig/rules.py (plain ints so nogil code can use them).
 cdef enum:
@@ -194,17 +195,11 @@ cdef class PigState(State):
                            seat, list(actions))
 
     def observation(self, seat):
-        # Perfect information: every seat sees the whole state.
-        self._check_seat(seat)
-        obs = self.to_dict()
-        obs["seat"] = seat
-        return obs
+        return whole_state_observation(self, seat)
 
     @classmethod
     def from_observation(cls, observation, rng):
-        data = dict(observation)
-        data.pop("seat", None)
-        return cls.from_dict_checked(data)
+        return state_from_whole_observation(observation, cls.from_dict_checked)
 
     def action_to_str(self, action):
         try:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from engine.errors import GameConfigError, IllegalActionError, StateFormatError
 from engine.reference import ReferenceState
+from engine.whole_view import state_from_whole_observation, whole_state_observation
 
 CHANCE = -1
 TERMINAL = -2
@@ -138,16 +139,11 @@ class TicTacToeReference(ReferenceState):
         return state
 
     def observation(self, seat: int) -> dict:
-        self._check_seat(seat)
-        obs = self.to_dict()
-        obs["seat"] = seat
-        return obs
+        return whole_state_observation(self, seat)
 
     @classmethod
     def from_observation(cls, observation: dict, rng=None) -> "TicTacToeReference":
-        data = dict(observation)
-        data.pop("seat", None)
-        return cls.from_dict(data)
+        return state_from_whole_observation(observation, cls.from_dict)
 
     def action_to_str(self, action: int) -> str:
         if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < 9:

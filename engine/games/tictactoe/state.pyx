@@ -10,6 +10,7 @@ from engine.errors import IllegalActionError
 from engine.hashing cimport mix64
 from engine.state cimport State, TERMINAL
 from engine.validate import get_int, get_int_list, require
+from engine.whole_view import state_from_whole_observation, whole_state_observation
 
 cdef int EMPTY = -1
 cdef int NO_WINNER = -1
@@ -165,17 +166,11 @@ cdef class TicTacToeState(State):
             self.to_move = from_last_mover
 
     def observation(self, seat):
-        self._check_seat(seat)
-        obs = self.to_dict()
-        obs["seat"] = seat
-        return obs
+        return whole_state_observation(self, seat)
 
     @classmethod
     def from_observation(cls, observation, rng):
-        # Perfect information: the observation is the whole state.
-        data = dict(observation)
-        data.pop("seat", None)
-        return cls.from_dict_checked(data)
+        return state_from_whole_observation(observation, cls.from_dict_checked)
 
     def action_to_str(self, action):
         if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < 9:
