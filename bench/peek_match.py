@@ -30,7 +30,7 @@ from cli.match.records import match_record  # noqa: E402
 from cli.match.entrants import parse_entrant  # noqa: E402
 from cli.match.referee import GameJob  # noqa: E402
 from cli.match.schedule import build_schedule  # noqa: E402
-from cli.match.store import GamesFile, StoreError, match_identity, prepare  # noqa: E402
+from cli.match.store import GamesFile, StoreError, match_identity, prepare, seats_every_order  # noqa: E402
 from cli.selfplay import play_game  # noqa: E402
 from cli.series import finish_series  # noqa: E402
 from cli.specs import parse_seat_spec  # noqa: E402
@@ -116,7 +116,7 @@ def run(reference_dir: Path, out: Path, hero: str, workers: int, resume: bool) -
     done = prepare(out, identity, resume)
     names = [parse_entrant(text).name for text in identity["entrants"]]
     tasks = [task for task in build_schedule(names, identity["players"], identity["games"],
-                                             identity["seed"], identity.get("all_orders", False))
+                                             identity["seed"], seats_every_order(identity))
              if task.index not in done]
     games = GamesFile(out)
     played = 0

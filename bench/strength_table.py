@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from cli.match.ratings import summarize  # noqa: E402
 from cli.match.schedule import seatings  # noqa: E402
 from cli.match.entrants import parse_entrant  # noqa: E402
-from cli.match.store import CONFIG_FILE, GamesFile, match_identity  # noqa: E402
+from cli.match.store import CONFIG_FILE, GamesFile, match_identity, seats_every_order  # noqa: E402
 from engine.errors import CadenzaError  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -47,7 +47,7 @@ def row(directory: Path) -> str:
     match = match_identity(directory)
     entrants = [parse_entrant(text) for text in match["entrants"]]
     names = [entrant.name for entrant in entrants]
-    block = len(seatings(len(names), match["players"], match.get("all_orders", False)))
+    block = len(seatings(len(names), match["players"], seats_every_order(match)))
     records = list(GamesFile(directory).load(repair=False).values())
     summary = summarize(records, names, block)
     first = summary["standings"][0]

@@ -110,3 +110,9 @@ def match_identity(directory: Path) -> dict:
     if identity is None:
         raise StoreError(f"{directory} is not a match folder: it has no {CONFIG_FILE}")
     return identity
+
+
+def seats_every_order(identity: dict) -> bool:
+    """Whether a match seats each lineup in every order around the table
+    (--all-orders); its match.json names the setting only when it is on."""
+    return bool(identity.get("all_orders", False))
