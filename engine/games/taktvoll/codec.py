@@ -599,10 +599,27 @@ def row_text(rules: Rules, codes: list[int]) -> str:
 
 def render(pos: Position) -> str:
     """The whole position (every hand shown) in a few lines."""
+    return _draw(pos, [sum(h) for h in pos.hands], sum(pos.deck), pos.hands, viewer=None)
+
+
+def render_view(view: View) -> str:
+    """What one seat sees, drawn like `render`: its own hand; the others' only as
+    counts until the game is over."""
+    hands = view.hands or [view.hand if p == view.seat else None for p in range(view.players)]
+    return _draw(view, view.hand_sizes, view.deck_size, hands, viewer=view.seat)
+
+
+def _unseen_hand(view: View, seat: int) -> str:
+    bars = known_bar_lines(view.rules, view.players, view.bar_lines_played[seat])
+    return f"unseen ({bars} of them bar lines)" if bars else "unseen"
+
+
+def _draw(pos, sizes: list, deck_size: int, hands: list, viewer) -> str:
+    """`pos` is a Position or a View (the fields they share); a hand of None is unseen."""
     n = pos.players
     mover = {DEAL: "dealing", START: "drawing the first seat", OVER: "game over"}.get(
         pos.phase, f"seat {pos.turn} to move ({PHASES[pos.phase]})")
-    lines = [f"Takt Voll  {pos.rules.variant}  {n} players  deck {sum(pos.deck)}  {mover}"]
+    lines = [f"Takt Voll  {pos.rules.variant}  {n} players  deck {deck_size}  {mover}"]
     for r, row in enumerate(pos.rows):
         lines.append(f"  row {r + 1}: {row_text(pos.rules, row)}")
     if not pos.rows:
@@ -614,8 +631,9 @@ def render(pos: Position) -> str:
         if pos.bonus_row >= 0 and p == pos.turn:
             notes.append(f"may close row {pos.bonus_row + 1}")
         note = f"  ({', '.join(notes)})" if notes else ""
-        lines.append(f"  seat {p}: {pos.points[p]} pts, {sum(pos.hands[p])} cards: "
-                     f"{_grouped(pos.hands[p])}{note}")
+        you = " (you)" if p == viewer else ""
+        cards = _grouped(hands[p]) if hands[p] is not None else _unseen_hand(pos, p)
+        lines.append(f"  seat {p}{you}: {pos.points[p]} pts, {sizes[p]} cards: {cards}{note}")
     if pos.passes:
         lines.append(f"  {pos.passes} pass(es) in a row")
     return "\n".join(lines)

@@ -614,3 +614,7 @@ cdef class TaktVollState(State):
 
     def render(self):
         return codec.render(self.position())
+
+    def render_for(self, seat):
+        # Drawn from the observation itself, so it can show nothing the seat cannot see.
+        return codec.render_view(codec.parse_view(self.observation(seat)))

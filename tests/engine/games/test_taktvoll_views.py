@@ -118,6 +118,21 @@ def test_the_setup_deal_is_hidden_like_the_rest():
     assert other.observation(0) != state.observation(0)
 
 
+def test_a_seat_is_drawn_its_own_hand_and_the_others_as_counts():
+    # What `cadenza play` shows: the rows as bars, the seat's own cards, and of the
+    # others only how many cards they hold and the bar lines they certainly hold.
+    state = make(TaktVollState, ["Q H bar*7", "E W " + BARS8, "S rW " + BARS8],
+                 rows=["clef 2/4 Q Q bar Q", "clef"], played=[1, 0, 0], points=[2, 0, 0])
+    text = state.render_for(1)
+    assert "  row 1: clef 2/4 Q Q | Q [" in text
+    assert "  seat 1 (you): 0 pts, 10 cards: barx8 W E" in text
+    assert "  seat 0: 2 pts, 9 cards: unseen (7 of them bar lines)" in text
+    assert "  seat 2: 0 pts, 10 cards: unseen (8 of them bar lines)" in text
+    assert "rW" not in text
+    for seed in range(5):       # the same drawing in every world seat 1 cannot tell apart
+        assert state.determinize(1, Rng(seed)).render_for(1) == text
+
+
 # ---- dealing what a seat has not seen ---------------------------------------------------------------
 
 
