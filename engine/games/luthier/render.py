@@ -119,14 +119,20 @@ def _chips(f: dict) -> list[str]:
     apprentice, as in the notation)."""
     by_loc: dict[int, list[str]] = {}
     for entry in f["placed"][:f["placed_n"]]:
-        chip = UNSEEN if entry[C.P_CHIP] == C.HIDDEN else f"w{entry[C.P_CHIP] + 1}"
-        appr = f"+{entry[C.P_APPR]}" if entry[C.P_APPR] else ""
         by_loc.setdefault(entry[C.P_LOC], []).append(
-            f"s{entry[C.P_OWNER]} {chip}{appr} {CHIP_STATUS[entry[C.P_STATUS]]}")
+            f"{_chip(entry)} {CHIP_STATUS[entry[C.P_STATUS]]}")
     lines = [f"  workers at {T.LOCATIONS[loc]}: " + ", ".join(by_loc[loc]) for loc in sorted(by_loc)]
     if f["balcony_n"]:
         lines.append("  balcony order: " + " ".join(f"s{p}" for p in f["balcony"][:f["balcony_n"]]))
     return lines
+
+
+def _chip(entry: list) -> str:
+    """A placed chip as "s1 w3+1" (seat, chip number, apprentices); "?" for the
+    number of another seat's face-down chip."""
+    chip = UNSEEN if entry[C.P_CHIP] == C.HIDDEN else f"w{entry[C.P_CHIP] + 1}"
+    appr = f"+{entry[C.P_APPR]}" if entry[C.P_APPR] else ""
+    return f"s{entry[C.P_OWNER]} {chip}{appr}"
 
 
 def _in_play(f: dict, t: T.Tables) -> list[str]:
@@ -136,9 +142,8 @@ def _in_play(f: dict, t: T.Tables) -> list[str]:
     lines = []
     entry = f["placed"][f["act_chip"]] if f["act_chip"] >= 0 else None
     if entry is not None:
-        appr = f"+{entry[C.P_APPR]}" if entry[C.P_APPR] else ""
-        lines.append(f"  acting: s{entry[C.P_OWNER]} w{entry[C.P_CHIP] + 1}{appr} at "
-                     f"{T.LOCATIONS[entry[C.P_LOC]]} (skill {entry[C.P_SKILL]})")
+        lines.append(f"  acting: {_chip(entry)} at {T.LOCATIONS[entry[C.P_LOC]]} "
+                     f"(skill {entry[C.P_SKILL]})")
     if f["held"] >= 0:
         card = t.card_name(f["held"])
         perf = f["held"] - T.G_PERF
