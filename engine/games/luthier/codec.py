@@ -60,6 +60,12 @@ HIDDEN = -2
 
 V = T.MAX_VALUE
 
+# Every saved state and observation carries the version of the rules it was played
+# under. Version 1 (no key) numbered the rounds 0-6 and so played seven; version 2
+# plays the seed's six rounds, 1-6. An old file is refused, never read as a new one.
+RULES_KEY = "rules_version"
+RULES_VERSION = 2
+
 
 def _field(name, shape, lo, hi, default=0):
     return (name, tuple(shape), lo, hi, default)
@@ -70,7 +76,7 @@ def game_fields(t: T.Tables) -> list:
     K, NP = t.n_kinds - 1, t.n_patrons - 1
     return [
         _field("num_players", (), 2, T.MAX_PLAYERS, 2),
-        _field("round", (), 0, t.rounds),
+        _field("round", (), 1, t.rounds, 1),
         _field("phase", (), 0, PH_OVER),
         _field("order", (T.MAX_PLAYERS,), -1, T.MAX_PLAYERS - 1, -1),
         _field("balcony", (T.MAX_PLAYERS,), -1, T.MAX_PLAYERS - 1, -1),
@@ -197,7 +203,7 @@ def _blank_player(t: T.Tables) -> dict:
 
 def encode(fields: dict, variant: str) -> dict:
     """The JSON dict of a state: its fields, without the internal variant flags."""
-    data = {"game": "luthier", "variant": variant}
+    data = {"game": "luthier", "variant": variant, RULES_KEY: RULES_VERSION}
     data.update((k, v) for k, v in fields.items() if k != "flags")
     return data
 
@@ -229,6 +235,13 @@ def parse_fields(data: Any, t: T.Tables, hidden: tuple = ()) -> dict:
     observation) with every value's type and range checked."""
     if not isinstance(data, dict):
         raise StateFormatError("a luthier state is a JSON object")
+    if RULES_KEY not in data:
+        raise StateFormatError(
+            "this luthier state was saved by an older Cadenza that played seven rounds "
+            f"(0-6); it cannot be continued under the six rounds (1-6) of {RULES_KEY} "
+            f"{RULES_VERSION}: start a new game")
+    if data[RULES_KEY] != RULES_VERSION:
+        raise StateFormatError(f"{RULES_KEY} must be {RULES_VERSION}, got {data[RULES_KEY]!r}")
     variant = data.get("variant")
     if variant not in t.variants:
         raise StateFormatError(f"variant must be one of {', '.join(t.variants)}, got {variant!r}")

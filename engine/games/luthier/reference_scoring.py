@@ -193,7 +193,8 @@ def returns(f: dict) -> list[float]:
 # ---- heuristic ------------------------------------------------------------------------
 
 def rounds_left(f: dict) -> int:
-    return 6 - f["round"] if f["round"] >= 1 else 6
+    """Rounds still to come after the current one (5 in round 1, 0 in round 6)."""
+    return 6 - f["round"]
 
 
 def estimate(f: dict, t: T.Tables, p: int) -> int:

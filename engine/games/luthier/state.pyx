@@ -918,7 +918,8 @@ cdef void returns_of(luthier_t* s, double* out) noexcept nogil:
 
 
 cdef inline int rounds_left(luthier_t* s) noexcept nogil:
-    return 6 - s.round if s.round >= 1 else 6
+    """Rounds still to come after the current one (5 in round 1, 0 in round 6)."""
+    return TB.rounds - s.round
 
 
 cdef long estimate(luthier_t* s, int p) noexcept nogil:
@@ -1019,6 +1020,7 @@ cdef void setup_board(luthier_t* s, int n, int flags) noexcept nogil:
     memset(s, 0, sizeof(luthier_t))
     s.num_players = n
     s.flags = flags
+    s.round = 1            # the round track starts on round 1 (3.5); setup belongs to it
     for i in range(LP):
         s.order[i] = i if i < n else -1
         s.balcony[i] = -1
@@ -3289,7 +3291,7 @@ cdef jfield_t PLAYER_J[MAX_JFIELDS]
 cdef int N_PLAYER_J = 0
 cdef int PLAYERS_AT = 0          # word offset of players[0]
 cdef int PLAYER_WORDS = 0
-cdef list TOP_KEYS = []          # (key text, kind, field index): kind 0 field, 1 game, 2 variant, 3 players
+cdef list TOP_KEYS = []          # (key text, kind, field index): kind 0 field, 1 game, 2 variant, 3 players, 4 rules version
 cdef list PLAYER_KEYS = []       # key texts, in PLAYER_J order
 cdef bint PLAN_READY = False
 
@@ -3339,7 +3341,8 @@ cdef void _plan_json():
         for k in range(3):
             PLAYER_J[i].dims[k] = dims[k]
     N_PLAYER_J = len(players)
-    keys = [(name, 0) for name, _ in game if name != "flags"] + [("game", 1), ("variant", 2), ("players", 3)]
+    keys = [(name, 0) for name, _ in game if name != "flags"] + [("game", 1), ("variant", 2), ("players", 3),
+                                                             (_codec.RULES_KEY, 4)]
     TOP_KEYS.clear()
     for i, (name, kind) in enumerate(sorted(keys)):
         if kind == 0:
@@ -3417,6 +3420,9 @@ cdef str struct_json(luthier_t* s, str variant):
                 pos = put_text(buf, pos, b'"luthier"', 9)
             elif kind == 2:
                 text = f'"{variant}"'.encode()
+                pos = put_text(buf, pos, text, len(text))
+            elif kind == 4:
+                text = str(_codec.RULES_VERSION).encode()
                 pos = put_text(buf, pos, text, len(text))
             else:
                 buf[pos] = 91
