@@ -221,3 +221,6 @@ def play(game, players, seat, opponents, hint_spec, seed, variant, table):
 
 from cli.perft import perft_command  # noqa: E402  (one module a command)
 main.add_command(perft_command)
+
+from cli.bench import bench_command  # noqa: E402
+main.add_command(bench_command)
