@@ -1,4 +1,4 @@
-"""The engine session of `cadenza engine`: protocol v1 (/work/shared/protocol.md).
+"""The engine session of `cadenza engine`: protocol v1 (shared/protocol.md).
 
 `EngineSession.handle(line)` runs one command and returns its output lines, the
 status line (`ok` or `error <message>`) last. Commands are dispatched through one

@@ -1,5 +1,5 @@
 """Luthier (Dave Beck & Abe Burson, 2025): the worker-placement game of instrument-making
-families, for 2-4 seats, from the specification ../shared/rules/luthier.md and the
+families, for 2-4 seats, from the specification shared/rules/luthier.md and the
 Japanese rules text it was checked against.
 
 The rules live twice, on purpose: compiled in state.pyx (LuthierState, for search) and

@@ -1,7 +1,7 @@
 """Luthier in plain, slow Python: the readable statement of the rules that the
 compiled state (state.pyx) is tested against step by step (tests/engine/games).
 
-The rules are those of ../shared/rules/luthier.md (spec sections cited as "4.4.1"
+The rules are those of shared/rules/luthier.md (spec sections cited as "4.4.1"
 etc.), with the card data of data/. How a game runs:
 
 - The state is the fields dict of codec.py. What happens next is a stack of tasks:

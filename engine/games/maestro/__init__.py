@@ -1,5 +1,5 @@
 """Maestro (Rudi Hoffmann, Hans im Glueck 1989) for 2-4 players, as specified in
-/work/shared/rules/maestro-1989.md (section numbers below refer to it).
+shared/rules/maestro-1989.md (section numbers below refer to it).
 
 Perfect information with chance: every tile is face up, only the bag's order is
 unknown, and each draw is a chance node over the tiles still in the bag (their

@@ -1,6 +1,6 @@
 """Maestro in plain, slow Python: the readable statement of the rules that the
 compiled state (state.pyx) is tested against step by step (tests/engine/games).
-Section numbers refer to /work/shared/rules/maestro-1989.md.
+Section numbers refer to shared/rules/maestro-1989.md.
 
 A turn, as atomic actions by the seat to move (spec 5.1):
 1. the critic's income, automatically, when the turn begins (spec 4 A);

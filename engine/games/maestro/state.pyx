@@ -1,5 +1,5 @@
 # Maestro (Hoffmann, 1989) as a compiled State: the rules of the spec
-# (/work/shared/rules/maestro-1989.md) over one C struct, so that move generation,
+# (shared/rules/maestro-1989.md) over one C struct, so that move generation,
 # playouts and searches never touch a Python object. reference.py states the same
 # rules in plain Python; the differential test plays both side by side.
 #

@@ -1,4 +1,4 @@
-"""Maestro's rules, one test per rule of /work/shared/rules/maestro-1989.md (the
+"""Maestro's rules, one test per rule of shared/rules/maestro-1989.md (the
 section is cited in each docstring), each from a concrete position and run on both
 the compiled state and the pure-Python reference."""
 from __future__ import annotations
