@@ -31,12 +31,12 @@ def seats_taking_turns(state, turn_for_seat) -> list[int]:
     (4, [0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1]),
 ], ids=["3seats", "4seats"])
 def test_turns_go_round_the_table_to_the_left(impl, players, expected):
-    """Seat 0 begins (spec 3.5 engine convention) and play passes to the left
-    (spec 4 E), seat by seat. Each seat first opens a row of its own with the
-    maestro on its space 10, which only the seat itself may use (seed: the bottom
-    row holds "exclusive contracts"), then draws one tile: every draw is an
-    applause, so the 14th turn's applause ends the game (seed: "The game ends
-    immediately as soon as the last applause marker is placed")."""
+    """Seat 0 begins (the engine's start player, spec M15) and play passes to the
+    left (spec 4 E), seat by seat. Each seat first opens a row of its own with the
+    maestro it was given "in the 10 space" (seed), which only the seat itself may
+    use (the bottom row holds "exclusive contracts"), then draws one tile: every
+    draw is an applause, so the 14th turn's applause ends the game (seed: "The
+    game ends immediately as soon as the last applause marker is placed")."""
     state = impl.new_initial(players, "standard")
     opened = set()
 

@@ -8,8 +8,9 @@ tile as `placed * 5 - (1 - placed) * space` with `placed` the chance it is still
 placed (its own turns left T, plus one if its placement phase is now, as
 T / (T + 1), times the board's room for the kind), plus the critic's income to
 come, plus its best placement discounted by the turns until its placement phase
-(d = 0 for the mover placing now, n for the mover after placing, else the seats
-between). The values become shares by a softmax.
+(d = 0 for the mover placing now, n for the mover after placing, else
+(seat - mover) mod n, the turns until its own). The values become shares by a
+softmax.
 """
 from __future__ import annotations
 
