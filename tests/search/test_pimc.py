@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.rng import Rng
+from search import pimc
 from search.base import Budget, SearchError, decide
 from search.mcts_searcher import MctsSearcher
 from search.pimc import PimcSearcher
@@ -92,6 +93,26 @@ def test_determinizations_share_the_budget_and_their_visits_are_summed(leduc):
     # Each determinization's first iteration rolls out its root before it has children.
     assert sum(a.visits for a in decision.alternatives) == 1003 - 5
     assert sorted(a.actions[0] for a in decision.alternatives) == state.legal_actions()
+
+
+def test_each_determinization_is_a_world_of_its_own(leduc, monkeypatch):
+    """decide() with k = 8 searches 8 worlds the mover cannot tell apart, and they
+    are not all one world: the opponent's hidden card (5 candidates) is drawn for
+    each search. The worlds are seen where pimc hands them to its per-world
+    search (search_task, run in this process with one worker)."""
+    searched = []
+    search_one_world = pimc.search_task
+
+    def recording_search_task(world, *args):
+        searched.append(world.clone())
+        return search_one_world(world, *args)
+    monkeypatch.setattr(pimc, "search_task", recording_search_task)
+    state = leduc_line(leduc, (0, 5), 3, [])
+    mover = state.current_player()
+    decision = decide(PimcSearcher(k=8), leduc, state, Budget(iterations=400), seed=5)
+    assert decision.stats["determinizations"] == len(searched) == 8
+    assert all(world.observation(mover) == state.observation(mover) for world in searched)
+    assert len({world.to_json() for world in searched}) > 1
 
 
 def test_tiny_budgets_use_fewer_determinizations(leduc):
