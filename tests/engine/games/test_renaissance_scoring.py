@@ -164,5 +164,5 @@ def test_scores_follow_the_scoring_rules(cls, seed, variant):
         after = state.to_dict()
         model.step(before, name, after)
         if after["phase"] in SETTLED_PHASES:
-            assert state.scores() == model.vp, (after["round"], name)
+            assert state.scores() == model.vp, f"round {after['round']}, {after['phase']} after {name}"
     assert state.returns() == expected_returns(after)
