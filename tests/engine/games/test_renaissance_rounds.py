@@ -71,9 +71,10 @@ def card_plays(steps):
 
 def test_the_game_lasts_four_rounds(game):
     # Spec 0 [source: planszeo]: "Most VP after 4 rounds wins"; the seed's
-    # "1 / 1 / 2 / 2 in rounds 1 / 2 / 3 / 4".
+    # "1 / 1 / 2 / 2 in rounds 1 / 2 / 3 / 4"; 9: "4 rounds x 16 card turns = 64 turns".
     steps, _, state = game
     assert state.is_terminal()
+    assert len(card_plays(steps)) == spec.ROUNDS * spec.TURNS_PER_ROUND == 64
     assert sorted({step.round for step in card_plays(steps)}) == list(range(1, spec.ROUNDS + 1))
 
 
