@@ -20,6 +20,10 @@ from engine.games.renaissance.components import COMPONENTS as C
 from engine.games.renaissance.reference import ReferenceRenaissanceState
 from engine.games.renaissance.state import RenaissanceState
 from engine.rng import Rng
+from renaissance_spec import (
+    ARTWORKS, DISPLAY, DRAW, MARKERS, PATRONESSES, PUBLICITY_VP, ROUNDS, SISTINE_ROW_VP, TRACK_LENGTH,
+    UPGRADE_TILES, card_effort,
+)
 
 IMPLEMENTATIONS = pytest.mark.parametrize("cls", [RenaissanceState, ReferenceRenaissanceState],
                                           ids=["compiled", "reference"])
@@ -58,7 +62,7 @@ def place(raw: dict, seat: int, where: dict, supply: int | None = None) -> None:
     raw["art"][seat] = [where.get(name, 0) for name in C.region_names]
     if supply is not None:
         raw["supply"][seat] = supply
-    raw["reserve"][seat] = C.artworks - raw["supply"][seat] - sum(raw["art"][seat])
+    raw["reserve"][seat] = ARTWORKS - raw["supply"][seat] - sum(raw["art"][seat])
 
 
 def resources(raw: dict, seat: int, section_a: dict = (), section_b: dict = ()) -> None:
@@ -122,10 +126,10 @@ def test_new_game_resolves_the_setup_into_a_decision(registry, cls):
     data = state.to_dict()
     assert data["phase"] == "aside" and state.current_player() == data["first"]
     assert all(t is not None for t in data["study_tiles"])
-    assert len(data["patronesses"]) == C.reveal
+    assert len(data["patronesses"]) == PATRONESSES
     for ws in data["workshops"]:
-        assert sum(ws["hand"].values()) == C.draw
-        assert sum(ws["display"].values()) == C.display_size
+        assert sum(ws["hand"].values()) == DRAW
+        assert sum(ws["display"].values()) == DISPLAY
         assert ws["artworks"] == {"FLO": 2} and ws["supply"] == 2 and ws["reserve"] == 12
         assert ws["resources"] == {"A": {"R": 1}, "B": {"B": 1}}
 
@@ -146,7 +150,7 @@ def test_effort_between_two_columns_counts_as_the_lower_one(cls, card, space, ap
     # lower one."
     state = act(position(cls, hand=[card, "B1/1"]), f"{card}@{space}")
     assert state.to_dict()["turn"]["ap"] == ap
-    assert state.to_dict()["turn"]["effort"] == C.card_effort[CARD[card]]
+    assert state.to_dict()["turn"]["effort"] == card_effort(card, 0)
 
 
 @IMPLEMENTATIONS
@@ -374,7 +378,7 @@ def test_create_in_florence_by_the_effort_table(cls, effort, placed):
 
     def edit(raw):
         place(raw, DA_VINCI, {"FLO": 2}, supply=6)
-        raw["turn"]["cardinal"] = effort - C.card_effort[CARD[card]]
+        raw["turn"]["cardinal"] = effort - card_effort(card, 0)
         raw["turn"]["bene_used"] = 1
     state = act(position(cls, hand=[card, "B1/1"], edit=edit), f"{card}@createY")
     ws = state.to_dict()["workshops"][0]
@@ -467,7 +471,7 @@ def test_collectors_standing_or_lying_set_the_exhibition(cls):
     act(state, "done")
     data = state.to_dict()
     # Publicity (da Vinci's is higher) and Siena, yellow: 2 standing + 1 lying.
-    assert data["workshops"][0]["vp"] == C.publicity_vp[0] + 3
+    assert data["workshops"][0]["vp"] == PUBLICITY_VP[0] + 3
     assert data["lodge"] == {"standing": {"R": 3, "B": 3, "G": 3, "Y": 3}, "lying": {}}
 
 
@@ -547,7 +551,7 @@ def test_the_study_track_breaks_publicity_ties(cls):
     before = state.scores()
     act(state, "done")
     after = state.scores()
-    assert after[1] - before[1] == C.publicity_vp[0]
+    assert after[1] - before[1] == PUBLICITY_VP[0]
     assert after[0] == before[0]
 
 
@@ -555,9 +559,9 @@ def test_the_study_track_breaks_publicity_ties(cls):
 def test_the_marker_stops_at_the_last_space(cls):
     # 1.7 [assumed]: a marker on the last space cannot advance; AP are lost.
     def edit(raw):
-        raw["study"][DA_VINCI] = C.track_length
+        raw["study"][DA_VINCI] = TRACK_LENGTH
     state = act(position(cls, hand=["A4/0", "B2/1"], edit=edit), "A4/0@studyB")
-    assert state.to_dict()["workshops"][0]["study"] == C.track_length
+    assert state.to_dict()["workshops"][0]["study"] == TRACK_LENGTH
     assert state.current_player() == MICHELANGELO
 
 
@@ -697,11 +701,11 @@ def test_da_vinci_places_two_markers_keeping_one_icon_uncovered(cls):
     act(state, "cover:FM.B")
     data = state.to_dict()
     assert data["blueprints"]["FM"]["covered"] == {"R": 1, "B": 1}
-    assert data["markers"] == C.markers - 2
+    assert data["markers"] == MARKERS - 2
     # Flying Machine (R B Y) now needs only its Yellow.
     def pay_yellow(raw):
         raw["bp_cover"][C.blueprint_names.index("FM")] = [1, 1, 0, 0]
-        raw["markers"] = C.markers - 2
+        raw["markers"] = MARKERS - 2
         resources(raw, DA_VINCI, {"Y": 1}, {})
     build = act(position(cls, hand=["A2/1", "B2/1"], edit=pay_yellow), "A2/1@gossip")
     assert "build:FM" in legal(build)
@@ -719,7 +723,7 @@ def test_a_blueprint_keeps_one_icon_uncovered(cls):
         raw["study"][DA_VINCI] = 3
         # Every Blueprint but Ideal City has one icon left uncovered.
         raw["bp_cover"] = [[1, 1, 0, 0], [2, 0, 0, 0], [0, 1, 1, 0], [0, 0, 0, 0]]
-        raw["markers"] = C.markers - 6
+        raw["markers"] = MARKERS - 6
     state = act(position(cls, hand=["A2/1", "B2/1"], edit=edit), "A2/1@studyB")
     assert sorted(legal(state)) == ["cover:IC.B", "cover:IC.R", "cover:IC.Y"]
     act(state, "cover:IC.Y")
@@ -750,18 +754,19 @@ def test_michelangelo_covers_an_edge_cost_space(cls):
         tiles_edit(raw)
         raw["study"][MICHELANGELO] = 3
     state = act(position(cls, MICHELANGELO, hand=["A2/1", "B2/1"], edit=edit), "A2/1@studyB")
-    assert sorted(legal(state)) == sorted(f"tile:{e}" for e in C.edge_names)
+    # 1.8: three row and three column cost spaces.
+    assert sorted(legal(state)) == sorted(f"tile:{e}" for e in ("row1", "row2", "row3", "col1", "col2", "col3"))
     act(state, "tile:row1")
-    assert state.to_dict()["sistine"] == {"covered": ["row1"], "done": [], "tiles": C.upgrade_tiles - 1}
+    assert state.to_dict()["sistine"] == {"covered": ["row1"], "done": [], "tiles": UPGRADE_TILES - 1}
     # r1c1 cost R (row 1) + Y (column 1); with row 1 covered, Y alone.
     def cheap(raw):
         raw["edges"][0] = 1
-        raw["mi_tiles"] = C.upgrade_tiles - 1
+        raw["mi_tiles"] = UPGRADE_TILES - 1
         resources(raw, MICHELANGELO, {"Y": 1}, {})
     build = act(position(cls, MICHELANGELO, hand=["A2/1", "B2/1"], edit=cheap), "A2/1@gossip")
     assert legal(build) == ["done", "build:r1c1"]
     act(build, "build:r1c1")
-    assert build.to_dict()["workshops"][1]["vp"] == C.row_vp[0]
+    assert build.to_dict()["workshops"][1]["vp"] == SISTINE_ROW_VP[0]
 
 
 @IMPLEMENTATIONS
@@ -769,7 +774,7 @@ def test_a_sistine_tile_always_costs_one_resource(cls):
     # 1.8 [assumed]: both cost spaces covered, a tile still costs 1 of any colour.
     def edit(raw):
         raw["edges"] = [1, 0, 0, 1, 0, 0]
-        raw["mi_tiles"] = C.upgrade_tiles - 2
+        raw["mi_tiles"] = UPGRADE_TILES - 2
         resources(raw, MICHELANGELO, {"G": 1}, {"B": 1})
     state = act(position(cls, MICHELANGELO, hand=["A2/1", "B2/1"], edit=edit), "A2/1@gossip")
     assert "build:r1c1" in legal(state)
@@ -801,7 +806,7 @@ def last_turn_of_round(cls, edit=None, equal_publicity=False):
     def full_edit(raw):
         raw["hand"] = [[0] * C.num_cards, [0] * C.num_cards]
         raw["aside"] = [[0] * C.num_cards, [0] * C.num_cards]
-        deck = [name for name in C.card_names for _ in range(C.starting_deck[CARD[name]])][:C.draw]
+        deck = [name for name in C.card_names for _ in range(C.starting_deck[CARD[name]])][:DRAW]
         raw["slots"] = [[[CARD[name], 0, -1] for name in deck] for _ in range(2)]
         if not equal_publicity:
             raw["slots"][1][0][2] = 0      # Michelangelo's first card counts 0
@@ -825,7 +830,7 @@ def test_round_end_publicity_exhibition_and_a_new_draw(cls):
     act(state, "done")
     data = state.to_dict()
     assert data["round"] == 2 and data["phase"] == "draw" and data["first"] == 1 - first
-    assert data["workshops"][0]["vp"] == C.publicity_vp[0]       # da Vinci's Publicity was higher
+    assert data["workshops"][0]["vp"] == PUBLICITY_VP[0]       # da Vinci's Publicity was higher
     assert data["workshops"][1]["vp"] == 0
     assert all(ws["board"] == [] and ws["hand"] == {} for ws in data["workshops"])
     assert not state.is_setup()           # later draws are not the setup
@@ -840,7 +845,7 @@ def test_gossip_counts_twice_for_publicity(cls):
         raw["slots"][MICHELANGELO][0] = [CARD["A1/2"], C.gossip, -1]
     state = last_turn_of_round(cls, edit=edit, equal_publicity=True)
     act(state, "done")
-    assert state.scores() == [0, C.publicity_vp[0]]
+    assert state.scores() == [0, PUBLICITY_VP[0]]
 
 
 @IMPLEMENTATIONS
@@ -865,7 +870,7 @@ def test_final_scoring_patronesses_and_leftover_resources(cls):
     # 6 [assumed]: after round 4, both revealed Patronesses score for both Workshops,
     # then 1 VP per 2 leftover Resources; most VP wins.
     def edit(raw):
-        raw["round"] = C.rounds - 1
+        raw["round"] = ROUNDS - 1
         raw["patrons"] = [1 if name in ("scholar", "florentine") else 0 for name in C.patroness_names]
         raw["study"] = [7, 0]                                 # tier 3: 6 VP
         place(raw, DA_VINCI, {"FLO": 9})                      # capped at 6
@@ -874,7 +879,7 @@ def test_final_scoring_patronesses_and_leftover_resources(cls):
     state = last_turn_of_round(cls, edit=edit)
     act(state, "done")
     assert state.is_terminal()
-    publicity = C.publicity_vp[C.rounds - 1]
+    publicity = PUBLICITY_VP[ROUNDS - 1]
     assert state.scores() == [publicity + 6 + 6 + 2, 0 + 1 + (2 // 2)]
     assert state.returns() == [1.0, 0.0]
 
@@ -883,7 +888,7 @@ def final_turn(cls, study=(4, 4), vp=(0, 0), centerpieces=()):
     """The last Projects step of the game, both Workshops level but for `study`,
     `vp` and da Vinci's `centerpieces` (on Galleries whose Lodge area is empty)."""
     def edit(raw):
-        raw["round"] = C.rounds - 1
+        raw["round"] = ROUNDS - 1
         raw["patrons"] = [1 if name in ("builder", "reformer") else 0 for name in C.patroness_names]
         raw["study"] = list(study)
         raw["vp"] = list(vp)
@@ -907,7 +912,7 @@ def test_ties_go_to_the_study_track_then_centerpieces_then_shared(cls):
     assert centerpiece.returns() == [1.0, 0.0]
     # Farther on the track: that also won the round's Publicity tie, so da Vinci
     # starts that much ahead to end level.
-    study = act(final_turn(cls, study=(4, 5), vp=(C.publicity_vp[-1], 0)), "done")
+    study = act(final_turn(cls, study=(4, 5), vp=(PUBLICITY_VP[-1], 0)), "done")
     assert study.scores()[0] == study.scores()[1]
     assert study.returns() == [0.0, 1.0]
 
@@ -956,7 +961,7 @@ def test_a_benefactor_is_drawn_from_the_deck_by_a_study_tile(cls):
     # Space 2's card reward has an empty display: lost; then the tile's draw.
     assert phase(state) == "benefactor" and state.is_chance_node()
     assert [state.action_to_str(a) for a, _ in state.chance_outcomes()] == \
-        [f"benefactor:{name}" for name in C.benefactor_names]
+        [f"benefactor:{name}" for name in ("courier", "merchant", "cardinal", "duke")]   # 1.10
     act(state, "benefactor:duke")
     assert state.to_dict()["workshops"][0]["benefactors"] == {"duke": 1}
     assert state.to_dict()["benefactor_deck"]["duke"] == 1

@@ -14,6 +14,7 @@ from engine.game import sample_chance
 from engine.games.renaissance import actions
 from engine.games.renaissance.components import COMPONENTS as C
 from engine.rng import Rng
+from renaissance_spec import ARTWORKS, COLLECTORS, DECK, DRAW, ROUNDS
 from test_renaissance import IMPLEMENTATIONS
 
 # Actions after which a Workshop's Resources may change: a card (its action may
@@ -79,10 +80,10 @@ def test_components_are_conserved_through_a_game(cls, seed, variant):
     def check(before, action, after):
         t0, t1 = totals(before), totals(after)
         # 16 Artworks a Workshop, 12 Collectors, a 12-card deck: always.
-        assert t1["artworks"] == [C.artworks] * 2
-        assert t1["collectors"] == C.collectors
-        assert t1["deck"] == [C.deck_size] * 2
-        assert all(n <= C.draw for n in t1["drawn"])
+        assert t1["artworks"] == [ARTWORKS] * 2
+        assert t1["collectors"] == COLLECTORS
+        assert t1["deck"] == [DECK] * 2
+        assert all(n <= DRAW for n in t1["drawn"])
         # Resources: never negative, and only these actions move them.
         assert all(v >= 0 for s in (0, 1) for section in after["res"][s] for v in section)
         if not moves_resources(action):
@@ -102,7 +103,7 @@ def test_components_are_conserved_through_a_game(cls, seed, variant):
     state = play_random_game(cls, seed, variant, check)
     note(f"{counts}")
     # 4 rounds, each of 8 cards a Workshop.
-    assert counts["plays"] == C.rounds * 2 * C.draw
+    assert counts["plays"] == ROUNDS * 2 * DRAW
     assert state.returns() in ([1.0, 0.0], [0.0, 1.0], [0.5, 0.5])
 
 
@@ -153,4 +154,4 @@ def test_compiled_random_playouts_end(seed):
     steps = random_playout(state, Rng(seed))
     assert state.is_terminal() and 100 < steps < 2000
     raw = state.to_raw()
-    assert [raw["reserve"][s] + raw["supply"][s] + sum(raw["art"][s]) for s in (0, 1)] == [C.artworks] * 2
+    assert [raw["reserve"][s] + raw["supply"][s] + sum(raw["art"][s]) for s in (0, 1)] == [ARTWORKS] * 2
