@@ -99,7 +99,7 @@ def add(pos: Position, edit, players: int) -> None:
         pass
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(seed=st.integers(0, 2**31 - 1), players=st.integers(2, 4), variant=st.sampled_from(GAME.variants),
        extra=st.lists(edits, max_size=10), lead=st.lists(st.integers(0, 2), min_size=4, max_size=4))
 def test_final_scoring_agrees_with_the_model(seed, players, variant, extra, lead):
