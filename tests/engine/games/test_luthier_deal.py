@@ -33,17 +33,23 @@ DISPLAYED = {2: [3, 3, 2, 2], 3: [4, 4, 4, 4], 4: [5, 5, 5, 5]}
 SPACE_BONUS = [{"coins": 4}, {"material": 1}, {"appr": 1}]
 
 # Family tiles' back (data/families.json [assumed]): turn-order number, starting
-# resources, and whether the one-time ability gives an apprentice (the "apprentice"
-# ability, or reputation b reached by the "reputation track" ability, spec 4.8.3).
+# resources, one-time starting ability.
 FAMILY = {
-    "Amati": (1, {"coins": 3}, 0),
-    "Guarneri": (2, {"coins": 4}, 0),
-    "Stainer": (3, {"coins": 3, "insp": 1}, 1),
-    "Ruggieri": (4, {"coins": 4, "wood": 1}, 0),
-    "Stradivari": (5, {"coins": 5, "animal": 1}, 1),
-    "Klotz": (6, {"coins": 5, "wood": 1, "insp": 1}, 0),
-    "Vuillaume": (7, {"coins": 6, "animal": 1, "wood": 1}, 0),
-    "Steinway": (8, {"coins": 6, "wood": 1, "metal": 1}, 0),
+    "Amati": (1, {"coins": 3}, "performance_track"),
+    "Guarneri": (2, {"coins": 4}, "craft_track"),
+    "Stainer": (3, {"coins": 3, "insp": 1}, "reputation_track"),
+    "Ruggieri": (4, {"coins": 4, "wood": 1}, "draw_instrument"),
+    "Stradivari": (5, {"coins": 5, "animal": 1}, "apprentice"),
+    "Klotz": (6, {"coins": 5, "wood": 1, "insp": 1}, "performance_track"),
+    "Vuillaume": (7, {"coins": 6, "animal": 1, "wood": 1}, "craft_track"),
+    "Steinway": (8, {"coins": 6, "wood": 1, "metal": 1}, "none"),
+}
+# What an ability leaves: tracks (performance, craft, reputation) one step on, and
+# apprentices and instruments in hand gained. Reputation b gives an apprentice (4.8.3).
+ABILITY_GIVES = {
+    "performance_track": ([1, 0, 0], 0, 0), "craft_track": ([0, 1, 0], 0, 0),
+    "reputation_track": ([0, 0, 1], 1, 0), "draw_instrument": ([0, 0, 0], 0, 1),
+    "apprentice": ([0, 0, 0], 1, 0), "none": ([0, 0, 0], 0, 0),
 }
 
 
@@ -133,8 +139,8 @@ def test_the_setup_choices_counted(impl, players):
 @both
 @pytest.mark.parametrize("players, seed", [(2, 42), (3, 41), (3, 23), (4, 26)])
 def test_the_family_tiles_give_resources_and_the_turn_order(impl, players, seed):
-    """Player setup 5-6: the kept tile's starting resources; the lowest turn-order
-    number starts. The patrons are taken off first, so that round 1's gifts do not
+    """Player setup 5-6: the kept tile's starting resources and one-time ability; the
+    lowest turn-order number starts. The patrons are taken off first, so that round 1's gifts do not
     add to what the tiles gave. Between them these games keep all eight tiles."""
     state = choose_setup(dealt(impl, players, seed=seed), players)
     pos = Position(impl, d=state.to_dict())
@@ -147,7 +153,10 @@ def test_the_family_tiles_give_resources_and_the_turn_order(impl, players, seed)
         play(state, legal_texts(state)[0])
     d = state.to_dict()
     for p, name in enumerate(tiles):
-        _, gives, apprentice = FAMILY[name]
-        assert resources(d["players"][p]) == plus(before[p], gives, {"appr": apprentice}), name
+        _, gives, ability = FAMILY[name]
+        tracks, apprentices, drawn = ABILITY_GIVES[ability]
+        pl = d["players"][p]
+        assert resources(pl) == plus(before[p], gives, {"appr": apprentices}), name
+        assert pl["track"] == tracks and pl["hand_n"] == 1 + drawn, name
     assert d["order"][:players] == sorted(range(players), key=lambda p: FAMILY[tiles[p]][0])
     assert d["round"] == 1 and d["phase"] in (C.PH_ROUND_START, C.PH_PLANNING)
