@@ -8,6 +8,8 @@ compiled state and the pure-Python reference.
 """
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from engine.game import sample_chance
@@ -60,6 +62,16 @@ def legal_texts(state) -> list[str]:
     return [state.action_to_str(a) for a in state.legal_actions()]
 
 
+def dealt(impl, players, seed=5, variant="standard"):
+    """A game from `seed` right after the setup's deal (every setup card drawn):
+    seat 0 is to choose its family tile."""
+    state = impl.new_initial(players, variant)
+    rng = Rng(seed)
+    while state.is_setup():
+        state.apply(sample_chance(state, rng))
+    return state
+
+
 def after_setup(impl, players=3, seed=0, variant="standard"):
     """A game dealt from `seed` whose setup choices took each seat's first option:
     round 1's planning is about to start."""
@@ -76,9 +88,10 @@ def after_setup(impl, players=3, seed=0, variant="standard"):
 class Position:
     """An editable Luthier state dict."""
 
-    def __init__(self, impl, players=3, seed=0, variant="standard"):
+    def __init__(self, impl, players=3, seed=0, variant="standard", d=None):
+        """The game dealt from `seed` after setup, or a copy of state dict `d`."""
         self.impl = impl
-        self.d = after_setup(impl, players, seed, variant).to_dict()
+        self.d = copy.deepcopy(d) if d is not None else after_setup(impl, players, seed, variant).to_dict()
 
     # ---- seats ---------------------------------------------------------------------
 
@@ -345,6 +358,11 @@ class Position:
         order = self.d["order"]
         index = order.index(p)
         return self.tasks((C.T_RESOLVE_NEXT, -1, index), (C.D_RESOLVE, p), phase=C.PH_RESOLUTION)
+
+    def scored(self):
+        """The state after round 6 ends: final scoring has run (the game is over)."""
+        self.d["round"] = 6
+        return self.tasks((C.T_ROUND_END,), phase=C.PH_RESOLUTION).build()
 
     def build(self):
         """The state. A loaded state must wait for a decision or a chance outcome, so

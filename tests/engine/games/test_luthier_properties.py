@@ -3,7 +3,6 @@ storage limit held except while its seat discards, every card in exactly one pla
 every game ending after round 6 with final scoring, on both implementations."""
 from __future__ import annotations
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -16,6 +15,9 @@ from engine.rng import Rng
 from luthier_positions import IMPLEMENTATIONS
 
 TB = T.load_tables()
+# Seed 「ワークベンチボード」: at most 3 apprentices a player, storage for 9 materials,
+# 3 more with the extra-storage perk.
+APPRENTICE_CAP, STORAGE, EXTRA_STORAGE = 3, 9, 3
 
 
 def check_invariants(state) -> None:
@@ -30,8 +32,8 @@ def check_invariants(state) -> None:
         assert min(values) >= 0, (p, values)
         on_chips = sum(e[C.P_APPR] for e in d["placed"][:d["placed_n"]]
                        if e[C.P_OWNER] == p and e[C.P_STATUS] in (C.S_DOWN, C.S_ACTING))
-        assert pl["appr"] + on_chips + pl["appr_gone"] <= TB.apprentice_cap
-        capacity = TB.storage + (TB.extra_storage if pl["marker"][T.M_STORAGE] else 0)
+        assert pl["appr"] + on_chips + pl["appr_gone"] <= APPRENTICE_CAP
+        capacity = STORAGE + (EXTRA_STORAGE if pl["marker"][T.M_STORAGE] else 0)
         if sum(pl["mat"]) > capacity:
             # over the limit only while that seat is discarding (4.10)
             assert player == p

@@ -8,8 +8,18 @@ from engine.games.luthier import codec as C
 from engine.games.luthier import tables as T
 from luthier_positions import (TB, Position, both, kind, legal_texts, patron_id, perf_card, play,
                                repair_card, top_task)
+from luthier_scoring_model import ORCHESTRA, SPACE_ERAS
 
 BLUE, RED, YELLOW = 0, 1, 2
+
+# The Wind instruments: Flute, Clarinet, Natural trumpet [seed-ex], the rest
+# data/instruments.json [assumed]. Orchestra spaces: luthier_scoring_model.ORCHESTRA.
+WIND_INSTRUMENTS = {"Flute", "Oboe", "Clarinet", "Natural trumpet", "Bassoon", "French horn", "Serpent"}
+
+
+def seat_space(state, text):
+    """The orchestra space an action "seat:<space>" names."""
+    return TB.space_name[state.str_to_action(text) - state.str_to_action("seat:violin-i")]
 
 
 def at(impl, *chips, activator=BLUE, **seats):
@@ -137,7 +147,7 @@ def test_search_costs_ten_and_the_apprentices(impl):
     play(state, "search:wind")
     assert state.is_chance_node()
     found = [a - state.str_to_action("draw:violin") for a in state.legal_actions()]
-    assert found and all(TB.kind_type[k] == T.TYPES.index("wind") for k in found)
+    assert found and {TB.kind_name[k] for k in found} <= WIND_INSTRUMENTS
     play(state, state.action_to_str(state.legal_actions()[0]))
     pl = state.to_dict()["players"][BLUE]
     assert pl["coins"] == 2 and pl["appr_gone"] == 2 and pl["appr"] == 0
@@ -212,8 +222,8 @@ def test_performance(impl):
     assert (pl["coins"], pl["pp"], pl["insp"]) == (2, 1, 0)
     texts = legal_texts(state)
     assert all(t.startswith("seat:") for t in texts)
-    baroque = [s for s in range(TB.n_spaces) if not TB.space_rare[s] and TB.space_eras[s] & 1]
-    assert sorted(state.str_to_action(t) - state.str_to_action("seat:violin-i") for t in texts) == baroque
+    baroque = {space for space, eras in SPACE_ERAS.items() if "B" in eras}    # two-era spaces too
+    assert {seat_space(state, t) for t in texts} == baroque
     play(state, "seat:flute")
     assert legal_texts(state) == ["tuck0", "notuck"]
     play(state, "tuck0")
@@ -264,8 +274,7 @@ def test_repair_with_inspiration_for_materials(impl):
     pl = state.to_dict()["players"][BLUE]
     assert pl["pp"] == 4 and pl["mat"] == [0, 0, 0] and pl["insp"] == 0
     texts = legal_texts(state)
-    rows = {TB.space_row[state.str_to_action(t) - state.str_to_action("seat:violin-i")] for t in texts}
-    assert rows == {T.TYPES.index("string")}
+    assert {seat_space(state, t) for t in texts} == {space for space in ORCHESTRA["string"] if SPACE_ERAS[space]}
 
 
 @both

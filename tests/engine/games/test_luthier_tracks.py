@@ -11,6 +11,17 @@ from luthier_positions import TB, Position, both, legal_texts, play, top_task
 
 ME, OTHER, THIRD = 0, 1, 2
 
+# Written from the spec, not read from the tables. Award A11 (completed instruments):
+# levels left/middle/right worth 1/3/5 PP (spec 7.2 placeholder; data/awards.json).
+A11_PP = {"left": 1, "middle": 3, "right": 5}
+# Market card M1's prices of animal, wood, metal (spec 7.2 placeholder).
+M1_PRICES = (2, 3, 5)
+# First Chair PP by chairs held: 0 -> 0, 2 -> 3 (spec 7.2 placeholder; 6 -> 13 [seed-ex]).
+CHAIR_PP = {0: 0, 2: 3}
+# Goal G1 (completed String instruments) at its third level, 3 instruments: 7 PP
+# (data/goals.json [assumed]; the seed gives no goal values).
+G1_PP_AT_3 = 7
+
 
 def advancing(impl, track, value, **seat):
     """Seat 0's marker on `track` at `value`, one advance pending."""
@@ -74,7 +85,7 @@ def test_reputation_h_and_i_claim_awards(impl):
     play(state, "claim0L:purple")
     d = state.to_dict()
     assert d["claims"][0][0] == ME and d["players"][ME]["marker"] == [0, 1, 0]
-    assert d["players"][ME]["pp"] == TB.award_pp[TB.award_name.index("A11")][0]
+    assert d["players"][ME]["pp"] == A11_PP["left"]
     # i: 2 PP and the marker stays on h; no other level of that tile for this seat
     pos = advancing(impl, T.T_REP, 7, pp=0, marker=[0, 1, 0])
     pos.award(0, "A11").tokens("Flute", ME, T.K_INSTR, 4)
@@ -97,7 +108,7 @@ def test_award_levels_are_closed_once_covered(impl):
     play(state, "go@balcony", "award")
     assert legal_texts(state) == ["claim0M:purple", "claim0R:purple"]
     play(state, "claim0R:purple")
-    assert state.to_dict()["players"][ME]["pp"] == TB.award_pp[TB.award_name.index("A11")][2]
+    assert state.to_dict()["players"][ME]["pp"] == A11_PP["right"]
 
 
 @both
@@ -177,7 +188,7 @@ def test_market(impl):
     assert "train:perform" in texts and "train:craft" not in texts      # craft at 5 (8.16)
     play(state, "sell:wood")
     assert "buy:wood" not in legal_texts(state)
-    prices = TB.market_price[TB.market_first]
+    prices = M1_PRICES
     play(state, "buy:metal", "pay:2i")
     pl = state.to_dict()["players"][ME]
     assert pl["coins"] == 30 + prices[1] - (prices[2] - 2) and pl["insp"] == 0 and pl["mat"] == [0, 0, 1]
@@ -252,9 +263,7 @@ def test_round_end(impl):
 
 def final(impl):
     """A 4-player game in round 6, every chip home: the round end is final scoring."""
-    pos = Position(impl, players=4).chips()
-    pos.d["round"] = 6
-    return pos
+    return Position(impl, players=4).chips()
 
 
 @both
@@ -274,7 +283,7 @@ def test_final_scoring_example(impl):
             if g >= 0:
                 pos.d["goal_box"][g] = 0
     pos.pl(ME)["goal_mask"] = 0
-    state = pos.tasks((C.T_ROUND_END,), phase=C.PH_RESOLUTION).build()
+    state = pos.scored()
     assert state.is_terminal()
     d = state.to_dict()
     specialists = sum(1 for s in d["players"][ME]["spec"] if s >= 0)
@@ -300,10 +309,9 @@ def test_goals_score_their_highest_level_only(impl):
     pos.pl(ME)["goal_mask"] = 1 << j
     pos.tokens("Violin I", ME, T.K_INSTR, 2).tokens("Cello", ME, T.K_INSTR, 1)   # 3 strings
     spec = [s for s in pos.pl(ME)["spec"] if s >= 0]
-    state = pos.tasks((C.T_ROUND_END,), phase=C.PH_RESOLUTION).build()
+    state = pos.scored()
     pl = state.to_dict()["players"][ME]
-    chairs = TB.chair_points[0]
-    assert pl["pp"] == TB.goal_pp[g1][2] + len(spec) + chairs
+    assert pl["pp"] == G1_PP_AT_3 + len(spec) + CHAIR_PP[0]
 
 
 @both
@@ -316,8 +324,8 @@ def test_end_game_patron_abilities(impl):
     pos.completed("Count Ferdinand Waldstein", ME)           # 2 more First Chairs at the end
     pos.tokens("Oboe", ME, T.K_PERF, 3)
     spec = sum(1 for s in pos.pl(ME)["spec"] if s >= 0)
-    state = pos.tasks((C.T_ROUND_END,), phase=C.PH_RESOLUTION).build()
-    assert state.to_dict()["players"][ME]["pp"] == 3 + TB.chair_points[2] + spec
+    state = pos.scored()
+    assert state.to_dict()["players"][ME]["pp"] == 3 + CHAIR_PP[2] + spec
 
 
 @both
@@ -331,5 +339,5 @@ def test_tie_break_and_shared_wins(impl):
     for i in range(T.MAX_SPECS):
         if i < TB.n_specs and not pos.d["spec_cut"][i]:
             pos.d["spec_box"][i] = 1
-    state = pos.tasks((C.T_ROUND_END,), phase=C.PH_RESOLUTION).build()
+    state = pos.scored()
     assert state.returns() == [0.0, 0.5, 0.0, 0.5]
