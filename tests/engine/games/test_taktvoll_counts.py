@@ -23,31 +23,39 @@ def deal(cls, players: int, cards_by_seat: list[list[str]], first: int):
     return play(state, f"start{first}")
 
 
-def play_turns(state, turns: list[str]) -> list[tuple[int, int, int]]:
-    """Play each turn (its moves in notation) and note (the seat that moved, the
-    cards in its hand after the turn, the cards left in the deck)."""
+def check_the_deal(state, cards_by_seat, bar_lines_each: int, deck_left: int) -> None:
+    """Each seat holds its bar lines and the five cards dealt it; the deck the rest."""
+    for seat, cards in enumerate(cards_by_seat):
+        assert sorted(hand_of(state, seat)) == sorted(["bar"] * bar_lines_each + cards)
+    assert len(state.to_dict()["deck"]) == deck_left
+
+
+def play_turns(state, turns: list[tuple[int, str]]) -> list[tuple[int, int]]:
+    """Play each turn (the seat whose turn it must be, its moves in notation) and
+    note the cards in that seat's hand after the turn and the cards left in the deck."""
     record = []
-    for turn in turns:
-        seat = state.current_player()
-        play(state, *turn.split())
+    for seat, moves in turns:
+        assert state.current_player() == seat, f"seat {seat}'s turn before {moves!r}"
+        play(state, *moves.split())
         data = state.to_dict()
-        record.append((seat, len(data["hands"][seat]), len(data["deck"])))
+        record.append((len(data["hands"][seat]), len(data["deck"])))
     return record
 
 
 THREE_DEALT = [["clef", "2/4", "Q", "Q", "E"], ["Q", "H", "W", "S", "S"],
                ["E", "E", "clef", "3/4", "rW"]]
+# Seat 0 starts; the turns go 0, 1, 2 round the table (§3, "the player on his left").
 THREE_TURNS = [
-    "clef",                 # seat 0 opens row 1
-    "draw +Q keep",         # seat 1 draws: 14 cards, the deck 51
-    "clef",                 # seat 2 opens row 2
-    "2/4@1",
-    "Q@1",                  # 4 of 8
-    "3/4@2",
-    "Q@1 bar@1",            # seat 0 fills the bar and closes it at once: two cards
-    "H@1 nobar",            # seat 1 fills the next bar and keeps its bar lines
-    "bar@1",                # seat 2 closes the bar seat 1 filled
-    "draw +S S@1",          # seat 0 plays the card it drew: 9 cards, the deck 50
+    (0, "clef"),            # opens row 1
+    (1, "draw +Q keep"),    # 14 cards, the deck 51
+    (2, "clef"),            # opens row 2
+    (0, "2/4@1"),
+    (1, "Q@1"),             # 4 of 8
+    (2, "3/4@2"),
+    (0, "Q@1 bar@1"),       # fills the bar and closes it at once: two cards (§5.2)
+    (1, "H@1 nobar"),       # fills the next bar and keeps its bar lines
+    (2, "bar@1"),           # closes the bar seat 1 filled
+    (0, "draw +S S@1"),     # plays the card it drew: 9 cards, the deck 50
 ]
 
 
@@ -55,14 +63,12 @@ THREE_TURNS = [
 def test_three_seats_deal_draw_and_take_turns_clockwise(cls):
     state = deal(cls, 3, THREE_DEALT, first=0)
     # §3: 24 bar lines / 3 = 8 each, then 5 cards: 13 a hand; 91 - 24 - 15 = 52 left.
-    for seat, cards in enumerate(THREE_DEALT):
-        assert sorted(hand_of(state, seat)) == sorted(["bar"] * 8 + cards)
-    assert len(state.to_dict()["deck"]) == 52
+    check_the_deal(state, THREE_DEALT, bar_lines_each=8, deck_left=52)
     assert play_turns(state, THREE_TURNS) == [
-        (0, 12, 52), (1, 14, 51), (2, 12, 51),
-        (0, 11, 51), (1, 13, 51), (2, 11, 51),
-        (0, 9, 51), (1, 12, 51), (2, 10, 51),
-        (0, 9, 50)]
+        (12, 52), (14, 51), (12, 51),
+        (11, 51), (13, 51), (11, 51),
+        (9, 51), (12, 51), (10, 51),
+        (9, 50)]
     # Three rounds and a turn; two bars closed, by seats 0 (2 cards) and 2 (1 card).
     data = state.to_dict()
     assert data["rows"] == [["clef", "2/4", "Q", "Q", "bar", "H", "bar", "S"], ["clef", "3/4"]]
@@ -72,15 +78,16 @@ def test_three_seats_deal_draw_and_take_turns_clockwise(cls):
 
 FOUR_DEALT = [["4/4", "W", "H", "Q", "E"], ["W", "S", "S", "S", "S"],
               ["H", "Q", "E", "E", "rW"], ["clef", "clef", "Q", "H", "E"]]
+# Seat 3 starts; after it comes seat 0, round the table.
 FOUR_TURNS = [
-    "clef",                 # seat 3 starts and opens row 1
-    "4/4@1",
-    "W@1 bar@1",            # seat 1: a semibreve fills the 4/4 bar; closed at once
-    "H@1",                  # 8 of 16
-    "H@1 nobar",            # seat 3 fills it and leaves it open
-    "bar@1",                # seat 0 closes it: 2 cards
-    "draw +S keep",         # seat 1: 10 cards, the deck 46
-    "rW@1 bar@1",           # seat 2: a whole rest fills a bar; closed at once
+    (3, "clef"),            # opens row 1
+    (0, "4/4@1"),
+    (1, "W@1 bar@1"),       # a semibreve fills the 4/4 bar; closed at once
+    (2, "H@1"),             # 8 of 16
+    (3, "H@1 nobar"),       # fills it and leaves it open
+    (0, "bar@1"),           # closes it: 2 cards
+    (1, "draw +S keep"),    # 10 cards, the deck 46
+    (2, "rW@1 bar@1"),      # a whole rest fills a bar; closed at once
 ]
 
 
@@ -88,12 +95,10 @@ FOUR_TURNS = [
 def test_four_seats_deal_draw_and_take_turns_clockwise(cls):
     state = deal(cls, 4, FOUR_DEALT, first=3)
     # §3: 24 / 4 = 6 bar lines each, then 5 cards: 11 a hand; 91 - 24 - 20 = 47 left.
-    for seat, cards in enumerate(FOUR_DEALT):
-        assert sorted(hand_of(state, seat)) == sorted(["bar"] * 6 + cards)
-    assert len(state.to_dict()["deck"]) == 47
+    check_the_deal(state, FOUR_DEALT, bar_lines_each=6, deck_left=47)
     assert play_turns(state, FOUR_TURNS) == [
-        (3, 10, 47), (0, 10, 47), (1, 9, 47), (2, 10, 47),
-        (3, 9, 47), (0, 9, 47), (1, 10, 46), (2, 8, 46)]
+        (10, 47), (10, 47), (9, 47), (10, 47),
+        (9, 47), (9, 47), (10, 46), (8, 46)]
     # Two rounds from seat 3; three bars closed, worth 1, 2 and 1 card.
     data = state.to_dict()
     assert data["bar_lines_played"] == [1, 1, 1, 0] and data["points"] == [2, 1, 1, 0]
@@ -119,4 +124,5 @@ def test_turns_go_clockwise_round_the_table_for_the_whole_game(cls, players, see
     # §3 [seed]: "then it is the turn of the player on his left", and so on round.
     seats = seats_in_turn(cls.new_initial(players, "standard"), Rng(seed))
     assert len(seats) > players
-    assert all((after - before) % players == 1 for before, after in pairwise(seats))
+    steps = {(after - before) % players for before, after in pairwise(seats)}
+    assert steps == {1}, f"turns moved by {steps} seats: {seats}"

@@ -11,12 +11,11 @@ from __future__ import annotations
 import math
 
 import pytest
-from engine.rng import Rng
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from taktvoll_spec import bar_is_full, bar_points, final_score, win_shares
 from test_taktvoll import BARS8, IMPLEMENTATIONS, make, play
-from test_taktvoll_properties import configs, random_step
+from test_taktvoll_properties import configs, random_position
 
 OPEN_BAR_SHARE = 0.75
 TEMPERATURE = 3.0
@@ -100,11 +99,5 @@ def documented_heuristic(data: dict) -> list[float]:
 @settings(max_examples=30)
 @given(config=configs, steps=st.integers(0, 250))
 def test_the_heuristic_is_its_documented_definition_in_random_games(cls, config, steps):
-    players, variant, seed = config
-    state = cls.new_initial(players, variant)
-    rng = Rng(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        random_step(state, rng)
+    state = random_position(cls, config, steps)
     assert state.heuristic() == pytest.approx(documented_heuristic(state.to_dict()), rel=1e-12)

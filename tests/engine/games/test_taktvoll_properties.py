@@ -39,6 +39,18 @@ def random_step(state, rng) -> int:
     return action
 
 
+def random_position(cls, config, steps: int):
+    """A game of `config` (players, variant, seed) `steps` random actions in, or over."""
+    players, variant, seed = config
+    state = cls.new_initial(players, variant)
+    rng = Rng(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        random_step(state, rng)
+    return state
+
+
 def check_table(data):
     """The cards add up to the variant's deck (§2), and no bar exceeds its signature."""
     everything = chain(data["deck"], *data["hands"], *data["rows"])
@@ -98,13 +110,8 @@ def test_compiled_playouts_end_within_the_bound(config):
 @settings(max_examples=40)
 @given(config=configs, steps=st.integers(0, 250))
 def test_copies_and_json_round_trips_are_exact(cls, config, steps):
-    players, variant, seed = config
-    state = cls.new_initial(players, variant)
-    rng = Rng(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        random_step(state, rng)
+    players, _, seed = config
+    state = random_position(cls, config, steps)
     text = state.to_json()
     twin = state.clone()
     assert twin.to_json() == text
@@ -124,13 +131,7 @@ def test_copies_and_json_round_trips_are_exact(cls, config, steps):
 @settings(max_examples=40)
 @given(config=configs, steps=st.integers(0, 250), action=st.integers(-5, 700))
 def test_an_illegal_action_raises_and_changes_nothing(cls, config, steps, action):
-    players, variant, seed = config
-    state = cls.new_initial(players, variant)
-    rng = Rng(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        random_step(state, rng)
+    state = random_position(cls, config, steps)
     if action in state.legal_actions():
         return
     before = state.to_json()

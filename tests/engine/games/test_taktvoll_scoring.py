@@ -72,7 +72,7 @@ class ScoreSheet:
 
 
 @IMPLEMENTATIONS
-@settings(max_examples=20)
+@settings(max_examples=40)
 @given(config=configs)
 def test_scores_and_returns_follow_the_score_sheet(cls, config):
     players, variant, seed = config
