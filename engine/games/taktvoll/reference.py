@@ -297,7 +297,11 @@ class ReferenceTaktVollState(ReferenceState):
     def heuristic(self):
         """Win shares from estimated final scores: the score if the game ended now,
         plus OPEN_BAR_SHARE of each full bar's points for the first seat in turn
-        order holding a bar line to close it; a softmax turns them into shares."""
+        order holding a bar line to close it; a softmax of temperature
+        HEURISTIC_TEMPERATURE turns them into shares. Turn order counts from the
+        seat that may next play from hand: the mover in its turn or its bonus
+        decision, the next seat while the mover draws or holds the card it drew
+        (then only that card may be played)."""
         if self.phase == OVER:
             return self.returns()
         n = self.num_players

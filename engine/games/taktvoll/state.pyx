@@ -362,7 +362,9 @@ cdef class TaktVollState(State):
     cdef void c_heuristic(self, double* out) noexcept nogil:
         # Win shares from estimated final scores (reference.py's heuristic): the score
         # if the game ended now, plus a share of each full bar's points for the first
-        # seat in turn order that holds a bar line to close it; then a softmax.
+        # seat in turn order that holds a bar line to close it; then a softmax. Turn
+        # order counts from the mover in its turn or bonus decision, from the next
+        # seat while the mover draws or holds the card it drew.
         cdef int n = self.num_players, seat, row, j, first, value
         cdef double top, total = 0.0
         if self.t.phase == OVER:

@@ -17,6 +17,7 @@ from engine.games.taktvoll import codec
 from engine.games.taktvoll.reference import ReferenceTaktVollState
 from engine.games.taktvoll.rules import KIND_BY_NAME, KINDS, rules_for
 from engine.games.taktvoll.state import TaktVollState
+from taktvoll_spec import deck_of, plain
 
 GAME = taktvoll.GAME
 IMPLEMENTATIONS = pytest.mark.parametrize("cls", [TaktVollState, ReferenceTaktVollState],
@@ -34,31 +35,32 @@ def cards(text: str) -> list[str]:
     return names
 
 
+def cards_left(variant: str, texts) -> list[str]:
+    """The variant's deck (§2, as taktvoll_spec states it) less the cards named in
+    `texts`."""
+    left = deck_of(variant)
+    left.subtract(plain(name) for text in texts for name in cards(text))
+    assert min(left.values()) >= 0, "the hands and rows use more cards than the deck has"
+    return sorted(left.elements())
+
+
 def make(cls, hands, rows=(), variant="standard", phase="turn", turn=0, played=None,
          points=None, drawn=None, bonus_row=None, passes=0, deck=None):
     """A position of implementation `cls` from the cards in each hand (texts for
     `cards`) and on each row; the deck holds the rest of the variant's cards unless
-    given. By default the bar lines on the table were played by seat 0, which holds
-    every point the table earned."""
-    rules = rules_for(variant)
+    given. By default the bar lines on the table were played by seat 0; `points`
+    must be given when there are any."""
     players = len(hands)
     hand_lists = [cards(h) for h in hands]
     row_lists = [cards(r) for r in rows]
-    if deck is None:
-        counts = list(rules.composition)
-        for name in [c for h in hand_lists for c in h] + [c for r in row_lists for c in r]:
-            counts[KIND_BY_NAME[name.rstrip(codec.TURNED_MARK)].index] -= 1
-        assert min(counts) >= 0, "the hands and rows use more cards than the deck has"
-        deck = codec.cards_of(counts)
-    else:
-        deck = cards(deck)
+    deck = cards_left(variant, list(hands) + list(rows)) if deck is None else cards(deck)
     on_table = sum(r.count("bar") for r in row_lists)
     if played is None:
         played = [on_table] + [0] * (players - 1)
     if points is None:
-        parsed = codec.parse_rows(row_lists, rules)
-        summaries = [codec.summarize_row(rules, r, "row") for r in parsed]
-        points = [sum(s.bar_points + s.bonus_points for s in summaries)] + [0] * (players - 1)
+        # What closed bars scored is an expected value: the test writes it (§6).
+        assert on_table == 0, "a table with bar lines needs its points given"
+        points = [0] * players
     data = {"game": "taktvoll", "variant": variant, "players": players, "phase": phase,
             "turn": turn, "hands": hand_lists, "deck": deck, "rows": row_lists,
             "points": points, "bar_lines_played": played,
@@ -69,12 +71,7 @@ def make(cls, hands, rows=(), variant="standard", phase="turn", turn=0, played=N
 def everything_dealt(cls, hands, rows, variant="standard"):
     """A position with an empty deck: seat 0 holds whatever the other hands and the
     rows leave over."""
-    rules = rules_for(variant)
-    used = [0] * len(rules.composition)
-    for text in list(hands) + list(rows):
-        for name in cards(text):
-            used[KIND_BY_NAME[name.rstrip(codec.TURNED_MARK)].index] += 1
-    left = codec.cards_of([c - u for c, u in zip(rules.composition, used)])
+    left = cards_left(variant, list(hands) + list(rows))
     hands = [hands[0] + " " + " ".join(left)] + list(hands[1:])
     return make(cls, hands, rows=rows, deck="", variant=variant)
 
@@ -400,8 +397,8 @@ def test_the_bonus_follows_a_rest_and_a_drawn_card_too(cls):
 def test_the_bonus_decision_comes_even_without_a_bar_line_in_hand(cls):
     # Whether a seat holds a bar line can be hidden (§8), so filling a bar always
     # gives its player the bonus decision; without a bar line it is only "nobar".
-    rows = ["clef 1/4 " + " ".join(["Q bar"] * 8)]
-    state = make(cls, ["Q W", "W " + BARS8, "E " + BARS8], rows=rows)
+    rows = ["clef 1/4 " + " ".join(["Q bar"] * 8)]        # 8 bars of 1 card: 8 points (§6)
+    state = make(cls, ["Q W", "W " + BARS8, "E " + BARS8], rows=rows, points=[8, 0, 0])
     play(state, "Q@1")
     assert state.current_player() == 0 and names(state) == ["nobar"]
 
@@ -480,15 +477,15 @@ def test_a_tie_shares_the_win(cls):
 @IMPLEMENTATIONS
 def test_the_game_ends_at_once_when_a_hand_empties_after_the_whole_turn(cls):
     # §7 [seed], T14: checked after the turn, bonus bar line included.
-    rows = ["clef 1/4 " + " ".join(["Q bar"] * 7)]
-    state = make(cls, ["Q bar", BARS8 + " W", BARS8 + " E"], rows=rows)
+    rows = ["clef 1/4 " + " ".join(["Q bar"] * 7)]        # 7 bars of 1 card: 7 points (§6)
+    state = make(cls, ["Q bar", BARS8 + " W", BARS8 + " E"], rows=rows, points=[7, 0, 0])
     play(state, "Q@1")
     assert not state.is_terminal() and names(state) == ["nobar", "bar@1"]
     play(state, "bar@1")
     assert state.is_terminal()
     # Filling with the very last card leaves nothing to decide: the game ends.
     rows = ["clef 1/4 " + " ".join(["Q bar"] * 8)]
-    state = make(cls, ["Q", BARS8 + " W", BARS8 + " E"], rows=rows)
+    state = make(cls, ["Q", BARS8 + " W", BARS8 + " E"], rows=rows, points=[8, 0, 0])
     play(state, "Q@1")
     assert state.is_terminal() and state.legal_actions() == []
 
@@ -519,7 +516,8 @@ def test_variant1_keeps_consecutive_notes_within_a_third(cls):
     # a row; rests are skipped, bar lines do not reset it [assumed T15].
     rows = ["clef 2/4 QG4 rQ bar", "clef 1/4"]
     hand = "EA4 EB4 EC5 ED4 EE4 EF4 bar*7"
-    state = make(cls, [hand, BARS8 + " WD4", BARS8 + " WE4"], rows=rows, variant="variant1")
+    state = make(cls, [hand, BARS8 + " WD4", BARS8 + " WE4"], rows=rows, variant="variant1",
+                 points=[2, 0, 0])                      # the closed bar's 2 cards (§6)
     # Row 1 continues from G4 (y=2): E4..B4 (y 0..4) fit; D4 (y=-1) and C5 (y=5) are
     # 3 steps away. Row 2 has no note yet: every note is free (first note of a row).
     legal = names(state)

@@ -4,18 +4,20 @@ every game ends within the bound its rules give, copies and JSON round trips are
 exact, and an illegal action changes nothing."""
 from __future__ import annotations
 
+from collections import Counter
+from itertools import chain
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.errors import IllegalActionError
 from engine.game import sample_chance
-from engine.games.taktvoll import codec
 from engine.games.taktvoll.reference import ReferenceTaktVollState
-from engine.games.taktvoll.rules import KIND_BY_NAME, rules_for
 from engine.games.taktvoll.state import TaktVollState
 from engine.playout import random_playout
 from engine.rng import Rng
+from taktvoll_spec import CAPACITY, deck_of, length, plain
 from test_taktvoll import GAME, IMPLEMENTATIONS
 
 configs = st.tuples(st.integers(3, 8), st.sampled_from(GAME.variants), st.integers(0, 2 ** 32 - 1))
@@ -25,34 +27,45 @@ def step_bound(players: int, variant: str) -> int:
     """The most actions a game can take (§7 makes it finite): every card is dealt or
     drawn once and played at most once; between two plays or draws at most n - 1
     seats pass; a turn is at most draw, card, play, bar line."""
-    total = sum(rules_for(variant).composition)
+    total = sum(deck_of(variant).values())
     return 4 * total + players * (total + 1) + players + 1
 
 
-def random_step(state, rng):
-    state.apply(sample_chance(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+def random_step(state, rng) -> int:
+    """Apply a chance outcome drawn by its probability or a uniformly random legal
+    action; returns the action."""
+    action = sample_chance(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions())
+    state.apply(action)
+    return action
+
+
+def random_position(cls, config, steps: int):
+    """A game of `config` (players, variant, seed) `steps` random actions in, or over."""
+    players, variant, seed = config
+    state = cls.new_initial(players, variant)
+    rng = Rng(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        random_step(state, rng)
+    return state
 
 
 def check_table(data):
-    """The cards add up to the variant's deck, and no bar exceeds its signature."""
-    rules = rules_for(data["variant"])
-    seen = [0] * len(rules.composition)
-    everything = sum(data["hands"], []) + data["deck"] + sum(data["rows"], [])
-    for name in everything:
-        seen[KIND_BY_NAME[name.rstrip(codec.TURNED_MARK)].index] += 1
-    assert seen == list(rules.composition)
+    """The cards add up to the variant's deck (§2), and no bar exceeds its signature."""
+    everything = chain(data["deck"], *data["hands"], *data["rows"])
+    assert Counter(map(plain, everything)) == deck_of(data["variant"])
     for row in data["rows"]:
         if len(row) < 2:
             continue
-        capacity = KIND_BY_NAME[row[1]].capacity
         fill = 0
         for name in row[2:]:
             if name == "bar":
-                assert fill == capacity       # a bar line only on an exactly full bar
+                assert fill == CAPACITY[row[1]]       # a bar line only on an exactly full bar
                 fill = 0
             else:
-                fill += KIND_BY_NAME[name.rstrip(codec.TURNED_MARK)].duration
-                assert fill <= capacity
+                fill += length(name)
+                assert fill <= CAPACITY[row[1]]
 
 
 @IMPLEMENTATIONS
@@ -97,13 +110,8 @@ def test_compiled_playouts_end_within_the_bound(config):
 @settings(max_examples=40)
 @given(config=configs, steps=st.integers(0, 250))
 def test_copies_and_json_round_trips_are_exact(cls, config, steps):
-    players, variant, seed = config
-    state = cls.new_initial(players, variant)
-    rng = Rng(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        random_step(state, rng)
+    players, _, seed = config
+    state = random_position(cls, config, steps)
     text = state.to_json()
     twin = state.clone()
     assert twin.to_json() == text
@@ -123,13 +131,7 @@ def test_copies_and_json_round_trips_are_exact(cls, config, steps):
 @settings(max_examples=40)
 @given(config=configs, steps=st.integers(0, 250), action=st.integers(-5, 700))
 def test_an_illegal_action_raises_and_changes_nothing(cls, config, steps, action):
-    players, variant, seed = config
-    state = cls.new_initial(players, variant)
-    rng = Rng(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        random_step(state, rng)
+    state = random_position(cls, config, steps)
     if action in state.legal_actions():
         return
     before = state.to_json()

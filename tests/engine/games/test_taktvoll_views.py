@@ -13,10 +13,10 @@ import pytest
 
 from engine.errors import StateFormatError
 from engine.game import sample_chance
-from engine.games.taktvoll import codec
 from engine.games.taktvoll.reference import ReferenceTaktVollState
 from engine.games.taktvoll.state import TaktVollState
 from engine.rng import Rng
+from taktvoll_spec import BAR_LINES_DEALT, deck_of, plain
 from test_taktvoll import BARS8, GAME, IMPLEMENTATIONS, make, play
 
 # The chi-square test of every sampler below rejects a correct sampler once in a
@@ -98,7 +98,7 @@ def test_a_drawn_card_is_seen_only_by_the_drawer(cls):
 def test_the_end_shows_every_hand(cls):
     # §7: the penalties are counted from the hands, so a finished game shows them.
     state = make(cls, ["Q bar", BARS8 + " W", BARS8 + " E"],
-                 rows=["clef 1/4 " + " ".join(["Q bar"] * 7)])
+                 rows=["clef 1/4 " + " ".join(["Q bar"] * 7)], points=[7, 0, 0])
     play(state, "Q@1", "bar@1")
     assert state.is_terminal()
     for seat in range(3):
@@ -151,17 +151,39 @@ def test_opponents_keep_the_bar_lines_they_certainly_hold():
     assert min(counts) == 16 and max(counts) > 16       # leftovers land in hands sometimes
 
 
+def certain_bar_lines(view, seat):
+    """Bar lines `seat` certainly holds (§8): its share of the deal (§3) less those
+    it played."""
+    return max(0, BAR_LINES_DEALT[view["players"]] - view["bar_lines_played"][seat])
+
+
+def unseen_cards(view):
+    """The cards the viewing seat has not seen: the deck (§2) less its hand, the
+    table and the bar lines the others certainly hold."""
+    left = deck_of(view["variant"])
+    left.subtract(view["hand"])
+    left.subtract(plain(card) for row in view["rows"] for card in row)
+    left["bar"] -= sum(certain_bar_lines(view, p) for p in others(view))
+    return sorted(left.elements())
+
+
+def others(view):
+    return [p for p in range(view["players"]) if p != view["seat"]]
+
+
+def other_drawer(view):
+    """The seat that holds a card it just drew, if it is not the viewer."""
+    drawing = view["phase"] == "after-draw" and view["turn"] != view["seat"]
+    return view["turn"] if drawing else None
+
+
 def exact_distribution(view):
     """The exact distribution of (each other seat's unseen cards, the drawn card) when
     the unseen cards are placed uniformly: every ordering of the physical cards equally
     likely, the drawer's just-drawn card any of its unseen cards equally likely."""
-    pool = codec.cards_of(codec.unseen_pool(view))
-    places = []
-    for p in range(view.players):
-        if p != view.seat:
-            known = codec.known_bar_lines(view.rules, view.players, view.bar_lines_played[p])
-            places.append((p, view.hand_sizes[p] - known))
-    drawer = view.turn if view.phase == codec.AFTER_DRAW and view.turn != view.seat else None
+    pool = unseen_cards(view)
+    places = [(p, view["hand_sizes"][p] - certain_bar_lines(view, p)) for p in others(view)]
+    drawer = other_drawer(view)
     weights = Counter()
     for order in itertools.permutations(range(len(pool))):
         at, hands, slot_of_drawer = 0, [], None
@@ -180,15 +202,12 @@ def exact_distribution(view):
 def outcome_of(state, view):
     data = state.to_dict()
     hands = []
-    for p in range(view.players):
-        if p == view.seat:
-            continue
-        known = codec.known_bar_lines(view.rules, view.players, view.bar_lines_played[p])
+    for p in others(view):
         cards = list(data["hands"][p])
-        for _ in range(known):
+        for _ in range(certain_bar_lines(view, p)):
             cards.remove("bar")
         hands.append(tuple(sorted(cards)))
-    drawn = data["drawn"] if view.phase == codec.AFTER_DRAW and view.turn != view.seat else None
+    drawn = data["drawn"] if other_drawer(view) is not None else None
     return tuple(hands), drawn
 
 
@@ -202,16 +221,13 @@ def small_position(phase, seed):
         while not state.is_terminal():
             if state.to_dict()["phase"] == phase:
                 for seat in range(3):
-                    view = codec.parse_view(state.observation(seat))
-                    if view.hands is not None or seat == state.current_player() and phase == "after-draw":
+                    view = state.observation(seat)
+                    if view["hands"] is not None or seat == state.current_player() and phase == "after-draw":
                         continue
-                    pool = sum(codec.unseen_pool(view))
-                    unknown = [view.hand_sizes[p] - codec.known_bar_lines(view.rules, 3, view.bar_lines_played[p])
-                               for p in range(3) if p != seat]
-                    places = sum(1 for u in unknown if u) + (view.deck_size > 0)
-                    drawer_ok = phase != "after-draw" or (
-                        view.hand_sizes[view.turn] - codec.known_bar_lines(
-                            view.rules, 3, view.bar_lines_played[view.turn]) >= 2)
+                    pool = len(unseen_cards(view))
+                    unknown = {p: view["hand_sizes"][p] - certain_bar_lines(view, p) for p in others(view)}
+                    places = sum(1 for u in unknown.values() if u) + (view["deck_size"] > 0)
+                    drawer_ok = phase != "after-draw" or unknown[view["turn"]] >= 2
                     if 5 <= pool <= 6 and places == 3 and drawer_ok:
                         return state, seat
             state.apply(sample_chance(state, rng) if state.is_chance_node()
@@ -225,7 +241,7 @@ def test_determinizations_deal_the_unseen_cards_uniformly(phase):
     # deck; checked against the exact distribution by a chi-square test, through the
     # compiled determinization and through from_observation of both implementations.
     state, seat = small_position(phase, seed=20)
-    view = codec.parse_view(state.observation(seat))
+    view = state.observation(seat)
     exact = exact_distribution(view)
     assert len(exact) >= 10
     samplers = [
@@ -273,7 +289,7 @@ def test_an_opponents_drawn_card_is_redrawn_from_its_unseen_cards():
         guess = state.determinize(1, Rng(seed))
         data = guess.to_dict()
         assert data["phase"] == "after-draw" and data["drawn"] in data["hands"][0]
-        assert guess.legal_actions()[0] == codec.KEEP
+        assert guess.action_to_str(guess.legal_actions()[0]) == "keep"
         drawn[data["drawn"]] += 1
     assert len(drawn) > 5
 
