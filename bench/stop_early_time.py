@@ -17,6 +17,7 @@ import statistics
 import sys
 import time
 
+from cli.perft import PerftError, perft_position
 from cli.protocol import default_searcher
 from engine.errors import CadenzaError
 from engine.game import sample_chance
@@ -29,17 +30,15 @@ GAMES = {"maestro": 2, "taktvoll": 3, "luthier": 3, "renaissance": 2}
 
 def random_positions(game, players: int, count: int, seed: int) -> list:
     """`count` decision positions, each a random number of random steps into its own
-    seeded game (so early, middle and late positions all appear)."""
+    seeded game (so early, middle and late positions all appear), reached as
+    `cadenza perft` reaches its positions."""
     rng = Rng(seed)
     positions = []
     while len(positions) < count:
-        state = game.new_state(players, seed=rng.randint(2**31))
-        depth = rng.randint(400)
-        for _ in range(depth):
-            if state.is_terminal():
-                break
-            state.apply(sample_chance(state, rng) if state.is_chance_node()
-                        else rng.choice(state.legal_actions()))
+        try:
+            state = perft_position(game, players, None, rng.randint(2**31), rng.randint(400))
+        except PerftError:  # the game ended first
+            continue
         while state.is_chance_node():
             state.apply(sample_chance(state, rng))
         if not state.is_terminal():
