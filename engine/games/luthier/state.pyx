@@ -4,7 +4,6 @@
 # reference method it mirrors, and the differential test compares the two on every
 # step of many random games. JSON layout, notation, observations: codec.py,
 # actions.py, views.py (shared with the reference).
-from libc.math cimport exp
 from libc.stdint cimport uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
@@ -16,6 +15,7 @@ from engine.games.luthier import tables as _tables
 from engine.games.luthier import views as _views
 from engine.hashing cimport mix64
 from engine.rng cimport rng_t, rng_below
+from engine.shares cimport softmax_shares
 from engine.state cimport State, CHANCE, TERMINAL
 
 # ---- numbers shared with codec.py / tables.py (checked by a test) ------------------------
@@ -994,22 +994,12 @@ cdef int chip_prospect(luthier_t* s, int p, v_t* entry) noexcept nogil:
 
 
 cdef void heuristic_of(luthier_t* s, double* out) noexcept nogil:
-    cdef long est[LP]
-    cdef long top
-    cdef int p, n = s.num_players
-    cdef double scale = 100.0 * (4 + 2 * rounds_left(s)), total = 0.0
-    for p in range(n):
-        est[p] = estimate(s, p)
-    top = est[0]
-    for p in range(1, n):
-        if est[p] > top:
-            top = est[p]
-    for p in range(n):
-        out[p] = exp((est[p] - top) / scale)
-    for p in range(n):
-        total += out[p]
-    for p in range(n):
-        out[p] = out[p] / total
+    # The estimates are integers far below 2**53, so as doubles they and their
+    # differences are exact: the shares are those of the integer arithmetic.
+    cdef int p
+    for p in range(s.num_players):
+        out[p] = <double>estimate(s, p)
+    softmax_shares(out, s.num_players, 100.0 * (4 + 2 * rounds_left(s)))
 
 
 # ---- setup (reference._setup_board, _next_setup_draw, _run_setup) ----------------------------
