@@ -51,13 +51,7 @@ cdef void setup_board(luthier_t* s, const tables_t* tb, int n, int flags) noexce
     for i in range(MAX_SPACES):
         s.chair_owner[i] = -1
         s.chair_kind[i] = -1
-    for i in range(MAX_PLACED):
-        s.placed[i][P_OWNER] = -1
-        s.placed[i][P_CHIP] = -1
-        s.placed[i][P_APPR] = 0
-        s.placed[i][P_LOC] = -1
-        s.placed[i][P_STATUS] = -1
-        s.placed[i][P_SKILL] = 0
+    clear_placed(s)
     s.held = -1
     s.held_patron = -1
     s.act_chip = -1
@@ -89,3 +83,16 @@ cdef void _clear_player(player_t* pl) noexcept nogil:
     for i in range(4):
         pl.goals[i] = -1
     pl.family_pick = -1
+
+
+cdef void clear_placed(luthier_t* s) noexcept nogil:
+    """No chips on the board: at setup and at each round's end."""
+    cdef int i
+    for i in range(MAX_PLACED):
+        s.placed[i][P_OWNER] = -1
+        s.placed[i][P_CHIP] = -1
+        s.placed[i][P_APPR] = 0
+        s.placed[i][P_LOC] = -1
+        s.placed[i][P_STATUS] = -1
+        s.placed[i][P_SKILL] = 0
+    s.placed_n = 0
