@@ -2,8 +2,9 @@
 families, for 2-4 seats, from the specification shared/rules/luthier.md and the
 Japanese rules text it was checked against.
 
-The rules live twice, on purpose: compiled in state.pyx (LuthierState, for search) and
-readable in reference.py (LuthierReference); tests play both side by side.
+The rules live twice, on purpose: compiled in state.pyx and the modules it cimports
+(LuthierState, for search) and readable in reference.py (LuthierReference); tests play
+both side by side.
 Component data (cards, tiles, tables; mostly placeholders where the rules text gives no
 card faces) is in data/, read by tables.py. The JSON layout of a state is codec.py,
 what a seat may see is views.py, the action space and its notation actions.py.

@@ -1,11 +1,12 @@
-# Luthier as a compiled State: the rules of reference.py over one C struct (state.pxd),
+# Luthier as a compiled State: the rules of reference.py over one C struct (layout.pxd),
 # so a playout, a clone (one memcpy) or a determinization never allocates. The flow
 # is the reference's task stack; each C function below carries the name of the
 # reference method it mirrors, and the differential test compares the two on every
 # step of many random games. JSON layout, notation, observations: codec.py,
-# actions.py, views.py (shared with the reference). The cold parts live beside it:
-# ctables.pyx (loading the tables), board.pyx (a new board), hidden.pyx (masking and
-# determinizing), json_writer.pyx (to_json).
+# actions.py, views.py (shared with the reference). The rest of the compiled game
+# lives beside this file, which keeps the hot rules: scoring.pyx (criteria, final
+# scoring, heuristic), ctables.pyx (loading the tables), board.pyx (a new board),
+# hidden.pyx (masking and determinizing for a seat), json_writer.pyx (to_json).
 from libc.stdint cimport uint64_t
 from libc.string cimport memcpy
 
@@ -23,7 +24,7 @@ from engine.games.luthier.layout cimport *
 from engine.games.luthier.scoring cimport (abilities, criterion, final_scoring, heuristic_of,
                                               requirement_count, returns_of, use_tables)
 from engine.hashing cimport mix64
-from engine.rng cimport rng_t, rng_below
+from engine.rng cimport rng_t
 from engine.state cimport State, CHANCE, TERMINAL
 
 # Action range starts, read from actions.py at import (one layout for both sides).
@@ -1636,7 +1637,7 @@ cdef void run_round_end(luthier_t* s) noexcept nogil:
                 push(s, D_ASSIGN, p, d, 0, 0)
 
 
-# ---- decks (reference._deck_size, _discard_size, _refill) ---------------------------------
+# ---- decks (reference._deck_size, _discard_size, _refill_empty_deck) ----------------------
 # Every deck and box is a deck record (layout.pxd): where its counts by card id sit in
 # the struct, and its discard pile's. Two decks keep rules of their own on top: the
 # instrument deck counts copies by kind and has the setup's cards put under it, and
