@@ -2,8 +2,9 @@
 families, for 2-4 seats, from the specification shared/rules/luthier.md and the
 Japanese rules text it was checked against.
 
-The rules live twice, on purpose: compiled in state.pyx (LuthierState, for search) and
-readable in reference.py (ReferenceLuthierState); tests play both side by side.
+The rules live twice, on purpose: compiled in state.pyx and the modules it cimports
+(LuthierState, for search) and readable in reference.py (LuthierReference); tests play
+both side by side.
 Component data (cards, tiles, tables; mostly placeholders where the rules text gives no
 card faces) is in data/, read by tables.py. The JSON layout of a state is codec.py,
 what a seat may see is views.py, the action space and its notation actions.py.
@@ -14,7 +15,7 @@ The solo and two-players-plus-AI modes need the solo booklet, which is not in th
 rules text, and are not provided.
 """
 from engine.game import GameSpec
-from engine.games.luthier.reference import ReferenceLuthierState
+from engine.games.luthier.reference import LuthierReference
 from engine.games.luthier.state import LuthierState
 from engine.games.luthier.tables import load_tables
 
@@ -29,5 +30,5 @@ GAME = GameSpec(
     variants=tuple(load_tables().variants),
     chance=True,
     hidden_information=True,
-    reference=ReferenceLuthierState,
+    reference=LuthierReference,
 )

@@ -37,7 +37,7 @@ MAIN_BOARD = (T.SALON, T.GUILD, T.PERFORM, T.REPAIR, T.BALCONY)
 DUMMY_FLAG_BONUS, DUMMY_FLAG_TRAIN = T.VARIANT_FLAGS["bonus_after_fallback"], T.VARIANT_FLAGS["train_to_final"]
 
 
-class ReferenceLuthierState(ReferenceState):
+class LuthierReference(ReferenceState):
     """A Luthier position with the same API as the compiled LuthierState."""
 
     game_name = "luthier"
@@ -1797,7 +1797,7 @@ class ReferenceLuthierState(ReferenceState):
         return _digest(json.dumps(self.observation(seat), separators=(",", ":"), sort_keys=True))
 
     def clone(self):
-        return ReferenceLuthierState(C.clone_fields(self.f), self.variant)
+        return LuthierReference(C.clone_fields(self.f), self.variant)
 
     def render(self):
         from engine.games.luthier.render import render_fields

@@ -1,234 +1,31 @@
-# Luthier as a compiled State: the rules of reference.py over one C struct (state.pxd),
+# Luthier as a compiled State: the rules of reference.py over one C struct (layout.pxd),
 # so a playout, a clone (one memcpy) or a determinization never allocates. The flow
 # is the reference's task stack; each C function below carries the name of the
 # reference method it mirrors, and the differential test compares the two on every
 # step of many random games. JSON layout, notation, observations: codec.py,
-# actions.py, views.py (shared with the reference).
-from libc.math cimport exp
+# actions.py, views.py (shared with the reference). The rest of the compiled game
+# lives beside this file, which keeps the hot rules: scoring.pyx (criteria, final
+# scoring, heuristic), ctables.pyx (loading the tables), board.pyx (a new board),
+# hidden.pyx (masking and determinizing for a seat), json_writer.pyx (to_json).
 from libc.stdint cimport uint64_t
-from libc.stdlib cimport free, malloc
-from libc.string cimport memcpy, memset
+from libc.string cimport memcpy
 
 from engine.errors import StateFormatError
 from engine.games.luthier import actions as _actions
 from engine.games.luthier import codec as _codec
 from engine.games.luthier import tables as _tables
 from engine.games.luthier import views as _views
+from engine.games.luthier.board cimport clear_placed, setup_board
+from engine.games.luthier.codes cimport *
+from engine.games.luthier.ctables cimport fill_tables
+from engine.games.luthier.hidden cimport determinize_into, mask_for
+from engine.games.luthier.json_writer cimport struct_json
+from engine.games.luthier.layout cimport *
+from engine.games.luthier.scoring cimport (abilities, criterion, final_scoring, heuristic_of,
+                                              requirement_count, returns_of, use_tables)
 from engine.hashing cimport mix64
-from engine.rng cimport rng_t, rng_below
+from engine.rng cimport rng_t
 from engine.state cimport State, CHANCE, TERMINAL
-
-# ---- numbers shared with codec.py / tables.py (checked by a test) ------------------------
-cdef enum:
-    T_SETUP = 1
-    T_REVEAL = 2
-    T_FAMILY_ABILITY = 3
-    T_ROUND_START = 4
-    T_PLAYER_START = 5
-    T_GIFTS = 6
-    T_PLAN = 7
-    T_RESOLVE_NEXT = 8
-    T_ACTIVATE = 9
-    T_CHIP_DONE = 10
-    T_BONUS = 11
-    T_SPECIALIST = 12
-    T_PERFORM = 13
-    T_PERF_RESULT = 14
-    T_REPAIR_DONE = 15
-    T_ROUGH_MOVE = 16
-    T_FINISH_DONE = 17
-    T_FINISH_AGAIN = 18
-    T_CHAIR = 19
-    T_ADVANCE = 20
-    T_COMPLETE = 21
-    T_ROUND_END = 22
-    T_REFILL = 23
-    T_NEXT_ROUND = 24
-    T_FINAL = 25
-    T_CLAIM_CHECK = 26
-    T_KEEP_CHECK = 27
-    C_DRAW = 30
-    C_SEARCH = 31
-    C_DIE = 32
-    C_PURPLE = 33
-    C_REVEAL = 34
-    D_SETUP_FAMILY = 40
-    D_SETUP_GOALS = 41
-    D_SETUP_INSTR = 42
-    D_SETUP_PATRON = 43
-    D_MATERIAL = 44
-    D_LOAD = 45
-    D_PLACE = 46
-    D_RESOLVE = 47
-    D_CHIP = 48
-    D_PAY = 49
-    D_SPACE = 50
-    D_SALON_BONUS = 51
-    D_REROLL = 52
-    D_INSPIRE = 53
-    D_ORCH = 54
-    D_BELOW = 55
-    D_TUCK = 56
-    D_COST = 57
-    D_RETURN = 58
-    D_AGAIN = 59
-    D_CLAIM = 60
-    D_ROYAL = 61
-    D_SPEC = 62
-    D_KEEP3 = 63
-    D_ASSIGN = 64
-    D_MARKET = 65
-    D_DOUBLE = 66
-    CHAIR_ASK = 0
-    CHAIR_DOUBLE = 1
-    CHAIR_SINGLE = 2
-
-cdef enum:
-    DK_INSTR = 0
-    DK_PATRON = 1
-    DK_PERF = 2
-    DK_REPAIR = 3
-    DK_MARKET = 4
-    DK_AWARD = 5
-    DK_ROYAL = 6
-    DK_SPEC = 7
-    DK_GOAL = 8
-    DK_FAMILY = 9
-    DK_ORCH = 10
-    DEST_DISPLAY = 0
-    DEST_HAND = 1
-    DEST_KEEP = 2
-    DEST_DEAL_INSTR = 3
-    DEST_DEAL_PATRON = 4
-    DEST_FAMILY = 5
-    DEST_GOAL = 6
-    DEST_AWARD = 7
-    DEST_ROYAL_CUT = 8
-    DEST_SPEC_CUT = 9
-    DEST_MARKET = 10
-    DEST_ORCH = 11
-    PH_SETUP = 0
-    PH_CHOICES = 1
-    PH_ROUND_START = 2
-    PH_PLANNING = 3
-    PH_RESOLUTION = 4
-    PH_ROUND_END = 5
-    PH_OVER = 6
-    P_OWNER = 0
-    P_CHIP = 1
-    P_APPR = 2
-    P_LOC = 3
-    P_STATUS = 4
-    P_SKILL = 5
-    S_DOWN = 0
-    S_ACTING = 1
-    S_DONE = 2
-    S_KEPT = 3
-    M_NONE = 0
-    M_MAIN = 1
-    M_ALT = 2
-    M_FALLBACK = 3
-    M_SEARCH = 4
-    HIDDEN = -2
-
-cdef enum:
-    SALON = 0
-    GUILD = 1
-    PERFORM = 2
-    REPAIR = 3
-    BALCONY = 4
-    ROUGH = 5
-    FINISH = 6
-    NUM_LOCATIONS = 7
-    K_INSTR = 0
-    K_PERF = 1
-    K_REPAIR = 2
-    TR_PERF = 0
-    TR_CRAFT = 1
-    TR_REP = 2
-    MK_ROYAL = 0
-    MK_PURPLE = 1
-    MK_STORAGE = 2
-    B_COINS = 0
-    B_INSP = 1
-    B_ANIMAL = 2
-    B_WOOD = 3
-    B_METAL = 4
-    B_MATERIAL = 5
-    B_APPR = 6
-    B_PP = 7
-    B_DRAW = 8
-    DECK_A = 0
-    DECK_B = 1
-    DECK_ROYAL = 2
-    AB_NONE = 0
-    AB_PERFORM_BONUS = 1
-    AB_EXTRA_REROLL = 2
-    AB_ROUGH_DISCOUNT = 3
-    AB_FINISH_DISCOUNT = 4
-    AB_REPAIR_DISCOUNT = 5
-    AB_ROUND_START = 6
-    AB_END = 7
-    AB_EXTRA_CHAIRS = 8
-    CR_PATRONS_ERA = 0
-    CR_PATRON_TYPES = 1
-    CR_SPECIALISTS = 2
-    CR_REPAIR_TOKENS = 3
-    CR_REPAIR_ROWS = 4
-    CR_PERF_TOKENS = 5
-    CR_PERF_ERAS = 6
-    CR_RARE = 7
-    CR_INSTRUMENTS = 8
-    CR_CHAIR_ROWS = 9
-    CR_INSTR_TOKENS_ERA = 10
-    CR_INSTR_TYPE = 11
-    CR_INSTR_TYPES = 12
-    CR_PERF_TOKENS_ERA = 13
-    CR_REPAIR_TOKENS_ROW = 14
-    CR_PATRONS_TYPE = 15
-    CR_PATRON_ERAS = 16
-    CR_INSTR_TOKEN_ERAS = 17
-    CR_CHAIRS_ROW = 18
-    CR_TRACKS = 19
-    CR_AWARDS = 20
-    CR_PATRONS = 21
-    FA_NONE = 0
-    FA_PERF = 1
-    FA_CRAFT = 2
-    FA_REP = 3
-    FA_DRAW = 4
-    FA_APPR = 5
-    FLAG_BONUS_AFTER_FALLBACK = 1
-    FLAG_TRAIN_TO_FINAL = 2
-    G_INSTR = 0
-    G_PATRON = 24
-    G_PERF = 88
-    G_REPAIR = 112
-    G_MARKET = 136
-    G_AWARD = 148
-    G_GOAL = 164
-    G_FAMILY = 188
-    G_SPEC = 200
-    G_ORCH = 224
-    NUM_GLOBAL = 232
-    BUF = 1024             # scratch buffers: larger than the action space
-    POOL = 256             # cards of one kind a determinization deals (24 kinds x 8 copies fit)
-
-cdef enum:
-    TE_START = 0
-    TE_REROLL = 1
-    TE_BLACK = 2
-    TE_SPECIALIST = 3
-    TE_FINAL = 4
-    TE_ROUGH2 = 5
-    TE_BENCH_SKILL = 6
-    TE_FINISH2 = 7
-    TE_APPRENTICE = 8
-    TE_DRAW3 = 9
-    TE_TIER2 = 10
-    TE_TIER3 = 11
-    TE_INSTR_PP = 12
-    TE_CLAIM = 13
 
 # Action range starts, read from actions.py at import (one layout for both sides).
 cdef int A_PLACE, A_ACTIVATE, A_MARKET, A_PASS, A_TAKE, A_ALT, A_ALT2, A_COINS2
@@ -248,14 +45,6 @@ cdef tables_t TB
 cdef bint TABLES_READY = False
 
 
-
-
-cdef void _copy_bundle(int* dest, list src):
-    cdef int i
-    for i in range(NB):
-        dest[i] = src[i]
-
-
 cdef void _load():
     """Fill the C tables from the data files (once) and the action layout."""
     global TABLES_READY, NUM_ACTIONS
@@ -268,126 +57,8 @@ cdef void _load():
     global A_REVEAL, A_NOTHING, A_DOUBLE
     if TABLES_READY:
         return
-    t = _tables.load_tables()
-    memset(&TB, 0, sizeof(tables_t))
-    cdef int i, j, k
-    TB.n_kinds, TB.n_spaces, TB.n_patrons = t.n_kinds, t.n_spaces, t.n_patrons
-    TB.n_perf, TB.n_repair, TB.n_market = t.n_perf, t.n_repair, t.n_market
-    TB.n_awards, TB.n_goals, TB.n_family = t.n_awards, t.n_goals, t.n_family
-    TB.n_specs, TB.n_orch = t.n_specs, t.n_orch
-    for i in range(t.n_kinds):
-        TB.kind_type[i] = t.kind_type[i]
-        TB.kind_rare[i] = t.kind_rare[i]
-        TB.kind_copies[i] = t.kind_copies[i]
-        TB.kind_pp[i] = t.kind_pp[i]
-        for j in range(3):
-            TB.kind_rough[i][j] = t.kind_rough[i][j]
-            TB.kind_finish[i][j] = t.kind_finish[i][j]
-        for j in range(2):
-            TB.kind_spaces[i][j] = t.kind_spaces[i][j]
-    for i in range(t.n_spaces):
-        TB.space_row[i] = t.space_row[i]
-        TB.space_eras[i] = t.space_eras[i]
-        TB.space_rare[i] = t.space_rare[i]
-        _copy_bundle(TB.space_bonus[i], t.space_bonus[i])
-    for i in range(t.n_patrons):
-        TB.patron_deck[i] = t.patron_deck[i]
-        TB.patron_type[i] = t.patron_type[i]
-        TB.patron_era[i] = t.patron_era[i]
-        TB.patron_main[i] = t.patron_main[i]
-        TB.patron_subs[i][0] = t.patron_subs[i][0]
-        TB.patron_subs[i][1] = t.patron_subs[i][1]
-        TB.patron_pp[i] = t.patron_pp[i]
-        _copy_bundle(TB.patron_gifts[i][0], t.patron_gifts[i][0])
-        _copy_bundle(TB.patron_gifts[i][1], t.patron_gifts[i][1])
-        TB.patron_ability[i] = t.patron_ability[i]
-        TB.patron_ab_value[i] = t.patron_ab_value[i]
-        _copy_bundle(TB.patron_ab_bundle[i], t.patron_ab_bundle[i])
-        TB.patron_ab_count[i] = t.patron_ab_count[i]
-        TB.patron_ab_per[i] = t.patron_ab_per[i]
-        TB.patron_ab_pp[i] = t.patron_ab_pp[i]
-    for i in range(t.n_perf):
-        TB.perf_era[i] = t.perf_era[i]
-        for j in range(3):
-            TB.perf_at[i][j] = t.perf_at[i][j]
-            TB.perf_coins[i][j] = t.perf_coins[i][j]
-            TB.perf_pp[i][j] = t.perf_pp[i][j]
-    for i in range(t.n_repair):
-        TB.repair_type[i] = t.repair_type[i]
-        TB.repair_pp[i] = t.repair_pp[i]
-        for j in range(3):
-            TB.repair_cost[i][j] = t.repair_cost[i][j]
-    for i in range(t.n_market):
-        for j in range(3):
-            TB.market_price[i][j] = t.market_price[i][j]
-    TB.market_first = t.market_first
-    for i in range(t.n_awards):
-        TB.award_crit[i] = t.award_crit[i]
-        TB.award_arg[i] = t.award_arg[i]
-        for j in range(3):
-            TB.award_at[i][j] = t.award_at[i][j]
-            TB.award_pp[i][j] = t.award_pp[i][j]
-    for i in range(t.n_goals):
-        TB.goal_crit[i] = t.goal_crit[i]
-        TB.goal_arg[i] = t.goal_arg[i]
-        TB.goal_levels[i] = t.goal_levels[i]
-        for j in range(3):
-            TB.goal_at[i][j] = t.goal_at[i][j]
-            TB.goal_pp[i][j] = t.goal_pp[i][j]
-    for i in range(t.n_family):
-        TB.family_order[i] = t.family_order[i]
-        _copy_bundle(TB.family_res[i], t.family_res[i])
-        TB.family_ability[i] = t.family_ability[i]
-    for i in range(t.n_specs):
-        TB.spec_deck[i] = t.spec_deck[i]
-        TB.spec_loc[i] = t.spec_loc[i]
-        _copy_bundle(TB.spec_gain[i], t.spec_gain[i])
-    for i in range(t.n_orch):
-        for j in range(4):
-            TB.orch_space[i][j] = t.orch_space[i][j]
-            TB.orch_kind[i][j] = t.orch_kind[i][j]
-        for j in range(3):
-            TB.orch_blocked[i][j] = t.orch_blocked[i][j]
-    TB.rounds, TB.patience_leave, TB.storage = t.rounds, t.patience_leave, t.storage
-    TB.extra_storage, TB.apprentice_cap = t.extra_storage, t.apprentice_cap
-    for i in range(3):
-        _copy_bundle(TB.space_bonus_patron[i], t.space_bonus_patron[i])
-        TB.tier_cost[i] = t.tier_cost[i]
-        TB.tier_free_rep[i] = t.tier_free_rep[i]
-        TB.track_len[i] = t.track_len[i]
-        for j in range(8):
-            TB.track_effect[i][j] = t.track_effect[i][j]
-    for j in range(8):
-        TB.perf_rerolls[j] = t.perf_rerolls[j]
-        TB.perf_black[j] = t.perf_black[j]
-        TB.craft_skill[j] = t.craft_skill[j]
-        TB.craft_rough2[j] = t.craft_rough2[j]
-        TB.craft_finish2[j] = t.craft_finish2[j]
-    TB.rep_instrument_pp = t.rep_instrument_pp
-    TB.search_cost, TB.market_apprentice = t.search_cost, t.market_apprentice
-    TB.market_training, TB.fallback_coins = t.market_training, t.fallback_coins
-    TB.below_coins, TB.below_insp = t.below_coins, t.below_insp
-    TB.abandon_penalty, TB.leftover_divisor = t.abandon_penalty, t.leftover_divisor
-    TB.bonus_main, TB.bonus_rough_insp = t.bonus_main, t.bonus_rough_insp
-    TB.bonus_rough_discount, TB.bonus_finish_discount = t.bonus_rough_discount, t.bonus_finish_discount
-    TB.bonus_finish_double, TB.rough_bonus_insp = t.bonus_finish_double, t.rough_bonus_insp
-    for i in range(6):
-        _copy_bundle(TB.alt[i], t.alt[i])
-        TB.white[i] = t.white[i]
-        TB.black[i] = t.black[i]
-        _copy_bundle(TB.purple[i], t.purple[i])
-    TB.rep_f_pp, TB.track_final_pp, TB.rep_i_pp = t.rep_f_pp, t.track_final_pp, t.rep_i_pp
-    if len(t.chair_points) > 16:
-        raise _tables.DataError("rules.json first_chair_points: at most 16 entries")
-    TB.n_chair_points = len(t.chair_points)
-    for i in range(TB.n_chair_points):
-        TB.chair_points[i] = t.chair_points[i]
-    TB.chair_beyond = t.chair_beyond
-    for i in range(MAX_SLOTS):
-        TB.slot_tier[i] = t.slot_tier[i]
-        TB.slot_players[i] = t.slot_players[i]
-    for i in range(CARD_LOCATIONS):
-        TB.covered_two[i] = t.covered_two[i]
+    fill_tables(&TB)
+    use_tables(&TB)
     base = _actions.BASE
     A_PLACE, A_ACTIVATE, A_MARKET, A_PASS = base["PLACE"], base["ACTIVATE"], base["MARKET"], base["PASS"]
     A_TAKE, A_ALT, A_ALT2, A_COINS2 = base["TAKE"], base["ALT"], base["ALT2"], base["COINS2"]
@@ -539,23 +210,6 @@ cdef inline void ask_payment(luthier_t* s, int p, int amount, int reserve) noexc
         push(s, D_PAY, p, amount, reserve, 0)
 
 
-cdef int abilities(luthier_t* s, int p, int code) noexcept nogil:
-    cdef int i, c, total = 0
-    for i in range(MAX_DONE):
-        c = s.players[p].done[i]
-        if c >= 0 and TB.patron_ability[c] == code:
-            total += TB.patron_ab_value[c]
-    return total
-
-
-cdef inline bint owns_chip(luthier_t* s, int chip) noexcept nogil:
-    if chip == 1:
-        return s.round >= 3
-    if chip == 3:
-        return s.round >= 5
-    return 0 <= chip <= 4
-
-
 cdef int owned_count(luthier_t* s) noexcept nogil:
     cdef int c, n = 0
     for c in range(5):
@@ -606,10 +260,6 @@ cdef bint slot_used(luthier_t* s, int loc, int slot) noexcept nogil:
 
 
 # ---- patrons: requirements and tucking ------------------------------------------------
-
-cdef int requirement_count(int patron) noexcept nogil:
-    return 1 + (TB.patron_subs[patron][0] >= 0) + (TB.patron_subs[patron][1] >= 0)
-
 
 cdef void item_of(int g, int* what, int* value) noexcept nogil:
     """reference._item: 0 instrument (type), 1 performance (era), 2 repair (type)."""
@@ -666,12 +316,9 @@ cdef bint can_tuck(luthier_t* s, int p, int space, int g) noexcept nogil:
 
 
 cdef void discard_global(luthier_t* s, int g) noexcept nogil:
-    if g < G_PATRON:
-        s.instr_discard[g - G_INSTR] += 1
-    elif G_PERF <= g < G_REPAIR:
-        s.perf_discard[g - G_PERF] = 1
-    else:
-        s.repair_discard[g - G_REPAIR] = 1
+    """A held instrument, performance or repair card (a global id) to its discard."""
+    cdef int deck = DK_INSTR if g < G_PATRON else (DK_PERF if G_PERF <= g < G_REPAIR else DK_REPAIR)
+    discard(s, deck, g - TB.decks[deck].base)
 
 
 cdef void remove_patron(luthier_t* s, int p, int space) noexcept nogil:
@@ -703,401 +350,7 @@ cdef void put_under_deck(luthier_t* s, int kind, int p) noexcept nogil:
     s.bottom_n += 1
 
 
-# ---- criteria, scoring, heuristic (reference_scoring.py) ---------------------------------
-
-cdef int distinct_eras(int* counts) noexcept nogil:
-    cdef int best = 0, chosen, size, sub, covering, m
-    cdef bint ok
-    for chosen in range(8):
-        size = (chosen & 1) + ((chosen >> 1) & 1) + ((chosen >> 2) & 1)
-        if size <= best:
-            continue
-        ok = True
-        sub = chosen
-        while sub:
-            covering = 0
-            for m in range(1, 8):
-                if m & sub:
-                    covering += counts[m]
-            if covering < (sub & 1) + ((sub >> 1) & 1) + ((sub >> 2) & 1):
-                ok = False
-                break
-            sub = (sub - 1) & chosen
-        if ok:
-            best = size
-    return best
-
-
-cdef int chairs_in_row(luthier_t* s, int p, int row) noexcept nogil:
-    cdef int sp, count = 0
-    for sp in range(TB.n_spaces):
-        if TB.space_row[sp] != row:
-            continue
-        if TB.space_rare[sp]:
-            count += s.tokens[sp][p][K_INSTR]
-        elif s.chair_owner[sp] == p:
-            count += 1
-    return count
-
-
-cdef int token_sum(luthier_t* s, int p, int kind, int row, int era, int rare) noexcept nogil:
-    """Tokens of one kind; row/era >= 0 filter by row / by a space holding that era;
-    rare 1 only rare spaces."""
-    cdef int sp, n = 0
-    for sp in range(TB.n_spaces):
-        if row >= 0 and TB.space_row[sp] != row:
-            continue
-        if era >= 0 and (TB.space_rare[sp] or not (TB.space_eras[sp] >> era) & 1):
-            continue
-        if rare and not TB.space_rare[sp]:
-            continue
-        n += s.tokens[sp][p][kind]
-    return n
-
-
-cdef int criterion(luthier_t* s, int p, int crit, int arg) noexcept nogil:
-    cdef int counts[8]
-    cdef int seen[4]
-    cdef int sp, i, c, n, row, kind
-    cdef player_t* pl = &s.players[p]
-    if crit == CR_INSTRUMENTS:
-        return token_sum(s, p, K_INSTR, -1, -1, 0)
-    if crit == CR_INSTR_TYPE:
-        return token_sum(s, p, K_INSTR, arg, -1, 0)
-    if crit == CR_INSTR_TYPES or crit == CR_REPAIR_ROWS:
-        kind = K_INSTR if crit == CR_INSTR_TYPES else K_REPAIR
-        n = 0
-        for row in range(3):
-            if token_sum(s, p, kind, row, -1, 0):
-                n += 1
-        return n
-    if crit == CR_RARE:
-        return token_sum(s, p, K_INSTR, -1, -1, 1)
-    if crit == CR_INSTR_TOKENS_ERA:
-        return token_sum(s, p, K_INSTR, -1, arg, 0)
-    if crit == CR_INSTR_TOKEN_ERAS or crit == CR_PERF_ERAS:
-        kind = K_INSTR if crit == CR_INSTR_TOKEN_ERAS else K_PERF
-        for i in range(8):
-            counts[i] = 0
-        for sp in range(TB.n_spaces):
-            if not TB.space_rare[sp]:
-                counts[TB.space_eras[sp]] += s.tokens[sp][p][kind]
-        return distinct_eras(counts)
-    if crit == CR_PERF_TOKENS:
-        return token_sum(s, p, K_PERF, -1, -1, 0)
-    if crit == CR_PERF_TOKENS_ERA:
-        return token_sum(s, p, K_PERF, -1, arg, 0)
-    if crit == CR_REPAIR_TOKENS:
-        return token_sum(s, p, K_REPAIR, -1, -1, 0)
-    if crit == CR_REPAIR_TOKENS_ROW:
-        return token_sum(s, p, K_REPAIR, arg, -1, 0)
-    if crit == CR_CHAIRS_ROW:
-        return chairs_in_row(s, p, arg)
-    if crit == CR_CHAIR_ROWS:
-        n = 0
-        for row in range(3):
-            if chairs_in_row(s, p, row):
-                n += 1
-        return n
-    if crit == CR_SPECIALISTS:
-        return (pl.spec[0] >= 0) + (pl.spec[1] >= 0) + (pl.spec[2] >= 0)
-    if crit == CR_TRACKS:
-        return (pl.track[0] >= TB.track_len[0]) + (pl.track[1] >= TB.track_len[1]) + (pl.track[2] >= TB.track_len[2])
-    if crit == CR_AWARDS:
-        n = 0
-        for i in range(4):
-            for c in range(3):
-                if s.claims[i][c] == p:
-                    n += 1
-        return n
-    # completed patrons
-    for i in range(4):
-        seen[i] = 0
-    n = 0
-    for i in range(MAX_DONE):
-        c = pl.done[i]
-        if c < 0:
-            continue
-        if crit == CR_PATRONS_ERA:
-            n += TB.patron_era[c] == arg
-        elif crit == CR_PATRONS_TYPE:
-            n += TB.patron_type[c] == arg
-        elif crit == CR_PATRONS:
-            n += 1
-        elif crit == CR_PATRON_TYPES:
-            seen[TB.patron_type[c]] = 1
-        elif crit == CR_PATRON_ERAS:
-            seen[TB.patron_era[c]] = 1
-    if crit == CR_PATRON_TYPES or crit == CR_PATRON_ERAS:
-        return seen[0] + seen[1] + seen[2] + seen[3]
-    return n
-
-
-cdef int chair_points(int chairs) noexcept nogil:
-    if chairs < TB.n_chair_points:
-        return TB.chair_points[chairs]
-    return TB.chair_points[TB.n_chair_points - 1] + (chairs - TB.n_chair_points + 1) * TB.chair_beyond
-
-
-cdef int total_chairs(luthier_t* s, int p) noexcept nogil:
-    cdef int row, n = abilities(s, p, AB_EXTRA_CHAIRS)
-    for row in range(3):
-        n += chairs_in_row(s, p, row)
-    return n
-
-
-cdef int end_abilities(luthier_t* s, int p) noexcept nogil:
-    cdef int i, c, total = 0
-    for i in range(MAX_DONE):
-        c = s.players[p].done[i]
-        if c >= 0 and TB.patron_ability[c] == AB_END:
-            total += criterion(s, p, TB.patron_ab_count[c], 0) // TB.patron_ab_per[c] * TB.patron_ab_pp[c]
-    return total
-
-
-cdef int goal_points(luthier_t* s, int p) noexcept nogil:
-    cdef player_t* pl = &s.players[p]
-    cdef int j, g, value, best, level, total = 0
-    for j in range(4):
-        g = pl.goals[j]
-        if g < 0 or not (pl.goal_mask >> j) & 1:
-            continue
-        value = criterion(s, p, TB.goal_crit[g], TB.goal_arg[g])
-        best = 0
-        for level in range(TB.goal_levels[g]):
-            if value >= TB.goal_at[g][level]:
-                best = TB.goal_pp[g][level]
-        total += best
-    return total
-
-
-cdef int bench_points(luthier_t* s, int p) noexcept nogil:
-    cdef int j, k, total = 0
-    for j in range(2):
-        k = s.players[p].finish[j]
-        if k >= 0:
-            total += (TB.kind_pp[k] + 1) // 2
-    return total
-
-
-cdef inline int leftovers(player_t* pl) noexcept nogil:
-    return pl.insp + pl.coins + pl.mat[0] + pl.mat[1] + pl.mat[2] + pl.appr
-
-
-cdef inline int spec_count(player_t* pl) noexcept nogil:
-    return (pl.spec[0] >= 0) + (pl.spec[1] >= 0) + (pl.spec[2] >= 0)
-
-
-cdef void final_scoring(luthier_t* s) noexcept nogil:
-    cdef int p, gained, rest
-    cdef player_t* pl
-    for p in range(s.num_players):
-        pl = &s.players[p]
-        gained = chair_points(total_chairs(s, p))
-        gained += end_abilities(s, p)
-        gained += bench_points(s, p)
-        gained += goal_points(s, p)
-        gained += spec_count(pl)
-        rest = leftovers(pl)
-        gained += rest // TB.leftover_divisor
-        pl.final_coins = rest % TB.leftover_divisor
-        pl.pp += gained
-
-
-cdef void returns_of(luthier_t* s, double* out) noexcept nogil:
-    cdef int p, best_pp = -1, best_coins = -1, winners = 0
-    for p in range(s.num_players):
-        if s.players[p].pp > best_pp or (s.players[p].pp == best_pp and s.players[p].final_coins > best_coins):
-            best_pp = s.players[p].pp
-            best_coins = s.players[p].final_coins
-    for p in range(s.num_players):
-        if s.players[p].pp == best_pp and s.players[p].final_coins == best_coins:
-            winners += 1
-    for p in range(s.num_players):
-        out[p] = 1.0 / winners if (s.players[p].pp == best_pp and s.players[p].final_coins == best_coins) else 0.0
-
-
-cdef inline int rounds_left(luthier_t* s) noexcept nogil:
-    """Rounds still to come after the current one (5 in round 1, 0 in round 6)."""
-    return TB.rounds - s.round
-
-
-cdef long estimate(luthier_t* s, int p) noexcept nogil:
-    """reference_scoring.estimate"""
-    cdef player_t* pl = &s.players[p]
-    cdef int rl = rounds_left(s), k, j, c, reqs, have, hand_weight
-    cdef long e = 100 * pl.pp
-    e += 100 * chair_points(total_chairs(s, p))
-    e += 100 * end_abilities(s, p)
-    e += 100 * goal_points(s, p)
-    e += 100 * spec_count(pl)
-    if rl >= 1:
-        e += 15 * pl.coins + 20 * pl.insp + 30 * pl.mat[0] + 40 * pl.mat[1] + 55 * pl.mat[2] + 40 * pl.appr
-    else:
-        e += 10 * leftovers(pl)
-    hand_weight = 30 if rl >= 2 else (10 if rl == 1 else 0)
-    for k in range(TB.n_kinds):
-        e += pl.hand[k] * TB.kind_pp[k] * hand_weight
-    for j in range(2):
-        k = pl.rough[j]
-        if k >= 0:
-            e += TB.kind_pp[k] * (55 if rl >= 1 else 20)
-    for j in range(2):
-        k = pl.finish[j]
-        if k >= 0:
-            e += 100 * ((TB.kind_pp[k] + 1) // 2)
-            if rl >= 1 or s.phase <= PH_RESOLUTION:
-                e += 40 * TB.kind_pp[k]
-    e += ((pl.track[0] + pl.track[1] + pl.track[2]) * 50 * (rl + 1)) // 6
-    for j in range(3):
-        c = pl.patron[j]
-        if c < 0:
-            continue
-        reqs = requirement_count(c)
-        have = (pl.tucked[j][0] >= 0) + (pl.tucked[j][1] >= 0) + (pl.tucked[j][2] >= 0)
-        e += (TB.patron_pp[c] * 100 * (have + 1)) // (reqs + 2)
-        if rl >= 1:
-            e -= (TB.abandon_penalty * 100 * (reqs - have) * (pl.patience[j] + 1)) // (TB.patience_leave + 1)
-    for j in range(MAX_DONE):
-        c = pl.done[j]
-        if c >= 0 and TB.patron_deck[c] != DECK_B:
-            e += 50 * rl
-    e += (30 * pl.marker[MK_PURPLE] + 40 * pl.marker[MK_STORAGE]) * rl
-    e += 40 * rl * spec_count(pl)
-    for j in range(s.placed_n):
-        if s.placed[j][P_OWNER] == p and (s.placed[j][P_STATUS] == S_DOWN or s.placed[j][P_STATUS] == S_ACTING):
-            e += chip_prospect(s, p, s.placed[j])
-    return e
-
-
-cdef int chip_prospect(luthier_t* s, int p, v_t* entry) noexcept nogil:
-    """reference_scoring.chip_prospect"""
-    cdef player_t* pl = &s.players[p]
-    cdef int loc = entry[P_LOC], skill = entry[P_CHIP] + 1 + entry[P_APPR]
-    cdef int best, weight, j, k, m
-    cdef bint ok
-    if loc == ROUGH or loc == FINISH:
-        weight = 25 if loc == ROUGH else 50
-        best = 30
-        for j in range(2):
-            k = pl.rough[j] if loc == ROUGH else pl.finish[j]
-            if k < 0:
-                continue
-            ok = True
-            for m in range(3):
-                if (TB.kind_rough[k][m] if loc == ROUGH else TB.kind_finish[k][m]) > pl.mat[m]:
-                    ok = False
-            if ok:
-                best = imax(best, weight * TB.kind_pp[k])
-        return best
-    return 60 + 10 * skill + (50 if skill >= TB.bonus_main else 0)
-
-
-cdef void heuristic_of(luthier_t* s, double* out) noexcept nogil:
-    cdef long est[LP]
-    cdef long top
-    cdef int p, n = s.num_players
-    cdef double scale = 100.0 * (4 + 2 * rounds_left(s)), total = 0.0
-    for p in range(n):
-        est[p] = estimate(s, p)
-    top = est[0]
-    for p in range(1, n):
-        if est[p] > top:
-            top = est[p]
-    for p in range(n):
-        out[p] = exp((est[p] - top) / scale)
-    for p in range(n):
-        total += out[p]
-    for p in range(n):
-        out[p] = out[p] / total
-
-
 # ---- setup (reference._setup_board, _next_setup_draw, _run_setup) ----------------------------
-
-cdef void setup_board(luthier_t* s, int n, int flags) noexcept nogil:
-    cdef int i, j, p, deck, cards, ids
-    cdef v_t* box
-    memset(s, 0, sizeof(luthier_t))
-    s.num_players = n
-    s.flags = flags
-    s.round = 1            # the round track starts on round 1 (3.5); setup belongs to it
-    for i in range(LP):
-        s.order[i] = i if i < n else -1
-        s.balcony[i] = -1
-    for i in range(4):
-        s.awards[i] = -1
-        for j in range(3):
-            s.claims[i][j] = -1
-    s.market = TB.market_first
-    for i in range(TB.n_market):
-        s.market_deck[i] = 1 if i != TB.market_first else 0
-    for i in range(CARD_LOCATIONS):
-        for j in range(MAX_SLOTS):
-            s.display[i][j] = -1
-    for i in range(TB.n_kinds):
-        s.instr_deck[i] = TB.kind_copies[i]
-        s.instr_deck_n += TB.kind_copies[i]
-    for i in range(MAX_BOTTOM):
-        s.bottom[i][0] = -1
-        s.bottom[i][1] = -1
-    for i in range(TB.n_patrons):
-        if TB.patron_deck[i] == DECK_ROYAL:
-            s.royal_box[i] = 1
-        else:
-            s.patron_deck[i] = 1
-            if TB.patron_deck[i] == DECK_A:
-                s.patron_deck_a += 1
-            else:
-                s.patron_deck_b += 1
-    for deck in range(DK_PERF, DK_ORCH + 1):
-        if deck != DK_MARKET and deck != DK_ROYAL:  # (set up above)
-            box = card_box(s, deck, &cards, &ids)
-            for i in range(cards):
-                box[i] = 1
-    s.orch_card = -1
-    for i in range(MAX_SPACES):
-        s.chair_owner[i] = -1
-        s.chair_kind[i] = -1
-    for i in range(MAX_PLACED):
-        s.placed[i][P_OWNER] = -1
-        s.placed[i][P_CHIP] = -1
-        s.placed[i][P_APPR] = 0
-        s.placed[i][P_LOC] = -1
-        s.placed[i][P_STATUS] = -1
-        s.placed[i][P_SKILL] = 0
-    s.held = -1
-    s.held_patron = -1
-    s.act_chip = -1
-    for i in range(3):
-        s.dice[i] = -1
-    for p in range(LP):
-        clear_player(&s.players[p])
-    s.phase = PH_SETUP
-    push(s, T_SETUP, -1, 0, 0, 0)
-
-
-cdef void clear_player(player_t* pl) noexcept nogil:
-    cdef int i, j
-    memset(pl, 0, sizeof(player_t))
-    for i in range(3):
-        pl.keep[i] = -1
-        pl.patron[i] = -1
-        pl.spec[i] = -1
-        pl.spec_chip[i] = -1
-        for j in range(3):
-            pl.tucked[i][j] = -1
-    for i in range(2):
-        pl.rough[i] = -1
-        pl.finish[i] = -1
-        pl.family[i] = -1
-        pl.deal_instr[i] = -1
-        pl.deal_patron[i] = -1
-    for i in range(MAX_DONE):
-        pl.done[i] = -1
-    for i in range(4):
-        pl.goals[i] = -1
-    pl.family_pick = -1
-
 
 cdef bint next_setup_draw(luthier_t* s, int* draw) noexcept nogil:
     """(deck, dest, seat, index) of the next card the setup deals, False when done."""
@@ -1270,7 +523,7 @@ cdef void run_gifts(luthier_t* s, int p) noexcept nogil:
             unmet = requirement_count(patron) - tucked_count(pl, space)
             lose_pp(s, p, TB.abandon_penalty * unmet)
             remove_patron(s, p, space)
-            s.patron_discard[patron] = 1
+            discard(s, DK_PATRON, patron)
         else:
             gain(s, p, TB.patron_gifts[patron][pl.patience[space] - 1], 1)
 
@@ -1942,7 +1195,7 @@ cdef void decide(luthier_t* s, int action) noexcept nogil:
         other = pl.deal_patron[1 - i]
         pl.deal_patron[0] = -1
         pl.deal_patron[1] = -1
-        s.patron_discard[other] = 1
+        discard(s, DK_PATRON, other)
         place_patron(s, p, kept, sl)
     elif kind == D_MATERIAL:
         pl.mat[action - A_GAIN] += 1
@@ -2318,17 +1571,6 @@ cdef void run_complete(luthier_t* s, int p, int space, int stage) noexcept nogil
             break
 
 
-cdef void discard_display_card(luthier_t* s, int loc, int card) noexcept nogil:
-    if loc == SALON:
-        s.patron_discard[card] = 1
-    elif loc == GUILD:
-        s.instr_discard[card] += 1
-    elif loc == PERFORM:
-        s.perf_discard[card] = 1
-    else:
-        s.repair_discard[card] = 1
-
-
 cdef void run_round_end(luthier_t* s) noexcept nogil:
     cdef int n = s.num_players, i, j, p, loc, sl, card, d, count
     cdef int order[LP]
@@ -2353,14 +1595,7 @@ cdef void run_round_end(luthier_t* s) noexcept nogil:
             count += 1
     for i in range(n):
         s.order[i] = order[i]
-    for i in range(MAX_PLACED):
-        s.placed[i][P_OWNER] = -1
-        s.placed[i][P_CHIP] = -1
-        s.placed[i][P_APPR] = 0
-        s.placed[i][P_LOC] = -1
-        s.placed[i][P_STATUS] = -1
-        s.placed[i][P_SKILL] = 0
-    s.placed_n = 0
+    clear_placed(s)
     for p in range(n):
         pl = &s.players[p]
         pl.visited = 0
@@ -2375,7 +1610,7 @@ cdef void run_round_end(luthier_t* s) noexcept nogil:
                 continue
             card = s.display[loc][sl]
             if card >= 0 and TB.slot_tier[sl] == 1:
-                discard_display_card(s, loc, card)
+                discard(s, display_deck(loc), card)
                 s.display[loc][sl] = -1
             elif card >= 0:
                 cards[count] = card
@@ -2402,93 +1637,61 @@ cdef void run_round_end(luthier_t* s) noexcept nogil:
                 push(s, D_ASSIGN, p, d, 0, 0)
 
 
-cdef v_t* card_box(luthier_t* s, int deck, int* cards, int* ids) noexcept nogil:
-    """The counts by card id of a deck or box whose every card is either in it or
-    not (all but the instrument deck, counted by kind, and the patron deck, kept in
-    its A and B halves); `cards` gets the number of cards the tables give it, `ids`
-    its id space. NULL for DK_INSTR and DK_PATRON."""
-    if deck == DK_PERF:
-        cards[0], ids[0] = TB.n_perf, MAX_PERF
-        return &s.perf_deck[0]
-    if deck == DK_REPAIR:
-        cards[0], ids[0] = TB.n_repair, MAX_REPAIR
-        return &s.repair_deck[0]
-    if deck == DK_MARKET:
-        cards[0], ids[0] = TB.n_market, MAX_MARKET
-        return &s.market_deck[0]
-    if deck == DK_AWARD:
-        cards[0], ids[0] = TB.n_awards, MAX_AWARDS
-        return &s.award_box[0]
-    if deck == DK_ROYAL:
-        cards[0], ids[0] = TB.n_patrons, MAX_PATRONS
-        return &s.royal_box[0]
-    if deck == DK_SPEC:
-        cards[0], ids[0] = TB.n_specs, MAX_SPECS
-        return &s.spec_box[0]
-    if deck == DK_GOAL:
-        cards[0], ids[0] = TB.n_goals, MAX_GOALS
-        return &s.goal_box[0]
-    if deck == DK_FAMILY:
-        cards[0], ids[0] = TB.n_family, MAX_FAMILY
-        return &s.family_box[0]
-    if deck == DK_ORCH:
-        cards[0], ids[0] = TB.n_orch, MAX_ORCH
-        return &s.orch_box[0]
-    return NULL
+# ---- decks (reference._deck_size, _discard_size, _refill_empty_deck) ----------------------
+# Every deck and box is a deck record (layout.pxd): where its counts by card id sit in
+# the struct, and its discard pile's. Two decks keep rules of their own on top: the
+# instrument deck counts copies by kind and has the setup's cards put under it, and
+# the patron deck, in its A and B halves, deals A first until they are mixed.
+
+cdef inline v_t* deck_cards(luthier_t* s, int deck) noexcept nogil:
+    return <v_t*>s + TB.decks[deck].at
 
 
-cdef inline void deal_rest(v_t* counts, int* pool, int at, int npool) noexcept nogil:
-    # A determinization's pool from `at` on (the cards no seat was dealt) goes back
-    # to the deck or box it waits in.
-    while at < npool:
-        counts[pool[at]] += 1
-        at += 1
+cdef inline v_t* deck_discard(luthier_t* s, int deck) noexcept nogil:
+    # only for a deck with a discard pile (discard_at >= 0)
+    return <v_t*>s + TB.decks[deck].discard_at
+
+
+cdef inline void discard(luthier_t* s, int deck, int card) noexcept nogil:
+    cdef v_t* pile = deck_discard(s, deck)
+    pile[card] = pile[card] + 1 if TB.decks[deck].copies else 1
+
+
+cdef int cards_in(const v_t* counts, int n) noexcept nogil:
+    cdef int i, t = 0
+    for i in range(n):
+        t += counts[i]
+    return t
 
 
 cdef int deck_size(luthier_t* s, int deck) noexcept nogil:
-    cdef int i, cards, ids, n = 0
-    cdef v_t* box
     if deck == DK_INSTR:
         return s.instr_deck_n + s.bottom_n
     if deck == DK_PATRON:
         return s.patron_deck_a + s.patron_deck_b
-    if deck == DK_PERF or deck == DK_REPAIR:
-        box = card_box(s, deck, &cards, &ids)
-        for i in range(ids):
-            n += box[i]
-        return n
-    return 1
+    return cards_in(deck_cards(s, deck), TB.decks[deck].ids)
 
 
 cdef int discard_size(luthier_t* s, int deck) noexcept nogil:
     cdef int i, n = 0
-    if deck == DK_INSTR:
-        for i in range(MAX_KINDS):
-            n += s.instr_discard[i]
-    elif deck == DK_PATRON:
+    if TB.decks[deck].discard_at < 0:
+        return 0
+    if deck == DK_PATRON:
+        # royal patrons are discarded with the others but never shuffled into the deck
         for i in range(TB.n_patrons):
             if TB.patron_deck[i] != DECK_ROYAL:
                 n += s.patron_discard[i]
-    elif deck == DK_PERF:
-        for i in range(MAX_PERF):
-            n += s.perf_discard[i]
-    elif deck == DK_REPAIR:
-        for i in range(MAX_REPAIR):
-            n += s.repair_discard[i]
-    return n
+        return n
+    return cards_in(deck_discard(s, deck), TB.decks[deck].ids)
 
 
 cdef void refill_empty_deck(luthier_t* s, int deck) noexcept nogil:
     cdef int i
-    if deck_size(s, deck) or not discard_size(s, deck):
+    cdef v_t* cards
+    cdef v_t* pile
+    if TB.decks[deck].discard_at < 0 or deck_size(s, deck) or not discard_size(s, deck):
         return
-    if deck == DK_INSTR:
-        s.instr_deck_n = 0
-        for i in range(MAX_KINDS):
-            s.instr_deck[i] = s.instr_discard[i]
-            s.instr_deck_n += s.instr_discard[i]
-            s.instr_discard[i] = 0
-    elif deck == DK_PATRON:
+    if deck == DK_PATRON:
         for i in range(TB.n_patrons):
             if s.patron_discard[i] and TB.patron_deck[i] != DECK_ROYAL:
                 s.patron_discard[i] = 0
@@ -2498,14 +1701,14 @@ cdef void refill_empty_deck(luthier_t* s, int deck) noexcept nogil:
                 else:
                     s.patron_deck_b += 1
         s.patron_mixed = 1
-    elif deck == DK_PERF:
-        for i in range(MAX_PERF):
-            s.perf_deck[i] = s.perf_discard[i]
-            s.perf_discard[i] = 0
-    else:
-        for i in range(MAX_REPAIR):
-            s.repair_deck[i] = s.repair_discard[i]
-            s.repair_discard[i] = 0
+        return
+    cards = deck_cards(s, deck)
+    pile = deck_discard(s, deck)
+    for i in range(TB.decks[deck].ids):
+        cards[i] = pile[i]
+        pile[i] = 0
+    if deck == DK_INSTR:
+        s.instr_deck_n = cards_in(cards, MAX_KINDS)
 
 
 cdef void run_refill(luthier_t* s) noexcept nogil:
@@ -2593,7 +1796,7 @@ cdef void run_task(luthier_t* s, int* task) noexcept nogil:
 
 cdef int draw_counts(luthier_t* s, int deck, int index, int* counts) noexcept nogil:
     """Weights of each card id (within its kind) of a draw; the number of ids."""
-    cdef int i, cards, ids
+    cdef int i
     cdef bint first_a
     cdef v_t* box
     for i in range(MAX_PATRONS):
@@ -2611,12 +1814,12 @@ cdef int draw_counts(luthier_t* s, int deck, int index, int* counts) noexcept no
             if s.patron_deck[i] and (not first_a or TB.patron_deck[i] == DECK_A):
                 counts[i] = 1
         return MAX_PATRONS
-    box = card_box(s, deck, &cards, &ids)
-    for i in range(cards):
+    box = deck_cards(s, deck)
+    for i in range(TB.decks[deck].cards):
         # the specialists are drawn from one of their decks, `index`
         if deck != DK_SPEC or TB.spec_deck[i] == index:
             counts[i] = box[i]
-    return ids
+    return TB.decks[deck].ids
 
 
 cdef int search_counts(luthier_t* s, int loc, int attr, int* counts) noexcept nogil:
@@ -2655,28 +1858,6 @@ cdef int search_counts(luthier_t* s, int loc, int attr, int* counts) noexcept no
     return MAX_REPAIR
 
 
-cdef int global_base(int deck) noexcept nogil:
-    if deck == DK_INSTR:
-        return G_INSTR
-    if deck == DK_PATRON or deck == DK_ROYAL:
-        return G_PATRON
-    if deck == DK_PERF:
-        return G_PERF
-    if deck == DK_REPAIR:
-        return G_REPAIR
-    if deck == DK_MARKET:
-        return G_MARKET
-    if deck == DK_AWARD:
-        return G_AWARD
-    if deck == DK_SPEC:
-        return G_SPEC
-    if deck == DK_GOAL:
-        return G_GOAL
-    if deck == DK_FAMILY:
-        return G_FAMILY
-    return G_ORCH
-
-
 cdef inline int search_deck(int loc) noexcept nogil:
     return display_deck(loc)
 
@@ -2692,10 +1873,10 @@ cdef int chance_now(luthier_t* s, int* acts, double* probs) noexcept nogil:
     c = s.tasks[s.task_n - 1][4]
     if kind == C_DRAW:
         size = draw_counts(s, a, c, counts)
-        base = A_CARD + global_base(a)
+        base = A_CARD + TB.decks[a].base
     elif kind == C_SEARCH:
         size = search_counts(s, a, b, counts)
-        base = A_CARD + global_base(search_deck(a))
+        base = A_CARD + TB.decks[search_deck(a)].base
         for i in range(size):
             total += counts[i]
         if total == 0:
@@ -2746,7 +1927,7 @@ cdef bint same_bundle(const int* x, const int* y) noexcept nogil:
 
 
 cdef void take_from_deck(luthier_t* s, int deck, int card) noexcept nogil:
-    cdef int at, i, cards, ids
+    cdef int at, i
     if deck == DK_INSTR:
         if s.instr_deck[card] and s.instr_deck_n:
             s.instr_deck[card] -= 1
@@ -2772,7 +1953,7 @@ cdef void take_from_deck(luthier_t* s, int deck, int card) noexcept nogil:
         else:
             s.patron_deck_b -= 1
     else:
-        card_box(s, deck, &cards, &ids)[card] = 0
+        deck_cards(s, deck)[card] = 0
 
 
 cdef void put_drawn(luthier_t* s, int p, int dest, int index, int card) noexcept nogil:
@@ -2821,7 +2002,7 @@ cdef void use_found(luthier_t* s, int p, int loc, int card) noexcept nogil:
     elif repair_reserve(s, p, card) >= 0:
         start_repair(s, p, card)
     else:
-        s.repair_discard[card] = 1
+        discard(s, DK_REPAIR, card)
 
 
 cdef void chance_apply(luthier_t* s, int action) noexcept nogil:
@@ -2839,11 +2020,11 @@ cdef void chance_apply(luthier_t* s, int action) noexcept nogil:
         gain(s, p, TB.purple[face], 1)
     elif kind == C_SEARCH:
         deck = search_deck(a)
-        card = action - A_CARD - global_base(deck)
+        card = action - A_CARD - TB.decks[deck].base
         take_from_deck(s, deck, card)
         use_found(s, p, a, card)
     else:
-        card = action - A_CARD - global_base(a)
+        card = action - A_CARD - TB.decks[a].base
         take_from_deck(s, a, card)
         put_drawn(s, p, b, c, card)
 
@@ -2907,359 +2088,7 @@ cdef void advance(luthier_t* s) noexcept nogil:
         run_task(s, task)
 
 
-# ---- determinization (views.determinized_fields, in C) ---------------------------------------
-
-cdef void shuffle(int* items, int n, rng_t* rng) noexcept nogil:
-    """Fisher-Yates exactly as engine.rng.Rng.shuffle draws it."""
-    cdef int i, j, x
-    for i in range(n - 1, 0, -1):
-        j = rng_below(rng, i + 1)
-        x = items[i]
-        items[i] = items[j]
-        items[j] = x
-
-
-cdef int pool_of(const int* copies, const int* seen, int size, int* pool) noexcept nogil:
-    """The unaccounted cards, ids ascending with multiplicity (at most POOL)."""
-    cdef int i, k, n = 0
-    for i in range(size):
-        if copies[i] <= 0:
-            continue
-        for k in range(copies[i] - seen[i]):
-            if n < POOL:
-                pool[n] = i
-                n += 1
-    return n
-
-
-cdef void determinize_into(luthier_t* s, int seat, rng_t* rng) noexcept nogil:
-    cdef int copies[MAX_PATRONS]
-    cdef int seen[MAX_PATRONS]
-    cdef int pool[POOL]
-    cdef int chips[5]
-    cdef int n = s.num_players, o, i, j, k, d, npool, slots, at, g, deck, nchips, known
-    cdef player_t* pl
-    cdef bint seen_cut
-    # instruments
-    for i in range(MAX_KINDS):
-        copies[i] = TB.kind_copies[i] if i < TB.n_kinds else 0
-        seen[i] = s.instr_discard[i] + s.instr_removed[i] + s.players[seat].hand[i]
-    for i in range(s.bottom_n):
-        if s.bottom[i][1] == seat:
-            seen[s.bottom[i][0]] += 1
-    for i in range(MAX_SLOTS):
-        if s.display[GUILD][i] >= 0:
-            seen[s.display[GUILD][i]] += 1
-    for o in range(n):
-        pl = &s.players[o]
-        for j in range(2):
-            if pl.rough[j] >= 0:
-                seen[pl.rough[j]] += 1
-            if pl.finish[j] >= 0:
-                seen[pl.finish[j]] += 1
-        if o == seat:
-            for j in range(3):
-                if pl.keep[j] >= 0:
-                    seen[pl.keep[j]] += 1
-            for j in range(2):
-                if pl.deal_instr[j] >= 0:
-                    seen[pl.deal_instr[j]] += 1
-        for j in range(3):
-            for k in range(3):
-                g = pl.tucked[j][k]
-                if G_INSTR <= g < G_INSTR + MAX_KINDS:
-                    seen[g - G_INSTR] += 1
-    if G_INSTR <= s.held < G_INSTR + MAX_KINDS:
-        seen[s.held - G_INSTR] += 1
-    npool = pool_of(copies, seen, MAX_KINDS, pool)
-    slots = 0
-    for o in range(n):
-        if o == seat:
-            continue
-        pl = &s.players[o]
-        slots += pl.hand_n
-        for j in range(3):
-            slots += pl.keep[j] >= 0
-        for j in range(2):
-            slots += pl.deal_instr[j] >= 0
-    for i in range(s.bottom_n):
-        slots += s.bottom[i][1] != seat
-    if slots:
-        shuffle(pool, npool, rng)
-    at = 0
-    for o in range(n):
-        if o == seat:
-            continue
-        pl = &s.players[o]
-        k = pl.hand_n
-        for i in range(MAX_KINDS):
-            pl.hand[i] = 0
-        for i in range(k):
-            if at < npool:          # always, in a state the loader accepted
-                pl.hand[pool[at]] += 1
-                at += 1
-        for j in range(3):
-            if pl.keep[j] >= 0 and at < npool:
-                pl.keep[j] = pool[at]
-                at += 1
-        for j in range(2):
-            if pl.deal_instr[j] >= 0 and at < npool:
-                pl.deal_instr[j] = pool[at]
-                at += 1
-    for i in range(s.bottom_n):
-        if s.bottom[i][1] != seat and at < npool:
-            s.bottom[i][0] = pool[at]
-            at += 1
-    memset(s.instr_deck, 0, sizeof(s.instr_deck))
-    deal_rest(s.instr_deck, pool, at, npool)
-
-    # patrons seen by the seat
-    for i in range(MAX_PATRONS):
-        seen[i] = s.patron_discard[i]
-        if s.royal_seen[seat] and s.royal_cut[i] > 0:
-            seen[i] += s.royal_cut[i]
-    for i in range(MAX_SLOTS):
-        if s.display[SALON][i] >= 0:
-            seen[s.display[SALON][i]] += 1
-    if s.held_patron >= 0:
-        seen[s.held_patron] += 1
-    for o in range(n):
-        pl = &s.players[o]
-        for j in range(3):
-            if pl.patron[j] >= 0:
-                seen[pl.patron[j]] += 1
-        for j in range(MAX_DONE):
-            if pl.done[j] >= 0:
-                seen[pl.done[j]] += 1
-        if o == seat:
-            for j in range(2):
-                if pl.deal_patron[j] >= 0:
-                    seen[pl.deal_patron[j]] += 1
-    for deck in range(2):
-        for i in range(MAX_PATRONS):
-            copies[i] = 1 if (i < TB.n_patrons and TB.patron_deck[i] == deck) else 0
-        npool = pool_of(copies, seen, MAX_PATRONS, pool)
-        slots = 0
-        if deck == DECK_A:
-            for o in range(n):
-                if o != seat:
-                    for j in range(2):
-                        slots += s.players[o].deal_patron[j] >= 0
-        if slots:
-            shuffle(pool, npool, rng)
-        at = 0
-        if deck == DECK_A:
-            for i in range(MAX_PATRONS):
-                s.patron_deck[i] = 0
-            for o in range(n):
-                if o == seat:
-                    continue
-                for j in range(2):
-                    if s.players[o].deal_patron[j] >= 0 and at < npool:
-                        s.players[o].deal_patron[j] = pool[at]
-                        at += 1
-        deal_rest(s.patron_deck, pool, at, npool)
-    # royal patrons
-    for i in range(MAX_PATRONS):
-        copies[i] = 1 if (i < TB.n_patrons and TB.patron_deck[i] == DECK_ROYAL) else 0
-    npool = pool_of(copies, seen, MAX_PATRONS, pool)
-    slots = 0 if s.royal_seen[seat] else s.royal_cut_n
-    if slots:
-        shuffle(pool, npool, rng)
-    at = 0
-    if not s.royal_seen[seat]:
-        for i in range(MAX_PATRONS):
-            s.royal_cut[i] = 0
-        for i in range(imin(slots, npool)):
-            s.royal_cut[pool[at]] = 1
-            at += 1
-    memset(s.royal_box, 0, sizeof(s.royal_box))
-    deal_rest(s.royal_box, pool, at, npool)
-    # specialists, deck by deck
-    memset(s.spec_box, 0, sizeof(s.spec_box))
-    for d in range(3):
-        seen_cut = s.spec_seen[d][seat]
-        for i in range(MAX_SPECS):
-            copies[i] = 1 if (i < TB.n_specs and TB.spec_deck[i] == d) else 0
-            seen[i] = 0
-        for o in range(n):
-            if s.players[o].spec[d] >= 0:
-                seen[s.players[o].spec[d]] += 1
-        if seen_cut:
-            for i in range(MAX_SPECS):
-                if copies[i]:
-                    seen[i] += s.spec_cut[i]
-        npool = pool_of(copies, seen, MAX_SPECS, pool)
-        slots = 0 if seen_cut else s.spec_cut_n[d]
-        if slots:
-            shuffle(pool, npool, rng)
-        at = 0
-        if not seen_cut:
-            for i in range(MAX_SPECS):
-                if copies[i]:
-                    s.spec_cut[i] = 0
-            for i in range(imin(slots, npool)):
-                s.spec_cut[pool[at]] = 1
-                at += 1
-        deal_rest(s.spec_box, pool, at, npool)
-    redeal_tiles(s, seat, rng, DK_GOAL)
-    redeal_tiles(s, seat, rng, DK_FAMILY)
-    for o in range(n):
-        if o == seat:
-            continue
-        pl = &s.players[o]
-        if pl.goal_mask and s.phase != PH_OVER:
-            pl.goal_mask = 3
-        if not s.revealed and pl.family_pick >= 0:
-            pl.family_pick = 0
-    # boxed award tiles and orchestra setup cards
-    for i in range(MAX_AWARDS):
-        s.award_box[i] = 1 if i < TB.n_awards else 0
-    for i in range(4):
-        if s.awards[i] >= 0:
-            s.award_box[s.awards[i]] = 0
-    for i in range(MAX_ORCH):
-        s.orch_box[i] = 1 if (i < TB.n_orch and i != s.orch_card) else 0
-    # the other seats' face-down chips
-    for o in range(n):
-        if o == seat:
-            continue
-        known = 0
-        slots = 0
-        for i in range(s.placed_n):
-            if s.placed[i][P_OWNER] == o:
-                if s.placed[i][P_STATUS] == S_DOWN:
-                    slots += 1
-                else:
-                    known |= 1 << s.placed[i][P_CHIP]
-        if not slots:
-            continue
-        nchips = 0
-        for k in range(5):
-            if owns_chip(s, k) and not (known >> k) & 1:
-                chips[nchips] = k
-                nchips += 1
-        shuffle(chips, nchips, rng)
-        at = 0
-        for i in range(s.placed_n):
-            if s.placed[i][P_OWNER] == o and s.placed[i][P_STATUS] == S_DOWN and at < nchips:
-                s.placed[i][P_CHIP] = chips[at]
-                at += 1
-
-
-cdef void redeal_tiles(luthier_t* s, int seat, rng_t* rng, int deck) noexcept nogil:
-    """Goal tiles (deck DK_GOAL) or family tiles (DK_FAMILY): those the seat cannot see
-    are dealt again from the tiles it has not seen, and the rest go to the box, as
-    views.determinized_fields does."""
-    cdef int copies[MAX_GOALS]
-    cdef int seen[MAX_GOALS]
-    cdef int pool[POOL]
-    cdef int count, size
-    cdef v_t* box = card_box(s, deck, &count, &size)
-    cdef bint goals = deck == DK_GOAL
-    cdef int width = 4 if goals else 2
-    cdef int npool, o, i, j, slots = 0, at = 0
-    cdef v_t* row
-    for i in range(size):
-        copies[i] = 1 if i < count else 0
-        seen[i] = 0
-    for o in range(s.num_players):
-        row = tile_row(&s.players[o], goals)
-        for j in range(width):
-            if row[j] < 0:
-                continue
-            if tile_visible(s, seat, o, j, goals):
-                seen[row[j]] += 1
-            else:
-                slots += 1
-    npool = pool_of(copies, seen, size, pool)
-    if slots:
-        shuffle(pool, npool, rng)
-    for o in range(s.num_players):
-        row = tile_row(&s.players[o], goals)
-        for j in range(width):
-            if row[j] >= 0 and not tile_visible(s, seat, o, j, goals) and at < npool:
-                row[j] = pool[at]
-                at += 1
-    memset(box, 0, size * sizeof(v_t))
-    deal_rest(box, pool, at, npool)
-
-
-cdef inline v_t* tile_row(player_t* pl, bint goals) noexcept nogil:
-    if goals:
-        return pl.goals
-    return pl.family
-
-
-cdef inline bint tile_visible(luthier_t* s, int seat, int o, int j, bint goals) noexcept nogil:
-    return goal_visible(s, seat, o, j) if goals else family_visible(s, seat, o, j)
-
-
-cdef inline bint family_visible(luthier_t* s, int seat, int o, int j) noexcept nogil:
-    """views.observation_fields: a seat sees its own tiles, and the others' kept
-    tile once the tiles are revealed."""
-    if o == seat:
-        return True
-    return s.revealed and j == s.players[o].family_pick
-
-
-cdef inline bint goal_visible(luthier_t* s, int seat, int o, int j) noexcept nogil:
-    """views.observation_fields: a seat sees its own goals, and the others' kept
-    goals once the game is over (5.4)."""
-    return o == seat or (s.phase == PH_OVER and (s.players[o].goal_mask >> j) & 1)
-
-
-# ---- what a seat sees, hashed (views.observation_fields, in C) --------------------------------
-
-cdef void mask_for(luthier_t* s, int seat) noexcept nogil:
-    cdef int i, j, o, deck, cards, ids
-    cdef v_t* box
-    cdef player_t* pl
-    for i in range(MAX_KINDS):
-        s.instr_deck[i] = -1
-    for i in range(MAX_PATRONS):
-        s.patron_deck[i] = -1
-        if not s.royal_seen[seat]:
-            s.royal_cut[i] = -1
-    for i in range(TB.n_specs):
-        if not s.spec_seen[TB.spec_deck[i]][seat]:
-            s.spec_cut[i] = -1
-    # the boxes: awards, royal patrons, specialists, goals, family tiles, orchestra
-    for deck in range(DK_AWARD, DK_ORCH + 1):
-        box = card_box(s, deck, &cards, &ids)
-        for i in range(ids):
-            box[i] = -1
-    for i in range(s.bottom_n):
-        if s.bottom[i][1] != seat:
-            s.bottom[i][0] = HIDDEN
-    for i in range(s.placed_n):
-        if s.placed[i][P_OWNER] != seat and s.placed[i][P_STATUS] == S_DOWN:
-            s.placed[i][P_CHIP] = HIDDEN
-    for o in range(s.num_players):
-        if o == seat:
-            continue
-        pl = &s.players[o]
-        for i in range(MAX_KINDS):
-            pl.hand[i] = -1
-        for i in range(3):
-            if pl.keep[i] >= 0:
-                pl.keep[i] = HIDDEN
-        for i in range(4):
-            if pl.goals[i] >= 0 and not goal_visible(s, seat, o, i):
-                pl.goals[i] = HIDDEN
-        for i in range(2):
-            if pl.deal_instr[i] >= 0:
-                pl.deal_instr[i] = HIDDEN
-            if pl.deal_patron[i] >= 0:
-                pl.deal_patron[i] = HIDDEN
-        if pl.goal_mask and s.phase != PH_OVER:
-            pl.goal_mask = HIDDEN
-        for j in range(2):
-            if pl.family[j] >= 0 and not family_visible(s, seat, o, j):
-                pl.family[j] = HIDDEN
-        if not s.revealed and pl.family_pick >= 0:
-            pl.family_pick = HIDDEN
-
+# ---- the hash ------------------------------------------------------------------------------
 
 cdef uint64_t hash_struct(luthier_t* s, uint64_t seed) noexcept nogil:
     # The struct is 16-bit words without padding (luthier_t has an even number of
@@ -3270,186 +2099,6 @@ cdef uint64_t hash_struct(luthier_t* s, uint64_t seed) noexcept nogil:
     for i in range(pairs):
         h = mix64(h ^ ((<uint64_t>w[2 * i] << 16) | <uint64_t>w[2 * i + 1]) ^ (<uint64_t>i << 40))
     return h
-
-
-# ---- JSON written straight from the struct -------------------------------------------------
-# to_json is called for every state a test or a front-end looks at; json.dumps of the
-# 2,000-number dict took 0.6 ms. The struct is written here in the same text json.dumps
-# gives (sorted keys, no spaces); a test compares the two on many states.
-
-cdef struct jfield_t:
-    int offset           # in 16-bit words from the struct's (or a seat's) start
-    int ndim
-    int dims[3]
-
-cdef enum:
-    MAX_JFIELDS = 96
-    JSON_CAP = 65536
-
-cdef jfield_t GAME_J[MAX_JFIELDS]
-cdef jfield_t PLAYER_J[MAX_JFIELDS]
-cdef int N_PLAYER_J = 0
-cdef int PLAYERS_AT = 0          # word offset of players[0]
-cdef int PLAYER_WORDS = 0
-cdef list TOP_KEYS = []          # (key text, kind, field index): kind 0 field, 1 game, 2 variant, 3 players, 4 rules version
-cdef list PLAYER_KEYS = []       # key texts, in PLAYER_J order
-cdef bint PLAN_READY = False
-
-
-cdef void _plan_json():
-    """Word offsets of every field, walking the struct in declaration order (codec's
-    field order, with the internal flags after num_players)."""
-    global N_PLAYER_J, PLAYERS_AT, PLAYER_WORDS, PLAN_READY
-    if PLAN_READY:
-        return
-    t = _tables.load_tables()
-    game = [(name, shape) for name, shape, *_ in _codec.game_fields(t)]
-    game.insert(1, ("flags", ()))
-    players = [(name, shape) for name, shape, *_ in _codec.player_fields(t)]
-    cdef int at = 0, i, k, words
-    offsets = {}
-    for name, shape in game:
-        offsets[name] = (at, shape)
-        words = 1
-        for k in shape:
-            words *= k
-        at += words
-    PLAYERS_AT = at
-    at = 0
-    for i, (name, shape) in enumerate(players):
-        PLAYER_J[i].offset = at
-        PLAYER_J[i].ndim = len(shape)
-        words = 1
-        for k in range(len(shape)):
-            PLAYER_J[i].dims[k] = shape[k]
-            words *= shape[k]
-        at += words
-    PLAYER_WORDS = at
-    if at * 2 != sizeof(player_t) or (PLAYERS_AT + LP * at) * 2 != sizeof(luthier_t):
-        raise RuntimeError("luthier: the struct and codec's field list disagree")
-    order = sorted(players, key=lambda item: item[0])
-    PLAYER_KEYS.clear()
-    index = {name: i for i, (name, _) in enumerate(players)}
-    sorted_player = [index[name] for name, _ in order]
-    for name, _ in order:
-        PLAYER_KEYS.append(f'"{name}":'.encode())
-    # PLAYER_J in key order
-    tmp = [(PLAYER_J[j].offset, PLAYER_J[j].ndim, [PLAYER_J[j].dims[k] for k in range(3)]) for j in sorted_player]
-    for i, (offset, ndim, dims) in enumerate(tmp):
-        PLAYER_J[i].offset = offset
-        PLAYER_J[i].ndim = ndim
-        for k in range(3):
-            PLAYER_J[i].dims[k] = dims[k]
-    N_PLAYER_J = len(players)
-    keys = [(name, 0) for name, _ in game if name != "flags"] + [("game", 1), ("variant", 2), ("players", 3),
-                                                             (_codec.RULES_KEY, 4)]
-    TOP_KEYS.clear()
-    for i, (name, kind) in enumerate(sorted(keys)):
-        if kind == 0:
-            offset, shape = offsets[name]
-            GAME_J[i].offset = offset
-            GAME_J[i].ndim = len(shape)
-            for k in range(len(shape)):
-                GAME_J[i].dims[k] = shape[k]
-        TOP_KEYS.append((f'"{name}":'.encode(), kind, i))
-    PLAN_READY = True
-
-
-cdef inline int put_text(char* buf, int pos, const char* text, int n) noexcept nogil:
-    memcpy(buf + pos, text, n)
-    return pos + n
-
-
-cdef inline int put_int(char* buf, int pos, int v) noexcept nogil:
-    cdef char digits[8]
-    cdef int n = 0
-    if v < 0:
-        buf[pos] = 45      # '-'
-        pos += 1
-        v = -v
-    while True:
-        digits[n] = 48 + v % 10
-        n += 1
-        v //= 10
-        if v == 0:
-            break
-    while n:
-        n -= 1
-        buf[pos] = digits[n]
-        pos += 1
-    return pos
-
-
-cdef int put_array(char* buf, int pos, const v_t* words, const int* dims, int ndim) noexcept nogil:
-    cdef int i, stride = 1, k
-    if ndim == 0:
-        return put_int(buf, pos, words[0])
-    for k in range(1, ndim):
-        stride *= dims[k]
-    buf[pos] = 91          # '['
-    pos += 1
-    for i in range(dims[0]):
-        if i:
-            buf[pos] = 44  # ','
-            pos += 1
-        pos = put_array(buf, pos, words + i * stride, dims + 1, ndim - 1)
-    buf[pos] = 93          # ']'
-    return pos + 1
-
-
-cdef str struct_json(luthier_t* s, str variant):
-    _plan_json()
-    cdef char* buf = <char*>malloc(JSON_CAP)
-    cdef const v_t* words = <const v_t*>s
-    cdef const v_t* seat
-    cdef int pos = 0, p, j, i
-    cdef bytes key, text
-    if buf == NULL:
-        raise MemoryError()
-    try:
-        buf[pos] = 123     # '{'
-        pos += 1
-        for j, (key, kind, i) in enumerate(TOP_KEYS):
-            if j:
-                buf[pos] = 44
-                pos += 1
-            pos = put_text(buf, pos, key, len(key))
-            if kind == 0:
-                pos = put_array(buf, pos, words + GAME_J[i].offset, GAME_J[i].dims, GAME_J[i].ndim)
-            elif kind == 1:
-                pos = put_text(buf, pos, b'"luthier"', 9)
-            elif kind == 2:
-                text = f'"{variant}"'.encode()
-                pos = put_text(buf, pos, text, len(text))
-            elif kind == 4:
-                text = str(_codec.RULES_VERSION).encode()
-                pos = put_text(buf, pos, text, len(text))
-            else:
-                buf[pos] = 91
-                pos += 1
-                for p in range(LP):
-                    if p:
-                        buf[pos] = 44
-                        pos += 1
-                    seat = words + PLAYERS_AT + p * PLAYER_WORDS
-                    buf[pos] = 123
-                    pos += 1
-                    for i in range(N_PLAYER_J):
-                        if i:
-                            buf[pos] = 44
-                            pos += 1
-                        key = PLAYER_KEYS[i]
-                        pos = put_text(buf, pos, key, len(key))
-                        pos = put_array(buf, pos, seat + PLAYER_J[i].offset, PLAYER_J[i].dims, PLAYER_J[i].ndim)
-                    buf[pos] = 125
-                    pos += 1
-                buf[pos] = 93
-                pos += 1
-        buf[pos] = 125     # '}'
-        pos += 1
-        return buf[:pos].decode("ascii")
-    finally:
-        free(buf)
 
 
 # ---- the State ---------------------------------------------------------------------------
@@ -3473,7 +2122,8 @@ cdef class LuthierState(State):
         st.num_players = num_players
         st.num_actions = NUM_ACTIONS
         st.variant = variant
-        setup_board(&st.s, num_players, t.variants[variant])
+        setup_board(&st.s, &TB, num_players, t.variants[variant])
+        push(&st.s, T_SETUP, -1, 0, 0, 0)
         advance(&st.s)
         return st
 
@@ -3515,7 +2165,7 @@ cdef class LuthierState(State):
     cdef uint64_t c_infoset_key(self, int seat) noexcept nogil:
         cdef luthier_t view
         memcpy(&view, &self.s, sizeof(luthier_t))
-        mask_for(&view, seat)
+        mask_for(&view, seat, &TB)
         return hash_struct(&view, INFOSET_SEED + <uint64_t>seat)
 
     cdef State c_clone(self):
@@ -3528,7 +2178,7 @@ cdef class LuthierState(State):
 
     cdef State c_determinize(self, int seat, rng_t* rng):
         cdef LuthierState copy = <LuthierState>self.c_clone()
-        determinize_into(&copy.s, seat, rng)
+        determinize_into(&copy.s, seat, rng, &TB)
         return copy
 
     # ---- Python-level, game-specific --------------------------------------------------
@@ -3579,7 +2229,7 @@ cdef class LuthierState(State):
         self._check_seat(seat)
         cdef luthier_t view
         memcpy(&view, &self.s, sizeof(luthier_t))
-        mask_for(&view, seat)
+        mask_for(&view, seat, &TB)
         return view
 
     @classmethod

@@ -3,7 +3,6 @@
 # touches a Python object. Card kinds, action ids and the JSON forms come from
 # rules.py and codec.py, shared with the reference; section numbers (§) are those of
 # shared/rules/takt-voll.md.
-from libc.math cimport exp
 from libc.stdint cimport uint64_t
 from libc.string cimport memset
 
@@ -12,6 +11,7 @@ from engine.games.taktvoll import codec
 from engine.games.taktvoll import rules as rules_data
 from engine.hashing cimport mix64
 from engine.rng cimport rng_t, rng_below
+from engine.shares cimport softmax_shares
 from engine.state cimport State, CHANCE, TERMINAL, MAX_PLAYERS
 
 cdef enum:
@@ -366,7 +366,6 @@ cdef class TaktVollState(State):
         # order counts from the mover in its turn or bonus decision, from the next
         # seat while the mover draws or holds the card it drew.
         cdef int n = self.num_players, seat, row, j, first, value
-        cdef double top, total = 0.0
         if self.t.phase == OVER:
             self.c_returns(out)
             return
@@ -386,16 +385,7 @@ cdef class TaktVollState(State):
                     if self.t.hand[seat][BAR_KIND]:
                         out[seat] += OPEN_BAR_SHARE * value
                         break
-        top = out[0]
-        for seat in range(1, n):
-            if out[seat] > top:
-                top = out[seat]
-        for seat in range(n):
-            out[seat] = exp((out[seat] - top) / TEMPERATURE)
-        for seat in range(n):
-            total += out[seat]
-        for seat in range(n):
-            out[seat] = out[seat] / total
+        softmax_shares(out, n, TEMPERATURE)
 
     # ---- hashes ---------------------------------------------------------------------------
 

@@ -15,12 +15,12 @@ import pytest
 from engine.game import sample_chance
 from engine.games.luthier import codec as C
 from engine.games.luthier import tables as T
-from engine.games.luthier.reference import ReferenceLuthierState
+from engine.games.luthier.reference import LuthierReference
 from engine.games.luthier.state import LuthierState
 from engine.rng import Rng
 
 TB = T.load_tables()
-IMPLEMENTATIONS = [LuthierState, ReferenceLuthierState]
+IMPLEMENTATIONS = [LuthierState, LuthierReference]
 both = pytest.mark.parametrize("impl", IMPLEMENTATIONS, ids=["compiled", "reference"])
 
 

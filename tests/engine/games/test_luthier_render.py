@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from engine.games.luthier import GAME
 from engine.games.luthier import codec as C
 from engine.games.luthier import tables as T
-from engine.games.luthier.reference import ReferenceLuthierState
+from engine.games.luthier.reference import LuthierReference
 from engine.rng import Rng
 from luthier_positions import Position, both
 from test_luthier_views import random_position
@@ -63,7 +63,7 @@ def test_the_drawing_is_the_same_in_every_world_the_seat_cannot_tell_apart(seed,
 def test_both_implementations_draw_alike():
     for seed in range(4):
         state = random_position(seed, 90 * seed)
-        reference = ReferenceLuthierState.from_dict(state.to_dict())
+        reference = LuthierReference.from_dict(state.to_dict())
         for seat in range(state.num_players):
             assert reference.render_for(seat) == state.render_for(seat)
         assert reference.render() == state.render()
