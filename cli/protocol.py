@@ -27,25 +27,10 @@ from cli.specs import (BUDGET_KEYS, OptionError, parse_assignments, parse_budget
 
 PROTOCOL_VERSION = 1
 DEFAULT_HINTS = 3
-# The searcher `go` uses when neither `searcher=` nor setoption names one: the first
-# of these that is installed and can play the game (mcts refuses hidden information,
-# where ismcts is the natural stand-in), else any installed one that can.
-PREFERRED_SEARCHERS = ("mcts", "ismcts", "greedy")
 # A long `go` or `hint` prints an `info` line of its progress this often (seconds).
 PROGRESS_EVERY = 1.0
 # `go`/`hint` options that are not searcher options.
 SEARCH_CONTROL_KEYS = ("searcher", "seed", "top", *BUDGET_KEYS)
-
-
-def default_searcher(registry, game: GameSpec) -> str:
-    """The name of the searcher to use when none is named (also `cadenza play`'s
-    default opponent): the first of PREFERRED_SEARCHERS installed that can play
-    `game`, else any installed one that can."""
-    for name in list(PREFERRED_SEARCHERS) + sorted(registry.searchers):
-        spec = registry.searchers.get(name)
-        if spec is not None and spec.can_play(game):
-            return name
-    raise SearchError(f"no installed searcher can play {game.name}")
 
 
 def info_line(state, report: dict) -> str:
@@ -487,7 +472,7 @@ class EngineSession:
         return state, decision, name
 
     def _default_searcher(self) -> str:
-        return default_searcher(self.registry, self.game)
+        return self.registry.default_searcher(self.game)
 
     def cmd_quit(self, args, rest):
         """answers ok, then the engine exits"""

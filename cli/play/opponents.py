@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from search.base import Budget
-from cli.protocol import default_searcher
 from cli.gameloop import seat_specs_for
 from cli.specs import SeatSpec
 
@@ -15,8 +14,8 @@ DEFAULT_MOVETIME_MS = 1000
 
 def default_spec(registry, game) -> SeatSpec:
     """A strong searcher for `game` (mcts for perfect information, ismcts for hidden,
-    as the engine protocol chooses) at DEFAULT_MOVETIME_MS."""
-    return SeatSpec(default_searcher(registry, game), Budget(movetime_ms=DEFAULT_MOVETIME_MS))
+    as the registry chooses for the engine protocol too) at DEFAULT_MOVETIME_MS."""
+    return SeatSpec(registry.default_searcher(game), Budget(movetime_ms=DEFAULT_MOVETIME_MS))
 
 
 def assign_opponents(ai_seats: list[int], specs: list[SeatSpec], default: SeatSpec) -> dict[int, SeatSpec]:
