@@ -22,6 +22,7 @@ from search import progress
 from search.base import SearchError, coerce_option, decide
 from cli.newgame import random_seed, start_game
 from cli.notation import check_turn, format_number, format_option, line_text
+from cli.ranking import ranked_alternatives
 from cli.specs import (BUDGET_KEYS, OptionError, parse_assignments, parse_budget, parse_int,
                        parse_seed)
 
@@ -426,14 +427,11 @@ class EngineSession:
         options = parse_assignments(args)
         top = parse_int("top", options.get("top", self.options.get("top", str(DEFAULT_HINTS))), 1)
         state, decision, name = self._search(args, allow_top=True)
-        ranked = [(alt.actions, alt.value, alt.visits) for alt in decision.alternatives]
-        if not ranked:
-            ranked = [(decision.actions, decision.value, decision.stats.get("iterations", 1))]
         lines = []
-        for rank, (actions, value, visits) in enumerate(ranked[:top], start=1):
-            texts = check_turn(state, actions, f"searcher {name}")
-            lines.append(f"hint {rank} value={format_number(float(value))} "
-                         f"visits={format_number(visits)} {' '.join(texts)}")
+        for rank, alt in enumerate(ranked_alternatives(decision)[:top], start=1):
+            texts = check_turn(state, alt.actions, f"searcher {name}")
+            lines.append(f"hint {rank} value={format_number(float(alt.value))} "
+                         f"visits={format_number(alt.visits)} {' '.join(texts)}")
         return lines
 
     def _search(self, args: list[str], allow_top: bool):
