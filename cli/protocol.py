@@ -195,17 +195,16 @@ class EngineSession:
     def _seat(self, text: str, state) -> int:
         return parse_int("seat", text, 0, state.num_players - 1)
 
-    def _parse_actions(self, state, texts: list[str]) -> list[int]:
-        """The actions `texts` name, applied in order to a copy (all or nothing)."""
-        scratch = state.clone()
-        actions = []
+    @staticmethod
+    def _after(state, texts: list[str]):
+        """A copy of `state` with the actions `texts` name applied in order; `state`
+        itself is untouched, so a bad action anywhere changes nothing."""
+        after = state.clone()
         for text in texts:
-            if scratch.is_terminal():
+            if after.is_terminal():
                 raise ProtocolError(f"the game is over: cannot play {text}")
-            action = scratch.str_to_action(text)
-            scratch.apply(action)
-            actions.append(action)
-        return actions
+            after.apply(after.str_to_action(text))
+        return after
 
     def _commit_position(self, game, state, observed_seat: Optional[int]) -> None:
         self.game, self.state, self.observed_seat = game, state, observed_seat
@@ -293,10 +292,7 @@ class EngineSession:
         state = self._position()
         if not args:
             raise ProtocolError("play needs at least one action")
-        scratch = state.clone()
-        for action in self._parse_actions(state, args):
-            scratch.apply(action)
-        self.state = scratch
+        self.state = self._after(state, args)  # all or nothing: commit the finished copy
         return []
 
     def cmd_chance(self, args, rest):
