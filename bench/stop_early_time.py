@@ -18,7 +18,6 @@ import sys
 import time
 
 from cli.perft import PerftError, perft_position
-from cli.protocol import default_searcher
 from engine.errors import CadenzaError
 from engine.game import sample_chance
 from engine.rng import Rng
@@ -49,7 +48,7 @@ def random_positions(game, players: int, count: int, seed: int) -> list:
 def measure(name: str, players: int, movetime: int, count: int, seed: int) -> dict:
     registry = default_registry()
     game = registry.game(name)
-    searcher_name = default_searcher(registry, game)
+    searcher_name = registry.default_searcher(game)
     options = dict(game.searcher_options.get(searcher_name, {}))
     searcher = registry.searcher(searcher_name).create(**options)
     times, early, forced = [], 0, 0

@@ -14,7 +14,7 @@ import time
 
 from conftest import RATES
 
-from cli.match.backends import LocalBackend
+from cli.match.local_backend import LocalBackend
 from cli.match.referee import GameJob
 from cli.match.schedule import build_schedule
 from plugins.manager import default_registry

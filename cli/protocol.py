@@ -22,30 +22,16 @@ from search import progress
 from search.base import SearchError, coerce_option, decide
 from cli.newgame import random_seed, start_game
 from cli.notation import check_turn, format_number, format_option, line_text
+from cli.ranking import ranked_alternatives
 from cli.specs import (BUDGET_KEYS, OptionError, parse_assignments, parse_budget, parse_int,
                        parse_seed)
 
 PROTOCOL_VERSION = 1
 DEFAULT_HINTS = 3
-# The searcher `go` uses when neither `searcher=` nor setoption names one: the first
-# of these that is installed and can play the game (mcts refuses hidden information,
-# where ismcts is the natural stand-in), else any installed one that can.
-PREFERRED_SEARCHERS = ("mcts", "ismcts", "greedy")
 # A long `go` or `hint` prints an `info` line of its progress this often (seconds).
 PROGRESS_EVERY = 1.0
 # `go`/`hint` options that are not searcher options.
 SEARCH_CONTROL_KEYS = ("searcher", "seed", "top", *BUDGET_KEYS)
-
-
-def default_searcher(registry, game: GameSpec) -> str:
-    """The name of the searcher to use when none is named (also `cadenza play`'s
-    default opponent): the first of PREFERRED_SEARCHERS installed that can play
-    `game`, else any installed one that can."""
-    for name in list(PREFERRED_SEARCHERS) + sorted(registry.searchers):
-        spec = registry.searchers.get(name)
-        if spec is not None and spec.can_play(game):
-            return name
-    raise SearchError(f"no installed searcher can play {game.name}")
 
 
 def info_line(state, report: dict) -> str:
@@ -209,17 +195,16 @@ class EngineSession:
     def _seat(self, text: str, state) -> int:
         return parse_int("seat", text, 0, state.num_players - 1)
 
-    def _parse_actions(self, state, texts: list[str]) -> list[int]:
-        """The actions `texts` name, applied in order to a copy (all or nothing)."""
-        scratch = state.clone()
-        actions = []
+    @staticmethod
+    def _after(state, texts: list[str]):
+        """A copy of `state` with the actions `texts` name applied in order; `state`
+        itself is untouched, so a bad action anywhere changes nothing."""
+        after = state.clone()
         for text in texts:
-            if scratch.is_terminal():
+            if after.is_terminal():
                 raise ProtocolError(f"the game is over: cannot play {text}")
-            action = scratch.str_to_action(text)
-            scratch.apply(action)
-            actions.append(action)
-        return actions
+            after.apply(after.str_to_action(text))
+        return after
 
     def _commit_position(self, game, state, observed_seat: Optional[int]) -> None:
         self.game, self.state, self.observed_seat = game, state, observed_seat
@@ -307,10 +292,7 @@ class EngineSession:
         state = self._position()
         if not args:
             raise ProtocolError("play needs at least one action")
-        scratch = state.clone()
-        for action in self._parse_actions(state, args):
-            scratch.apply(action)
-        self.state = scratch
+        self.state = self._after(state, args)  # all or nothing: commit the finished copy
         return []
 
     def cmd_chance(self, args, rest):
@@ -441,14 +423,11 @@ class EngineSession:
         options = parse_assignments(args)
         top = parse_int("top", options.get("top", self.options.get("top", str(DEFAULT_HINTS))), 1)
         state, decision, name = self._search(args, allow_top=True)
-        ranked = [(alt.actions, alt.value, alt.visits) for alt in decision.alternatives]
-        if not ranked:
-            ranked = [(decision.actions, decision.value, decision.stats.get("iterations", 1))]
         lines = []
-        for rank, (actions, value, visits) in enumerate(ranked[:top], start=1):
-            texts = check_turn(state, actions, f"searcher {name}")
-            lines.append(f"hint {rank} value={format_number(float(value))} "
-                         f"visits={format_number(visits)} {' '.join(texts)}")
+        for rank, alt in enumerate(ranked_alternatives(decision)[:top], start=1):
+            texts = check_turn(state, alt.actions, f"searcher {name}")
+            lines.append(f"hint {rank} value={format_number(float(alt.value))} "
+                         f"visits={format_number(alt.visits)} {' '.join(texts)}")
         return lines
 
     def _search(self, args: list[str], allow_top: bool):
@@ -487,7 +466,7 @@ class EngineSession:
         return state, decision, name
 
     def _default_searcher(self) -> str:
-        return default_searcher(self.registry, self.game)
+        return self.registry.default_searcher(self.game)
 
     def cmd_quit(self, args, rest):
         """answers ok, then the engine exits"""

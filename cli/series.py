@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterator, Optional
 
 from engine.rng import Rng
-from cli.selfplay import Forfeit, GameRecord, Move, build_searchers, forfeit_returns, play_game
+from cli.gameloop import Forfeit, GameRecord, Move, build_searchers, forfeit_returns, play_game
 from cli.specs import SeatSpec
 
 # A series that has not reached its target after this many games is an error (a

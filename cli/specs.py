@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
 from engine.errors import CadenzaError
-from search.base import Budget
+from search.base import Budget, SearchError, SearcherSpec, coerce_option
 
 # Budget keys as a user writes them, and the Budget field each one sets.
 BUDGET_KEYS = {"iterations": "iterations", "movetime": "movetime_ms"}
@@ -79,7 +79,8 @@ class SeatSpec:
 
 def parse_seat_spec(text: str, registry=None) -> SeatSpec:
     """`searcher[:opt=v[,opt=v...]]` as a SeatSpec. With a registry, the searcher must
-    be registered and every option must be one it has, with a value of the right type."""
+    be registered and every option must be one it has, with a value of the right type
+    (check_searcher_options: nothing is built)."""
     name, _, rest = text.partition(":")
     if not name:
         raise OptionError(f"a seat is searcher[:opt=v,...], got {text!r}")
@@ -88,6 +89,21 @@ def parse_seat_spec(text: str, registry=None) -> SeatSpec:
     budget = parse_budget(options)
     searcher_options = {k: v for k, v in options.items() if k not in BUDGET_KEYS}
     if registry is not None:
-        # Building one checks names and values now rather than in the middle of a game.
-        registry.searcher(name).create(**searcher_options)
+        check_searcher_options(registry.searcher(name), searcher_options)
     return SeatSpec(name, budget, searcher_options)
+
+
+def check_searcher_options(spec: SearcherSpec, options: Mapping[str, str]) -> None:
+    """SearchError unless `spec` declares every option in `options` and each value
+    converts to the type of its default (as SearcherSpec.create would convert it).
+
+    Only the declaration is read, never the factory called: building a searcher
+    can start what it needs (ismcts:workers=2 starts a process pool), and a seat
+    spec is checked while the command line is still being parsed. What only the
+    searcher itself checks (a value's range) is checked when it is built."""
+    unknown = sorted(set(options) - set(spec.options))
+    if unknown:
+        known = ", ".join(sorted(spec.options)) or "none"
+        raise SearchError(f"searcher {spec.name} has no option {unknown[0]} (options: {known})")
+    for key, value in options.items():
+        coerce_option(key, spec.options[key], value)

@@ -22,6 +22,11 @@ from search.base import SearchError, SearcherSpec
 
 BUILTIN_PLUGINS = ("plugins.builtin_games", "plugins.builtin_searchers")
 ENTRY_POINT_GROUP = "cadenza"
+# The searcher to use when none is named (the engine protocol's `go`, `cadenza play`'s
+# opponents): the first of these that is installed and can play the game (mcts refuses
+# hidden information, where ismcts is the natural stand-in), else any installed one
+# that can.
+PREFERRED_SEARCHERS = ("mcts", "ismcts", "greedy")
 
 
 @dataclass
@@ -45,6 +50,16 @@ class Registry:
         except KeyError:
             raise SearchError(
                 f"unknown searcher: {name} (searchers: {', '.join(sorted(self.searchers))})") from None
+
+    def default_searcher(self, game: GameSpec) -> str:
+        """The name of the searcher to use for `game` when none is named: the first
+        of PREFERRED_SEARCHERS installed that can play it, else any installed one
+        that can; SearchError if none can."""
+        for name in list(PREFERRED_SEARCHERS) + sorted(self.searchers):
+            spec = self.searchers.get(name)
+            if spec is not None and spec.can_play(game):
+                return name
+        raise SearchError(f"no installed searcher can play {game.name}")
 
 
 def _register_into(table: dict, kind: type, plugin: str, errors: list[str]) -> Callable[[Any], None]:

@@ -1,78 +1,17 @@
 """Where the games of a match run: local worker processes (the default, nothing to
-start) or Ray (cli/match/ray_backend.py). Both take GameJobs and yield their records
-as games finish; closing the iterator early (an SPRT decision, Ctrl-C) stops the
-games still running without recording them.
+start; cli/match/local_backend.py) or Ray (cli/match/ray_backend.py). Both take
+GameJobs and yield their records as games finish; closing the iterator early (an
+SPRT decision, Ctrl-C) stops the games still running without recording them.
 """
 from __future__ import annotations
 
-import queue
-import threading
-from typing import Callable, Iterable, Iterator, Optional
+from typing import Callable, Optional
 
-from engine.errors import CadenzaError
-from cli.match.referee import GameJob, Referee
+from cli.match.errors import BackendError
+from cli.match.local_backend import LocalBackend
+from cli.match.ray_backend import RayBackend
 
 BACKENDS = ("local", "ray")
-
-
-class BackendError(CadenzaError, RuntimeError):
-    """A backend that cannot run (Ray not installed, no cluster at the address)."""
-
-
-class LocalBackend:
-    """`workers` referees, each with its own worker process, fed from one queue by a
-    thread apiece (the threads only wait on pipes: the games run in the workers)."""
-
-    def __init__(self, workers: int, registry_factory: Callable):
-        self.workers = workers
-        self.registry_factory = registry_factory
-
-    def run(self, jobs: Iterable[GameJob]) -> Iterator[dict]:
-        pending: queue.Queue = queue.Queue()
-        for job in jobs:
-            pending.put(job)
-        results: queue.Queue = queue.Queue()
-        stop = threading.Event()
-        count = max(1, min(self.workers, pending.qsize()))
-        threads = [threading.Thread(target=self._work, args=(pending, results, stop),
-                                    name=f"cadenza-referee-{i}", daemon=True)
-                   for i in range(count)]
-        for thread in threads:
-            thread.start()
-        finished = 0
-        try:
-            while finished < count:
-                item = results.get()
-                if item is None:
-                    finished += 1
-                elif isinstance(item, BaseException):
-                    raise item
-                else:
-                    yield item
-        finally:
-            stop.set()
-            for thread in threads:
-                thread.join()
-
-    def _work(self, pending: queue.Queue, results: queue.Queue, stop: threading.Event) -> None:
-        referee = Referee(self.registry_factory, stop)
-        try:
-            while not stop.is_set():
-                try:
-                    job = pending.get_nowait()
-                except queue.Empty:
-                    break
-                record = referee.play(job)
-                if record is not None:
-                    results.put(record)
-        except BaseException as exc:  # a bug in the referee: report it, not hang the match
-            results.put(exc)
-        finally:
-            if stop.is_set():
-                referee.kill()
-            else:
-                referee.close()
-            results.put(None)
 
 
 def make_backend(name: str, workers: int, registry_factory: Callable,
@@ -81,6 +20,5 @@ def make_backend(name: str, workers: int, registry_factory: Callable,
     if name == "local":
         return LocalBackend(workers, registry_factory)
     if name == "ray":
-        from cli.match.ray_backend import RayBackend
         return RayBackend(workers, registry_factory, address)
     raise BackendError(f"unknown backend {name!r} (backends: {', '.join(BACKENDS)})")

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from cli.selfplay import check_searchers
+from cli.gameloop import check_searchers
 from cli.specs import OptionError, SeatSpec, parse_seat_spec
 
 # Names end up in tables, plots and JSON: keep them short and unambiguous.

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Iterator, Optional
 
-from cli.match.backends import BackendError
+from cli.match.errors import BackendError
 from cli.match.referee import GameJob, Referee
 
 

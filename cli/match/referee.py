@@ -2,7 +2,7 @@
 
 The parent side (`Referee`) keeps one long-lived worker process and sends it jobs;
 the worker (`serve`) plays each job with the shared loop (cli/series.py over
-cli/selfplay.py) and reports before every decision, so the parent knows who is
+cli/gameloop.py) and reports before every decision, so the parent knows who is
 thinking and since when. A seat that has not answered within its limit (its
 movetime plus a margin, or a fixed limit for iteration budgets) forfeits: the worker
 is killed and a fresh one plays the next game. A worker that dies while a seat is
@@ -21,8 +21,9 @@ from typing import Callable, Optional
 from engine.errors import CadenzaError
 from cli.match.records import match_record
 from cli.match.schedule import Task
-from cli.selfplay import Forfeit, GameRecord, forfeit_returns
-from cli.series import finish_series
+from cli.gameloop import Forfeit, GameRecord, forfeit_returns
+from cli.series import finish_series, play_series
+from cli.specs import parse_seat_spec
 
 # How long a worker may go without a message when no seat is deciding: starting up
 # (imports, the plugin registry) and dealing are quick; this only catches a stuck one.
@@ -94,8 +95,6 @@ def _exit_when_orphaned(period_s: float = 1.0) -> None:
 def play_job(registry, job: GameJob, send: Callable[[tuple], None]):
     """Play the job's series, sending ("begin", number, seed), ("turn", seat, setup,
     new moves, scores) before each decision and ("game", record) after each game."""
-    from cli.series import play_series
-    from cli.specs import parse_seat_spec
     game = registry.game(job.game)
     specs = [parse_seat_spec(text) for text in job.specs]
     sent = [0]

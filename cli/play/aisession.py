@@ -15,10 +15,11 @@ from engine.errors import StateFormatError
 from engine.game import sample_chance
 from engine.rng import Rng
 from search.base import decide
+from cli.gameloop import build_searcher
 from cli.newgame import seed_streams
 from cli.notation import check_turn
 from cli.play.errors import PlayError
-from cli.play.opponents import assign_opponents, build_searcher, default_spec
+from cli.play.opponents import assign_opponents, default_spec
 from cli.play.saveformat import (header_fields, log_field, log_length, need, rng_field,
                                  spec_field, state_field)
 from cli.play.session import Session, check_seat

@@ -16,6 +16,7 @@ from engine.rng import Rng
 from search.base import decide
 from cli.notation import check_turn, format_number
 from cli.play.seatview import agreed, game_scores, sample_worlds
+from cli.ranking import ranked_alternatives
 
 DEFAULT_TOP = 3
 
@@ -34,15 +35,12 @@ def find_hints(game, state, searcher, budget, seed: int, top: int = DEFAULT_TOP,
     """The `top` best decisions for the seat to move in `state`, best first."""
     seat = state.current_player()
     decision = decide(searcher, game, state.clone(), budget, seed)
-    ranked = [(alt.actions, alt.value, alt.visits) for alt in decision.alternatives]
-    if not ranked:  # a searcher without alternatives still gives its one decision
-        ranked = [(decision.actions, decision.value, decision.stats.get("iterations", 0))]
     worlds = sample_worlds(game, state, seat, Rng(seed))
     hints = []
-    for rank, (actions, value, visits) in enumerate(ranked[:top], start=1):
-        texts = check_turn(state, actions, f"searcher {name}")
-        hints.append(Hint(rank, texts, float(value), int(visits),
-                          move_reason(worlds, seat, list(actions))))
+    for rank, alt in enumerate(ranked_alternatives(decision)[:top], start=1):
+        texts = check_turn(state, alt.actions, f"searcher {name}")
+        hints.append(Hint(rank, texts, float(alt.value), int(alt.visits),
+                          move_reason(worlds, seat, list(alt.actions))))
     return hints
 
 

@@ -1,11 +1,10 @@
 """Who plays the AI seats of `cadenza play` and who gives the hints: seat specs
-(cli/specs.py) turned into searchers, with a default that answers in about a second.
+(cli/specs.py), with a default that answers in about a second.
 """
 from __future__ import annotations
 
 from search.base import Budget
-from cli.protocol import default_searcher
-from cli.selfplay import seat_specs_for
+from cli.gameloop import seat_specs_for
 from cli.specs import SeatSpec
 
 # The default budget: a limit of one second a decision keeps a person's game brisk
@@ -15,14 +14,8 @@ DEFAULT_MOVETIME_MS = 1000
 
 def default_spec(registry, game) -> SeatSpec:
     """A strong searcher for `game` (mcts for perfect information, ismcts for hidden,
-    as the engine protocol chooses) at DEFAULT_MOVETIME_MS."""
-    return SeatSpec(default_searcher(registry, game), Budget(movetime_ms=DEFAULT_MOVETIME_MS))
-
-
-def build_searcher(registry, game, spec: SeatSpec):
-    """The searcher `spec` names, with its options over those the game suggests;
-    SearchError if it cannot play `game`."""
-    return registry.searcher(spec.searcher).create_for(game, **spec.options)
+    as the registry chooses for the engine protocol too) at DEFAULT_MOVETIME_MS."""
+    return SeatSpec(registry.default_searcher(game), Budget(movetime_ms=DEFAULT_MOVETIME_MS))
 
 
 def assign_opponents(ai_seats: list[int], specs: list[SeatSpec], default: SeatSpec) -> dict[int, SeatSpec]:

@@ -12,9 +12,9 @@ from typing import Any
 from engine.errors import CadenzaError
 from engine.rng import Rng
 from search.base import SearchError
+from cli.gameloop import build_searcher
 from cli.play.errors import PlayError
 from cli.play.hints import DEFAULT_TOP, Hint, find_hints
-from cli.play.opponents import build_searcher
 from cli.specs import SeatSpec
 
 

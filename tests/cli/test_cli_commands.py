@@ -1,5 +1,7 @@
 """The `cadenza` commands besides `engine`: selfplay, the listings, --help and the
 one-line errors (exit code 2) a user gets for bad arguments."""
+import dataclasses
+import multiprocessing
 import re
 import shutil
 import subprocess
@@ -10,7 +12,8 @@ from click.testing import CliRunner
 from cli.main import main
 from cli.specs import OptionError, SeatSpec, parse_seat_spec
 from conftest import GAME_NAMES
-from plugins.manager import default_registry
+from plugins.manager import Registry, default_registry
+from search.base import SearchError
 
 RESULT = re.compile(r"^result scores=(\S+) returns=(\S+)$")
 
@@ -110,3 +113,34 @@ def test_seat_spec_parser():
     for bad in ["", ":", "greedy:=1", "greedy:a=1,,b=2", "greedy:a=1,a=2", "greedy:movetime=0"]:
         with pytest.raises((OptionError, ValueError)):
             parse_seat_spec(bad)
+
+
+def _registry_whose_factories_fail():
+    """The installed searchers, each with a factory that fails the test if called."""
+    def never_built(**options):
+        pytest.fail(f"a seat spec was checked by building its searcher with {options}")
+    searchers = {name: dataclasses.replace(spec, factory=never_built)
+                 for name, spec in default_registry().searchers.items()}
+    return Registry(searchers=searchers)
+
+
+def test_checking_a_seat_spec_builds_nothing():
+    """ismcts:workers=2 would start a process pool if it were built: checking it only
+    reads the searcher's declared options."""
+    spec = parse_seat_spec("ismcts:workers=2,c=0.5,iterations=10", _registry_whose_factories_fail())
+    assert spec.options == {"workers": "2", "c": "0.5"}
+    assert multiprocessing.active_children() == []
+    result = CliRunner().invoke(main, ["selfplay", "tictactoe", "--seat", "ismcts:workers=2",
+                                       "--players", "0"])
+    assert result.exit_code == 2 and "--players" in result.output  # refused before any game
+    assert multiprocessing.active_children() == []
+
+
+@pytest.mark.parametrize("text, message", [
+    ("ismcts:nope=1", "searcher ismcts has no option nope (options: c, final, "),
+    ("ismcts:workers=two", "option workers=two is not a valid int"),
+    ("random:c=1", "searcher random has no option c (options: none)"),
+])
+def test_a_seat_spec_with_a_bad_option_is_refused_without_building(text, message):
+    with pytest.raises(SearchError, match=re.escape(message)):
+        parse_seat_spec(text, _registry_whose_factories_fail())

@@ -60,7 +60,7 @@ REASONS = {
 
 
 def play(tmp_path, specs, games, workers=2):
-    from cli.match.backends import LocalBackend
+    from cli.match.local_backend import LocalBackend
     from cli.match.entrants import parse_entrant
     from cli.match.runner import MatchConfig, run_match
     registry = faulty_registry()
@@ -146,7 +146,7 @@ def broken_registry():
 
 
 def test_workers_that_cannot_start_stop_the_match_instead_of_failing_every_game(tmp_path):
-    from cli.match.backends import LocalBackend
+    from cli.match.local_backend import LocalBackend
     from cli.match.entrants import parse_entrant
     from cli.match.referee import WorkerError
     from cli.match.runner import MatchConfig, run_match

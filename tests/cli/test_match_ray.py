@@ -10,8 +10,8 @@ import ray
 from click.testing import CliRunner
 
 from cli.main import main
-from cli.match.backends import LocalBackend
 from cli.match.entrants import parse_entrant
+from cli.match.local_backend import LocalBackend
 from cli.match.ray_backend import RayBackend
 from cli.match.records import without_timings
 from cli.match.runner import MatchConfig, run_match

@@ -6,7 +6,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import main
-from cli.selfplay import Forfeit, GameRecord
+from cli.gameloop import Forfeit, GameRecord
 from cli.series import finish_series, leaders_returns, series_seeds
 
 
