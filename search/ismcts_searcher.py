@@ -40,7 +40,7 @@ from search import parallel
 from search.base import Budget, Decision, SearchError, Searcher
 from search.common import check_tree_options, iteration_limit, sees_everything
 from search.ismcts import IsmctsSearch, node_bytes
-from search.rootstats import ChildStats, RootStats, headline, line_finisher, merge, to_decision
+from search.rootstats import ChildStats, RootStats, headline, line_finisher, to_decision
 from search import timing
 from search.timing import run_until_settled
 
@@ -177,14 +177,11 @@ class ISMCTSSearcher(Searcher):
                 search.run(rng, iterations, seconds)
             stats = summarize(search, seat, self.final)
         else:
-            shares = (parallel.split(iterations, self.workers) if budget.iterations is not None
-                      else [iterations] * self.workers)
-            if seconds:
-                # Each worker times itself; what this process already spent is deducted.
-                seconds = max(0.001, seconds - (time.perf_counter() - start))
-            calls = [(state, seat, self.options, self.final, share, seconds, rng.next_u64())
-                     for share in shares if share > 0]
-            stats = merge(parallel.run_tasks(search_task, calls, self.workers))
+            stats = parallel.root_parallel(
+                search_task, lambda share, movetime, seed: (
+                    state, seat, self.options, self.final, share,
+                    0.0 if movetime is None else movetime / 1000.0, seed),
+                budget, iterations, self.workers, rng, start)
         decision = to_decision(stats, self.final,
                                line_finisher(state, seat, rng.next_u64(),
                                              completion_pick(seat, self.options)))

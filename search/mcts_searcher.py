@@ -18,7 +18,7 @@ from search import parallel
 from search.base import Budget, Decision, Searcher
 from search.common import check_tree_options, iteration_limit
 from search.mcts import UctSearch
-from search.rootstats import ChildStats, RootStats, headline, line_finisher, merge, to_decision
+from search.rootstats import ChildStats, RootStats, headline, line_finisher, to_decision
 from search import timing
 from search.timing import run_until_settled
 
@@ -209,12 +209,7 @@ class MctsSearcher(Searcher):
 
     def _choose_parallel(self, state: State, seat: int, budget: Budget, iterations: int,
                          rng: Rng, start: float) -> RootStats:
-        shares = (parallel.split(iterations, self.workers) if budget.iterations is not None
-                  else [iterations] * self.workers)
-        movetime = budget.movetime_ms
-        if movetime is not None:
-            # Each worker times itself; what this process already spent is deducted.
-            movetime = max(1.0, movetime - (time.perf_counter() - start) * 1000.0)
-        calls = [(state, seat, self.tree_options, share, movetime, rng.next_u64())
-                 for share in shares if share > 0]
-        return merge(parallel.run_tasks(search_task, calls, self.workers))
+        return parallel.root_parallel(
+            search_task, lambda share, movetime, seed: (state, seat, self.tree_options, share,
+                                                        movetime, seed),
+            budget, iterations, self.workers, rng, start)

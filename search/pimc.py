@@ -75,13 +75,9 @@ class PimcSearcher(Searcher):
         else:
             count = max(1, min(self.k, iterations // MIN_SHARE))
             worlds = [state.determinize(seat, rng) for _ in range(count)]
-        shares = (parallel.split(iterations, len(worlds)) if budget.iterations is not None
-                  else [iterations] * len(worlds))
-        movetime = None
-        if budget.movetime_ms is not None:
-            elapsed = (time.perf_counter() - start) * 1000.0
-            rounds = -(-len(worlds) // self.workers)  # searches each process runs in turn
-            movetime = max(1.0, (budget.movetime_ms - elapsed) / rounds)
+        shares = parallel.shares(budget, iterations, len(worlds))
+        rounds = -(-len(worlds) // self.workers)  # searches each process runs in turn
+        movetime = parallel.movetime_each(budget, start, rounds)
         calls = [(world, seat, self.tree_options, share, movetime, rng.next_u64())
                  for world, share in zip(worlds, shares)]
 
