@@ -27,6 +27,7 @@ cdef class ExpectimaxCore:
     cdef readonly long long nodes      # states generated (clone + apply) so far
     cdef long long node_limit          # 0: none
     cdef double deadline               # monotonic seconds; 0: none
+    cdef object stop_check             # a callable: True once told to stop; or None
     cdef bint may_abort                # the first iteration always finishes
     cdef readonly bint aborted
     cdef bint last_complete            # the last returned value had no horizon below it

@@ -147,16 +147,23 @@ cdef class ExpectimaxCore:
 
     # ---- budget ------------------------------------------------------------------
 
-    def set_budget(self, long long node_limit=0, double seconds=0.0):
+    def set_budget(self, long long node_limit=0, double seconds=0.0, stop_check=None):
         """Stop after `node_limit` more generated states and/or `seconds` from now
-        (0 = no limit); the first iteration (depth 1) always finishes."""
+        (0 = no limit), or once `stop_check()` is true (None = never; it is called
+        as often as the clock is read); the first iteration (depth 1) always finishes."""
         self.node_limit = self.nodes + node_limit if node_limit > 0 else 0
         self.deadline = monotonic() + seconds if seconds > 0 else 0.0
+        self.stop_check = stop_check
 
     cdef bint _out_of_budget(self):
         if self.node_limit > 0 and self.nodes >= self.node_limit:
             return True
-        return self.deadline > 0 and (self.nodes & CLOCK_EVERY) == 0 and monotonic() >= self.deadline
+        if (self.nodes & CLOCK_EVERY) != 0:
+            return False
+        if self.deadline > 0 and monotonic() >= self.deadline:
+            return True
+        # A Python call: it also lets the thread that reads a stop have the interpreter.
+        return self.stop_check is not None and self.stop_check()
 
     cdef State _child(self, State s, int action):
         cdef State child = s.c_clone()

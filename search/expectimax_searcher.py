@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from engine.rng import Rng
-from search import progress
+from search import progress, stopping
 from search.base import Alternative, Budget, Decision, SearchError, Searcher
 from search.common import has_hidden_information, budget_for_forced_turn
 from search.expectimax import ExpectimaxCore
@@ -79,9 +79,10 @@ class ExpectimaxSearcher(Searcher):
     def search_world(self, state, seat: int, core: ExpectimaxCore, nodes: int,
                      seconds: float, world: str = "") -> WorldSearch:
         """Iterative deepening from `state` within `nodes` generated states and
-        `seconds` (0 = no limit); depth 1 always completes. With `world` ("i/k"),
+        `seconds` (0 = no limit) or a stop (search/stopping.py); depth 1 always
+        completes. With `world` ("i/k"),
         each completed depth goes to a progress listener when one is due."""
-        core.set_budget(nodes, seconds)
+        core.set_budget(nodes, seconds, stopping.checker())
         result = WorldSearch(state=state, core=core)
         order = state.legal_actions()
         max_depth = self.depth if self.depth > 0 else MAX_DEPTH

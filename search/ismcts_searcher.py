@@ -42,7 +42,7 @@ from search.common import check_tree_options, iteration_limit, sees_everything
 from search.ismcts import IsmctsSearch, node_bytes
 from search.rootstats import ChildStats, RootStats, headline, line_finisher, to_decision
 from search import timing
-from search.timing import run_until_settled
+from search.timing import run_sliced, run_until_settled
 
 ISMCTS_OPTIONS: dict[str, Any] = {
     "c": math.sqrt(2.0),
@@ -172,9 +172,9 @@ class ISMCTSSearcher(Searcher):
                     start + seconds, lambda more: line_settled(search, seat, more, self.final),
                     lambda: headline(summarize(search, seat, self.final), self.final))
             else:
-                if seconds:
-                    seconds = max(1e-6, seconds - (time.perf_counter() - start))
-                search.run(rng, iterations, seconds)
+                run_sliced(lambda n, until: search.run(
+                    rng, n, 0.0 if until is None else max(1e-6, until - time.perf_counter())),
+                    iterations, start + seconds if seconds else None)
             stats = summarize(search, seat, self.final)
         else:
             stats = parallel.root_parallel(

@@ -20,7 +20,7 @@ from search.common import check_tree_options, iteration_limit
 from search.mcts import UctSearch
 from search.rootstats import ChildStats, RootStats, headline, line_finisher, to_decision
 from search import timing
-from search.timing import run_until_settled
+from search.timing import run_sliced, run_until_settled
 
 # How deep below the old root `reuse` looks for the new position: our move, a chance
 # event and an opponent's move, with room for multi-action turns.
@@ -57,7 +57,7 @@ def run_search(search: UctSearch, iterations: int, deadline: Optional[float],
     if iterations <= done:
         return done
     if deadline is None or stop_early_for is None:
-        return done + search.run(iterations - done, deadline)
+        return done + run_sliced(search.run, iterations - done, deadline)
     return done + run_until_settled(lambda until: search.run(iterations, until), deadline,
                                     lambda more: line_settled(search, stop_early_for, more),
                                     lambda: headline(summarize(search, stop_early_for)))

@@ -19,6 +19,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Callable, Optional, Sequence
 
+from search import stopping
 from search.base import Budget, SearchError
 from search.rootstats import RootStats, merge
 
@@ -98,11 +99,18 @@ def movetime_each(budget: Budget, start: float, rounds: int = 1) -> Optional[flo
     return max(1.0, (budget.movetime_ms - (time.perf_counter() - start) * 1000.0) / rounds)
 
 
+def check_stoppable(budget: Budget, workers: int) -> None:
+    """A search until `stop` cannot be spread over processes, which never see it."""
+    if workers > 1 and budget.movetime_ms == stopping.UNTIL_STOPPED_MS:
+        raise SearchError(f"a search until stop runs in one process: use workers=1, not {workers}")
+
+
 def root_parallel(task: Callable[..., RootStats], call: Callable[[int, Optional[float], int], tuple],
                   budget: Budget, iterations: int, workers: int, rng, start: float) -> RootStats:
     """Root parallelism: `workers` independent searches of one position, each
     `task(*call(iterations, movetime_ms, seed))` with its share of the budget and a
     seed drawn from `rng`, their root statistics summed (rootstats.merge)."""
+    check_stoppable(budget, workers)
     movetime = movetime_each(budget, start)
     calls = [call(share, movetime, rng.next_u64())
              for share in shares(budget, iterations, workers) if share > 0]

@@ -75,6 +75,7 @@ class PimcSearcher(Searcher):
         else:
             count = max(1, min(self.k, iterations // MIN_SHARE))
             worlds = [state.determinize(seat, rng) for _ in range(count)]
+        parallel.check_stoppable(budget, self.workers)
         shares = parallel.shares(budget, iterations, len(worlds))
         rounds = -(-len(worlds) // self.workers)  # searches each process runs in turn
         movetime = parallel.movetime_each(budget, start, rounds)

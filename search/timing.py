@@ -16,7 +16,7 @@ from __future__ import annotations
 import time
 from typing import Callable, Iterable, Optional
 
-from search import progress
+from search import progress, stopping
 
 # A timed search checks whether it is settled this many times over its movetime.
 SLICES = 20
@@ -35,9 +35,14 @@ def run_until_settled(run_until: Callable[[float], int], deadline: float,
     returning the iterations it ran) slice by slice until `deadline`, or until
     `settled(n)`: whether `n` more iterations could no longer change the answer.
     Between slices, `status()` (the search so far) goes to a progress listener when
-    one is due (search/progress.py). Returns the iterations run."""
+    one is due (search/progress.py), and a stop request ends the search
+    (search/stopping.py). Returns the iterations run."""
     start = time.perf_counter()
     step = max(0.0, deadline - start) / SLICES
+    if stopping.may_come():
+        if stopping.requested():  # pimc's later worlds after a stop: answer at once
+            return 0
+        step = min(step, stopping.SLICE)
     # A first short slice, after which only a forced line (settled whatever comes)
     # stops: the rate of a few milliseconds says little about the rest.
     done = run_until(min(deadline, start + min(step, FIRST_SLICE)))
@@ -45,7 +50,7 @@ def run_until_settled(run_until: Callable[[float], int], deadline: float,
         return done
     while True:
         now = time.perf_counter()
-        if now >= deadline:
+        if now >= deadline or (done and stopping.requested()):
             return done
         done += run_until(min(deadline, now + step))
         if status is not None and progress.due():
@@ -56,6 +61,31 @@ def run_until_settled(run_until: Callable[[float], int], deadline: float,
         rate = done / max(now - start, 1e-9)
         if settled(int(RATE_MARGIN * rate * (deadline - now)) + 1):
             return done
+
+
+def run_sliced(run_for: Callable[[int, Optional[float]], int], iterations: int,
+               deadline: Optional[float]) -> int:
+    """`run_for(n, t)` (run up to `n` iterations, stopping once time.perf_counter()
+    reaches `t` if not None; returns the iterations run) for `iterations` iterations
+    or until `deadline`. One call when no stop can come; while one may, slices of at
+    most stopping.SLICE seconds until it does (after at least one iteration where
+    `run_for` runs one, so the tree has something to answer with). Returns the
+    iterations run."""
+    if not stopping.may_come():
+        return run_for(iterations, deadline)
+    done = 0
+    while done < iterations:
+        now = time.perf_counter()
+        stopped = stopping.requested()
+        if done and (stopped or (deadline is not None and now >= deadline)):
+            break
+        # Told to stop before anything ran: as little as `run_for` can do.
+        until = now if stopped else now + stopping.SLICE
+        ran = run_for(iterations - done, until if deadline is None else min(deadline, until))
+        if ran == 0:  # the deadline (or the stop) came before one more iteration
+            break
+        done += ran
+    return done
 
 
 def leader_is_safe(visits: Iterable[int], more: int, choices: int) -> bool:
