@@ -1,10 +1,10 @@
 """The `ismcts` searcher: options, budgets and the Decision around the compiled
 SO-ISMCTS tree (search/ismcts.pyx), with root parallelism over processes.
 
-The root summary, merging and ranking are shared with mcts and pimc
-(search/rootstats.py), as are the worker pool (search/parallel.py), the option
-checks and budget rules (search/mcts_searcher.py) and the test for a seat that
-sees everything (search/pimc.py).
+The tree's summary, principal variation, settled test and turn completion are
+mcts's too (search/treesummary.py, read through IsmctsEdges); merging and ranking
+are shared with mcts and pimc (search/rootstats.py), as are root parallelism
+(search/parallel.py) and the option checks and budget rules (search/common.py).
 
 Options:
   c             UCB exploration constant on returns in [0, 1] (default sqrt(2), the
@@ -40,9 +40,10 @@ from search import parallel
 from search.base import Budget, Decision, SearchError, Searcher
 from search.common import check_tree_options, iteration_limit, sees_everything
 from search.ismcts import IsmctsSearch, node_bytes
-from search.rootstats import ChildStats, RootStats, headline, line_finisher, to_decision
-from search import timing
+from search.rootstats import RootStats, headline, line_finisher, to_decision
+from search import treesummary
 from search.timing import run_sliced, run_until_settled
+from search.treesummary import Edge
 
 ISMCTS_OPTIONS: dict[str, Any] = {
     "c": math.sqrt(2.0),
@@ -52,9 +53,6 @@ ISMCTS_OPTIONS: dict[str, Any] = {
     "max_nodes": 5_000_000,
     "stop_early": True,
 }
-# Iterations of the small search that finishes a turn the main tree did not reach
-# the end of (a multi-action turn whose later steps were never expanded).
-COMPLETION_ITERATIONS = 200
 
 
 def new_search(state, seat: int, options: dict[str, Any]) -> IsmctsSearch:
@@ -64,70 +62,58 @@ def new_search(state, seat: int, options: dict[str, Any]) -> IsmctsSearch:
                         not sees_everything(state, seat), options["max_nodes"])
 
 
-def best_edge(search: IsmctsSearch, node: int, legal: Optional[set] = None,
-              final: str = "visits") -> Optional[tuple]:
-    """The edge (child, action, visits, value, avail) of `node` that `final` ranks
-    first among those whose action is in `legal` (all if None)."""
-    edges = [e for e in search.edges(node) if legal is None or e[1] in legal]
-    if not edges:
-        return None
-    if final == "value":
-        return min(edges, key=lambda e: (-e[3], -e[2], e[1]))
-    return min(edges, key=lambda e: (-e[2], -e[3], e[1]))
+class IsmctsEdges:
+    """An IsmctsSearch through treesummary's edge interface: a node's edges in a
+    position are its visited edges legal there, and `final` ranks the one followed
+    (visits then value, or value then visits; the action id breaks ties). `rng`
+    feeds `run`."""
 
+    def __init__(self, search: IsmctsSearch, final: str = "visits", rng: Optional[Rng] = None):
+        self.search = search
+        self.final = final
+        self.rng = rng
 
-def principal_variation(search: IsmctsSearch) -> list[int]:
-    """The actions along the most visited path from the root, every mover's and
-    chance's included."""
-    pv, node = [], 0
-    while (edge := best_edge(search, node)) is not None:
-        pv.append(edge[1])
-        node = edge[0]
-    return pv
+    @property
+    def root_state(self):
+        return self.search.root_state
 
+    @property
+    def iterations(self) -> int:
+        return self.search.iterations
 
-def completion_pick(seat: int, options: dict[str, Any]) -> Callable[[Any, Rng], int]:
-    """A small ISMCTS search's choice, for the later steps of a turn the main tree
-    did not reach (rootstats.line_finisher)."""
-    def pick(position, rng: Rng) -> int:
-        search = new_search(position, seat, options)
-        search.run(rng.spawn(), COMPLETION_ITERATIONS)
-        return best_edge(search, 0)[1]
-    return pick
+    @property
+    def nodes(self) -> int:
+        return self.search.size
 
+    def edges(self, node: int, state=None) -> list[Edge]:
+        legal = None if state is None else set(state.legal_actions())
+        return [Edge(child, action, visits, mean, mean * visits)
+                for child, action, visits, mean, _ in self.search.edges(node)
+                if legal is None or action in legal]
 
-def line_settled(search: IsmctsSearch, seat: int, more: int, final: str) -> bool:
-    """timing.line_settled over the tree's edges: `final` ranks the choice, among
-    the edges legal in the determinization at hand (the root's own position)."""
-    def branches(node: int, legal: list) -> tuple[list, Optional[tuple[int, int]]]:
-        legal = set(legal)
-        edge = best_edge(search, node, legal, final)
-        return ([e[2] for e in search.edges(node) if e[1] in legal],
-                None if edge is None else (edge[0], edge[1]))
-    return timing.line_settled(search.root_state, seat, more, branches)
+    def best(self, edges: list[Edge]) -> Optional[Edge]:
+        if not edges:
+            return None
+        if self.final == "value":
+            return min(edges, key=lambda e: (-e.mean, -e.visits, e.action))
+        return min(edges, key=lambda e: (-e.visits, -e.mean, e.action))
+
+    def run(self, iterations: int, deadline: Optional[float] = None) -> int:
+        seconds = 0.0 if deadline is None else max(1e-6, deadline - time.perf_counter())
+        return self.search.run(self.rng, iterations, seconds)
 
 
 def summarize(search: IsmctsSearch, seat: int, final: str) -> RootStats:
-    """The root of `search` as RootStats for `seat`; each child's line is the rest of
-    the seat's turn as the tree ranks it, as far as the tree goes."""
-    root = search.root_state
-    stats = RootStats(iterations=search.iterations, nodes=search.size,
-                      pv=principal_variation(search), pv_weight=search.iterations)
-    for child, action, visits, value, _ in search.edges(0):
-        line = [action]
-        state = root.clone()
-        state.apply(action)
-        node = child
-        while state.current_player() == seat:
-            edge = best_edge(search, node, set(state.legal_actions()), final)
-            if edge is None:
-                break
-            node = edge[0]
-            line.append(edge[1])
-            state.apply(edge[1])
-        stats.children[action] = ChildStats(visits, value * visits, line, visits,
-                                            state.current_player() != seat)
-    return stats
+    """The root of `search` as RootStats for `seat`, lines ranked by `final`; the
+    principal variation follows the most visited edges (treesummary.summarize)."""
+    pv = treesummary.principal_variation(IsmctsEdges(search))
+    return treesummary.summarize(IsmctsEdges(search, final), seat, pv, search.iterations)
+
+
+def completion_pick(seat: int, options: dict[str, Any]) -> Callable[[Any, Rng], int]:
+    """treesummary.completion_pick with a fresh ISMCTS tree."""
+    return treesummary.completion_pick(
+        lambda position, rng: IsmctsEdges(new_search(position, seat, options), rng=rng.spawn()))
 
 
 def search_task(state, seat: int, options: dict[str, Any], final: str, iterations: int,
@@ -165,16 +151,14 @@ class ISMCTSSearcher(Searcher):
         seconds = 0.0 if budget.movetime_ms is None else budget.movetime_ms / 1000.0
         if self.workers == 1:
             search = new_search(state, seat, self.options)
+            tree = IsmctsEdges(search, self.final, rng)
             if seconds and self.stop_early and budget.iterations is None and self.final == "visits":
                 # Purely timed: answer once the choice can no longer change (timing.py).
-                run_until_settled(
-                    lambda until: search.run(rng, iterations, max(1e-6, until - time.perf_counter())),
-                    start + seconds, lambda more: line_settled(search, seat, more, self.final),
-                    lambda: headline(summarize(search, seat, self.final), self.final))
+                run_until_settled(lambda until: tree.run(iterations, until), start + seconds,
+                                  lambda more: treesummary.line_settled(tree, seat, more),
+                                  lambda: headline(summarize(search, seat, self.final), self.final))
             else:
-                run_sliced(lambda n, until: search.run(
-                    rng, n, 0.0 if until is None else max(1e-6, until - time.perf_counter())),
-                    iterations, start + seconds if seconds else None)
+                run_sliced(tree.run, iterations, start + seconds if seconds else None)
             stats = summarize(search, seat, self.final)
         else:
             stats = parallel.root_parallel(

@@ -18,16 +18,14 @@ from search import parallel
 from search.base import Budget, Decision, Searcher
 from search.common import check_tree_options, iteration_limit
 from search.mcts import UctSearch
-from search.rootstats import ChildStats, RootStats, headline, line_finisher, to_decision
-from search import timing
+from search.rootstats import RootStats, headline, line_finisher, to_decision
+from search import treesummary
 from search.timing import run_sliced, run_until_settled
+from search.treesummary import Edge
 
 # How deep below the old root `reuse` looks for the new position: our move, a chance
 # event and an opponent's move, with room for multi-action turns.
 REUSE_PLIES = 6
-# Iterations of the small search that finishes a turn the main tree did not reach
-# the end of (a multi-action turn whose later steps were never expanded).
-COMPLETION_ITERATIONS = 200
 
 MCTS_OPTIONS: dict[str, Any] = {
     "c": math.sqrt(2.0),
@@ -59,70 +57,65 @@ def run_search(search: UctSearch, iterations: int, deadline: Optional[float],
     if deadline is None or stop_early_for is None:
         return done + run_sliced(search.run, iterations - done, deadline)
     return done + run_until_settled(lambda until: search.run(iterations, until), deadline,
-                                    lambda more: line_settled(search, stop_early_for, more),
+                                    lambda more: treesummary.line_settled(
+                                        UctEdges(search), stop_early_for, more),
                                     lambda: headline(summarize(search, stop_early_for)))
 
 
-def most_visited_child(search: UctSearch, node: int) -> int:
-    """The child with the most visits (the lower id on ties), or -1."""
-    tree = search.tree
-    best, best_visits = -1, 0
-    for child in tree.children(node):
-        visits = tree.visits(child)
-        if visits > best_visits:
-            best, best_visits = child, visits
-    return best
+class UctEdges:
+    """A UctSearch through treesummary's edge interface, for `seat`: every child is
+    an edge, and the most visited one is followed (the first in the tree's order on
+    ties)."""
 
+    def __init__(self, search: UctSearch, seat: int = 0):
+        self.search = search
+        self.seat = seat
 
-def principal_variation(search: UctSearch) -> list[int]:
-    """The actions along the most visited path from the root, across chance nodes."""
-    pv = []
-    node = most_visited_child(search, 0)
-    while node >= 0:
-        pv.append(search.tree.action(node))
-        node = most_visited_child(search, node)
-    return pv
+    @property
+    def root_state(self) -> State:
+        return self.search.root_state
 
+    @property
+    def iterations(self) -> int:
+        return self.search.iterations
 
-def line_settled(search: UctSearch, seat: int, more: int) -> bool:
-    """timing.line_settled over the tree: the most visited child is the choice."""
-    tree = search.tree
+    @property
+    def nodes(self) -> int:
+        return self.search.tree.count
 
-    def branches(node: int, legal: list) -> tuple[list, Optional[tuple[int, int]]]:
-        child = most_visited_child(search, node)
-        chosen = None if child < 0 else (child, tree.action(child))
-        return [tree.visits(c) for c in tree.children(node)], chosen
-    return timing.line_settled(search.root_state, seat, more, branches)
+    def edges(self, node: int, state: Optional[State] = None) -> list[Edge]:
+        # An exact tree: every child is legal in the node's position. Values are
+        # read at the root only, where the summary needs them.
+        tree = self.search.tree
+        edges = []
+        for child in tree.children(node):
+            visits = tree.visits(child)
+            value_sum = tree.value_sums(child)[self.seat] if node == 0 and visits else 0.0
+            edges.append(Edge(child, tree.action(child), visits, 0.0, value_sum))
+        return edges
 
+    def best(self, edges: list[Edge]) -> Optional[Edge]:
+        best = None
+        for edge in edges:
+            if edge.visits > (0 if best is None else best.visits):
+                best = edge
+        return best
 
-def completion_pick(tree_options: dict[str, Any]) -> Callable[[State, Rng], int]:
-    """A small search's choice, for the later steps of a turn the main tree did not
-    reach (rootstats.line_finisher)."""
-    def pick(position: State, rng: Rng) -> int:
-        search = new_search(position, rng.spawn(), tree_options)
-        search.run(COMPLETION_ITERATIONS)
-        return search.tree.action(most_visited_child(search, 0))
-    return pick
+    def run(self, iterations: int, deadline: Optional[float] = None) -> int:
+        return self.search.run(iterations, deadline)
 
 
 def summarize(search: UctSearch, seat: int) -> RootStats:
-    """The root of `search` as RootStats for `seat`, each child's line being the
-    most visited continuation within the seat's turn, as far as the tree goes."""
-    tree = search.tree
-    stats = RootStats(iterations=search.iterations, nodes=tree.count,
-                      pv=principal_variation(search), pv_weight=tree.visits(0))
-    for child in tree.children(0):
-        line = [tree.action(child)]
-        state = search.root_state.clone()
-        state.apply(line[0])
-        node = child
-        while state.current_player() == seat and (node := most_visited_child(search, node)) >= 0:
-            line.append(tree.action(node))
-            state.apply(line[-1])
-        visits = tree.visits(child)
-        stats.children[line[0]] = ChildStats(visits, tree.value_sums(child)[seat] if visits else 0.0,
-                                             line, visits, state.current_player() != seat)
-    return stats
+    """The root of `search` as RootStats for `seat` (treesummary.summarize)."""
+    edges = UctEdges(search, seat)
+    return treesummary.summarize(edges, seat, treesummary.principal_variation(edges),
+                                 search.tree.visits(0))
+
+
+def completion_pick(tree_options: dict[str, Any]) -> Callable[[State, Rng], int]:
+    """treesummary.completion_pick with a fresh UCT tree."""
+    return treesummary.completion_pick(
+        lambda position, rng: UctEdges(new_search(position, rng.spawn(), tree_options)))
 
 
 def search_task(state: State, seat: int, tree_options: dict[str, Any], iterations: int,

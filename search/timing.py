@@ -99,26 +99,3 @@ def leader_is_safe(visits: Iterable[int], more: int, choices: int) -> bool:
         return False
     runner_up = counts[1] if len(counts) > 1 else 0
     return counts[0] - runner_up > more
-
-
-# What a tree tells `line_settled` of one node, given its legal actions: the visit
-# counts of its children for those actions, and the (child, action) it would choose
-# there, or None if it has no such child yet.
-Branches = Callable[[int, list], tuple[list, Optional[tuple[int, int]]]]
-
-
-def line_settled(root, seat: int, more: int, branches: Branches) -> bool:
-    """Whether `more` iterations could no longer change `seat`'s line from `root`
-    (node 0 of the tree) to the end of its turn: at every node of it the chosen
-    child leads the next by more than `more` visits."""
-    state = root.clone()
-    node = 0
-    while True:
-        legal = state.legal_actions()
-        visits, chosen = branches(node, legal)
-        if chosen is None or not leader_is_safe(visits, more, len(legal)):
-            return False
-        node, action = chosen
-        state.apply(action)
-        if state.current_player() != seat:
-            return True
