@@ -43,7 +43,7 @@ from search.ismcts import IsmctsSearch, node_bytes
 from search.rootstats import RootStats, headline, line_finisher, to_decision
 from search import treesummary
 from search.timing import run_sliced, run_until_settled
-from search.treesummary import Edge
+from search.treesummary import Edge, SearchEdges
 
 ISMCTS_OPTIONS: dict[str, Any] = {
     "c": math.sqrt(2.0),
@@ -62,28 +62,16 @@ def new_search(state, seat: int, options: dict[str, Any]) -> IsmctsSearch:
                         not sees_everything(state, seat), options["max_nodes"])
 
 
-class IsmctsEdges:
+class IsmctsEdges(SearchEdges):
     """An IsmctsSearch through treesummary's edge interface: a node's edges in a
     position are its visited edges legal there, and `final` ranks the one followed
     (visits then value, or value then visits; the action id breaks ties). `rng`
     feeds `run`."""
 
     def __init__(self, search: IsmctsSearch, final: str = "visits", rng: Optional[Rng] = None):
-        self.search = search
+        super().__init__(search)
         self.final = final
         self.rng = rng
-
-    @property
-    def root_state(self):
-        return self.search.root_state
-
-    @property
-    def iterations(self) -> int:
-        return self.search.iterations
-
-    @property
-    def nodes(self) -> int:
-        return self.search.size
 
     def edges(self, node: int, state=None) -> list[Edge]:
         legal = None if state is None else set(state.legal_actions())

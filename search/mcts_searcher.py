@@ -21,7 +21,7 @@ from search.mcts import UctSearch
 from search.rootstats import RootStats, headline, line_finisher, to_decision
 from search import treesummary
 from search.timing import run_sliced, run_until_settled
-from search.treesummary import Edge
+from search.treesummary import Edge, SearchEdges
 
 # How deep below the old root `reuse` looks for the new position: our move, a chance
 # event and an opponent's move, with room for multi-action turns.
@@ -62,26 +62,14 @@ def run_search(search: UctSearch, iterations: int, deadline: Optional[float],
                                     lambda: headline(summarize(search, stop_early_for)))
 
 
-class UctEdges:
+class UctEdges(SearchEdges):
     """A UctSearch through treesummary's edge interface, for `seat`: every child is
     an edge, and the most visited one is followed (the first in the tree's order on
     ties)."""
 
     def __init__(self, search: UctSearch, seat: int = 0):
-        self.search = search
+        super().__init__(search)
         self.seat = seat
-
-    @property
-    def root_state(self) -> State:
-        return self.search.root_state
-
-    @property
-    def iterations(self) -> int:
-        return self.search.iterations
-
-    @property
-    def nodes(self) -> int:
-        return self.search.tree.count
 
     def edges(self, node: int, state: Optional[State] = None) -> list[Edge]:
         # An exact tree: every child is legal in the node's position. Values are

@@ -50,6 +50,27 @@ class TreeEdges(Protocol):
         """Grow the tree; the iterations run."""
 
 
+class SearchEdges:
+    """What the two compiled searches share of TreeEdges: the root position, the
+    iterations run and the node count of their Tree. Subclasses add edges, best
+    and run."""
+
+    def __init__(self, search):
+        self.search = search
+
+    @property
+    def root_state(self):
+        return self.search.root_state
+
+    @property
+    def iterations(self) -> int:
+        return self.search.iterations
+
+    @property
+    def nodes(self) -> int:
+        return self.search.tree.count
+
+
 def principal_variation(tree: TreeEdges) -> list[int]:
     """The actions along the path the tree follows from the root, every mover's and
     chance's included."""
