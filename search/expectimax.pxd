@@ -26,7 +26,7 @@ cdef class ExpectimaxCore:
     cdef uint64_t salt                 # seeds chance sampling, per search
     cdef readonly long long nodes      # states generated (clone + apply) so far
     cdef long long node_limit          # 0: none
-    cdef double deadline               # monotonic seconds; 0: none
+    cdef double deadline               # on the searches' clock (clock.pxd); 0: none
     cdef object stop_check             # a callable: True once told to stop; or None
     cdef bint may_abort                # the first iteration always finishes
     cdef readonly bint aborted

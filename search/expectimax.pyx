@@ -20,10 +20,11 @@ from cpython.list cimport PyList_GET_ITEM
 from libc.math cimport INFINITY
 from libc.stdint cimport uint64_t
 from libc.stdlib cimport calloc, free, malloc
-from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
+from engine.playout cimport c_sample_index
 from engine.rng cimport rng_seed, rng_t, rng_uniform
 from engine.state cimport CHANCE, MAX_PLAYERS, TERMINAL, State
+from search.clock cimport c_now
 
 cdef enum:
     EMPTY = 0
@@ -43,12 +44,6 @@ cdef enum:
 # Values are shares of the win.
 cdef double LOW = 0.0
 cdef double HIGH = 1.0
-
-
-cdef inline double monotonic() noexcept nogil:
-    cdef timespec ts
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return ts.tv_sec + ts.tv_nsec * 1e-9
 
 
 cdef inline double clamp01(double x) noexcept nogil:
@@ -152,7 +147,7 @@ cdef class ExpectimaxCore:
         (0 = no limit), or once `stop_check()` is true (None = never; it is called
         as often as the clock is read); the first iteration (depth 1) always finishes."""
         self.node_limit = self.nodes + node_limit if node_limit > 0 else 0
-        self.deadline = monotonic() + seconds if seconds > 0 else 0.0
+        self.deadline = c_now() + seconds if seconds > 0 else 0.0
         self.stop_check = stop_check
 
     cdef bint _out_of_budget(self):
@@ -160,7 +155,7 @@ cdef class ExpectimaxCore:
             return True
         if (self.nodes & CLOCK_EVERY) != 0:
             return False
-        if self.deadline > 0 and monotonic() >= self.deadline:
+        if self.deadline > 0 and c_now() >= self.deadline:
             return True
         # A Python call: it also lets the thread that reads a stop have the interpreter.
         return self.stop_check is not None and self.stop_check()
@@ -222,7 +217,6 @@ cdef class ExpectimaxCore:
         # Returns the count, negated when sampled.
         cdef int m = s.c_chance_outcomes(acts, probs)
         cdef int i, j, t
-        cdef double u
         cdef rng_t rng
         cdef int* counts
         if self.samples <= 0 or m <= self.samples:
@@ -232,12 +226,7 @@ cdef class ExpectimaxCore:
             return m  # exact is always correct, only slower
         rng_seed(&rng, key ^ self.salt)
         for t in range(self.samples):
-            u = rng_uniform(&rng)
-            i = 0
-            while i < m - 1 and u >= probs[i]:
-                u -= probs[i]
-                i += 1
-            counts[i] += 1
+            counts[c_sample_index(probs, m, rng_uniform(&rng))] += 1
         j = 0
         for i in range(m):
             if counts[i] > 0:

@@ -9,12 +9,11 @@ point geometrically.
 """
 from __future__ import annotations
 
-import time
 from collections import Counter
 from dataclasses import dataclass, field
 
 from engine.rng import Rng
-from search import progress, stopping
+from search import clock, progress, stopping
 from search.base import Alternative, Budget, Decision, SearchError, Searcher
 from search.common import has_hidden_information, budget_for_forced_turn
 from search.expectimax import ExpectimaxCore
@@ -113,7 +112,7 @@ class ExpectimaxSearcher(Searcher):
     # ---- the decision --------------------------------------------------------------
 
     def choose(self, state, seat: int, budget: Budget, rng: Rng) -> Decision:
-        start = time.perf_counter()
+        start = clock.now()
         if self.stop_early:
             budget = budget_for_forced_turn(state, seat, budget)
         if self.k > 1 and has_hidden_information(state):
@@ -133,7 +132,7 @@ class ExpectimaxSearcher(Searcher):
                 nodes = max(1, (node_budget - used) // left)
             seconds = 0.0
             if deadline is not None:
-                seconds = max(1e-6, (deadline - time.perf_counter()) / left)
+                seconds = max(1e-6, (deadline - clock.now()) / left)
             core = self.new_core(world, seat, rng.next_u64())
             searches.append(self.search_world(world, seat, core, nodes, seconds,
                                               f"{i + 1}/{len(worlds)}"))
@@ -150,7 +149,7 @@ class ExpectimaxSearcher(Searcher):
         stats = {
             "depth": min(s.depth for s in searches),
             "nodes": sum(s.core.nodes for s in searches),
-            "ms": int((time.perf_counter() - start) * 1000),
+            "ms": int((clock.now() - start) * 1000),
             "pv": self.principal_variation(searches[0], best),
             "exact": all(s.exact for s in searches),
             "converged": all(s.exact or s.converged for s in searches),

@@ -32,16 +32,14 @@ the pool to start (about 250 ms; later searches reuse it).
 from __future__ import annotations
 
 import math
-import time
 from typing import Any, Callable, Optional
 
 from engine.rng import Rng
-from search import parallel
+from search import clock, parallel, treesummary
 from search.base import Budget, Decision, SearchError, Searcher
 from search.common import check_tree_options, iteration_limit, sees_everything
 from search.ismcts import IsmctsSearch, node_bytes
 from search.rootstats import RootStats, headline, line_finisher, to_decision
-from search import treesummary
 from search.timing import run_sliced, run_until_settled
 from search.treesummary import Edge, SearchEdges
 
@@ -55,23 +53,21 @@ ISMCTS_OPTIONS: dict[str, Any] = {
 }
 
 
-def new_search(state, seat: int, options: dict[str, Any]) -> IsmctsSearch:
+def new_search(state, seat: int, options: dict[str, Any], rng: Rng) -> IsmctsSearch:
     # A seat that sees everything needs no determinization: every iteration then
     # searches a plain copy, and SO-ISMCTS is UCT.
-    return IsmctsSearch(state, seat, float(options["c"]), options["rollout_depth"],
+    return IsmctsSearch(state, rng, seat, float(options["c"]), options["rollout_depth"],
                         not sees_everything(state, seat), options["max_nodes"])
 
 
 class IsmctsEdges(SearchEdges):
     """An IsmctsSearch through treesummary's edge interface: a node's edges in a
     position are its visited edges legal there, and `final` ranks the one followed
-    (visits then value, or value then visits; the action id breaks ties). `rng`
-    feeds `run`."""
+    (visits then value, or value then visits; the action id breaks ties)."""
 
-    def __init__(self, search: IsmctsSearch, final: str = "visits", rng: Optional[Rng] = None):
+    def __init__(self, search: IsmctsSearch, final: str = "visits"):
         super().__init__(search)
         self.final = final
-        self.rng = rng
 
     def edges(self, node: int, state=None) -> list[Edge]:
         legal = None if state is None else set(state.legal_actions())
@@ -87,8 +83,7 @@ class IsmctsEdges(SearchEdges):
         return min(edges, key=lambda e: (-e.visits, -e.mean, e.action))
 
     def run(self, iterations: int, deadline: Optional[float] = None) -> int:
-        seconds = 0.0 if deadline is None else max(1e-6, deadline - time.perf_counter())
-        return self.search.run(self.rng, iterations, seconds)
+        return self.search.run(iterations, deadline)
 
 
 def summarize(search: IsmctsSearch, seat: int, final: str) -> RootStats:
@@ -101,15 +96,14 @@ def summarize(search: IsmctsSearch, seat: int, final: str) -> RootStats:
 def completion_pick(seat: int, options: dict[str, Any]) -> Callable[[Any, Rng], int]:
     """treesummary.completion_pick with a fresh ISMCTS tree."""
     return treesummary.completion_pick(
-        lambda position, rng: IsmctsEdges(new_search(position, seat, options), rng=rng.spawn()))
+        lambda position, rng: IsmctsEdges(new_search(position, seat, options, rng.spawn())))
 
 
 def search_task(state, seat: int, options: dict[str, Any], final: str, iterations: int,
-                seconds: float, seed: int) -> RootStats:
+                movetime_ms: Optional[float], seed: int) -> RootStats:
     """One independent search, as a worker process runs it."""
-    rng = Rng(seed)
-    search = new_search(state, seat, options)
-    search.run(rng, iterations, seconds)
+    search = new_search(state, seat, options, Rng(seed))
+    search.run(iterations, None if movetime_ms is None else clock.now() + movetime_ms / 1000.0)
     return summarize(search, seat, final)
 
 
@@ -134,12 +128,12 @@ class ISMCTSSearcher(Searcher):
     def choose(self, state, seat: int, budget: Budget, rng: Rng) -> Decision:
         if state.current_player() != seat:
             raise SearchError(f"ismcts: seat {seat} is not to move in this state")
-        start = time.perf_counter()
+        start = clock.now()
         iterations = iteration_limit(budget)
         seconds = 0.0 if budget.movetime_ms is None else budget.movetime_ms / 1000.0
         if self.workers == 1:
-            search = new_search(state, seat, self.options)
-            tree = IsmctsEdges(search, self.final, rng)
+            search = new_search(state, seat, self.options, rng)
+            tree = IsmctsEdges(search, self.final)
             if seconds and self.stop_early and budget.iterations is None and self.final == "visits":
                 # Purely timed: answer once the choice can no longer change (timing.py).
                 run_until_settled(lambda until: tree.run(iterations, until), start + seconds,
@@ -151,12 +145,11 @@ class ISMCTSSearcher(Searcher):
         else:
             stats = parallel.root_parallel(
                 search_task, lambda share, movetime, seed: (
-                    state, seat, self.options, self.final, share,
-                    0.0 if movetime is None else movetime / 1000.0, seed),
+                    state, seat, self.options, self.final, share, movetime, seed),
                 budget, iterations, self.workers, rng, start)
         decision = to_decision(stats, self.final,
                                line_finisher(state, seat, rng.next_u64(),
                                              completion_pick(seat, self.options)))
         decision.stats.update(node_bytes=node_bytes(state.num_players), workers=self.workers,
-                              ms=int((time.perf_counter() - start) * 1000))
+                              ms=int((clock.now() - start) * 1000))
         return decision

@@ -9,17 +9,15 @@ answer (a few ms more with workers, for collecting their results).
 from __future__ import annotations
 
 import math
-import time
 from typing import Any, Callable, Optional
 
 from engine.rng import Rng
 from engine.state import State
-from search import parallel
+from search import clock, parallel, treesummary
 from search.base import Budget, Decision, Searcher
 from search.common import check_tree_options, iteration_limit
 from search.mcts import UctSearch
 from search.rootstats import RootStats, headline, line_finisher, to_decision
-from search import treesummary
 from search.timing import run_sliced, run_until_settled
 from search.treesummary import Edge, SearchEdges
 
@@ -110,7 +108,7 @@ def search_task(state: State, seat: int, tree_options: dict[str, Any], iteration
                 movetime_ms: Optional[float], seed: int, stop_early: bool = False) -> RootStats:
     """One independent search seeded by `seed`, as a worker process (or pimc, for
     one determinization) runs it; `stop_early` as in run_search."""
-    deadline = None if movetime_ms is None else time.perf_counter() + movetime_ms / 1000.0
+    deadline = None if movetime_ms is None else clock.now() + movetime_ms / 1000.0
     rng = Rng(seed)
     search = new_search(state, rng.spawn(), tree_options)
     done = run_search(search, iterations, deadline, seat if stop_early else None)
@@ -149,7 +147,7 @@ class MctsSearcher(Searcher):
             parallel.warm_up(workers)
 
     def choose(self, state: State, seat: int, budget: Budget, rng: Rng) -> Decision:
-        start = time.perf_counter()
+        start = clock.now()
         iterations = iteration_limit(budget)
         if self.workers > 1:
             stats = self._choose_parallel(state, seat, budget, iterations, rng, start)
@@ -167,7 +165,7 @@ class MctsSearcher(Searcher):
         decision = to_decision(stats, self.final,
                                line_finisher(state, seat, rng.next_u64(),
                                              completion_pick(self.tree_options)))
-        decision.stats["ms"] = int((time.perf_counter() - start) * 1000)
+        decision.stats["ms"] = int((clock.now() - start) * 1000)
         return decision
 
     def _stops_early(self, budget: Budget) -> bool:

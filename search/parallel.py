@@ -14,12 +14,11 @@ from __future__ import annotations
 
 import atexit
 import multiprocessing
-import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Callable, Optional, Sequence
 
-from search import stopping
+from search import clock, stopping
 from search.base import Budget, SearchError
 from search.rootstats import RootStats, merge
 
@@ -92,11 +91,11 @@ def shares(budget: Budget, iterations: int, parts: int) -> list[int]:
 
 def movetime_each(budget: Budget, start: float, rounds: int = 1) -> Optional[float]:
     """The movetime (ms) of each of `rounds` searches run one after another from now,
-    in what is left of the budget since time.perf_counter() read `start`; None if
+    in what is left of the budget since the clock read `start`; None if
     untimed. Each search times itself, so what this process spent is deducted."""
     if budget.movetime_ms is None:
         return None
-    return max(1.0, (budget.movetime_ms - (time.perf_counter() - start) * 1000.0) / rounds)
+    return max(1.0, (budget.movetime_ms - (clock.now() - start) * 1000.0) / rounds)
 
 
 def check_stoppable(budget: Budget, workers: int) -> None:

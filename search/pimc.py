@@ -23,12 +23,11 @@ little about the sum over worlds.
 """
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from engine.rng import Rng
 from engine.state import State
-from search import parallel, progress
+from search import clock, parallel, progress
 from search.base import Budget, Decision, SearchError, Searcher
 from search.common import check_tree_options, budget_for_forced_turn, iteration_limit, sees_everything
 from search.mcts_searcher import MCTS_OPTIONS, completion_pick, search_task
@@ -66,7 +65,7 @@ class PimcSearcher(Searcher):
             parallel.warm_up(workers)
 
     def choose(self, state: State, seat: int, budget: Budget, rng: Rng) -> Decision:
-        start = time.perf_counter()
+        start = clock.now()
         if self.stop_early:
             budget = budget_for_forced_turn(state, seat, budget)
         iterations = iteration_limit(budget)
@@ -91,5 +90,5 @@ class PimcSearcher(Searcher):
                                line_finisher(worlds[0], seat, rng.next_u64(),
                                              completion_pick(self.tree_options)))
         decision.stats["determinizations"] = len(worlds)
-        decision.stats["ms"] = int((time.perf_counter() - start) * 1000)
+        decision.stats["ms"] = int((clock.now() - start) * 1000)
         return decision

@@ -13,10 +13,9 @@ since a tree's iterations slow down as it grows deeper.
 """
 from __future__ import annotations
 
-import time
 from typing import Callable, Iterable, Optional
 
-from search import progress, stopping
+from search import clock, progress, stopping
 
 # A timed search checks whether it is settled this many times over its movetime.
 SLICES = 20
@@ -31,13 +30,13 @@ RATE_MARGIN = 1.5
 def run_until_settled(run_until: Callable[[float], int], deadline: float,
                       settled: Callable[[int], bool],
                       status: Optional[Callable[[], dict]] = None) -> int:
-    """Call `run_until(t)` (run the search until time.perf_counter() reaches `t`,
+    """Call `run_until(t)` (run the search until the clock (search/clock.pxd) reaches `t`,
     returning the iterations it ran) slice by slice until `deadline`, or until
     `settled(n)`: whether `n` more iterations could no longer change the answer.
     Between slices, `status()` (the search so far) goes to a progress listener when
     one is due (search/progress.py), and a stop request ends the search
     (search/stopping.py). Returns the iterations run."""
-    start = time.perf_counter()
+    start = clock.now()
     step = max(0.0, deadline - start) / SLICES
     if stopping.may_come():
         if stopping.requested():  # pimc's later worlds after a stop: answer at once
@@ -49,13 +48,13 @@ def run_until_settled(run_until: Callable[[float], int], deadline: float,
     if done and settled(FORCED):
         return done
     while True:
-        now = time.perf_counter()
+        now = clock.now()
         if now >= deadline or (done and stopping.requested()):
             return done
         done += run_until(min(deadline, now + step))
         if status is not None and progress.due():
             progress.report(**status())
-        now = time.perf_counter()
+        now = clock.now()
         if now >= deadline or done == 0:
             continue
         rate = done / max(now - start, 1e-9)
@@ -65,7 +64,7 @@ def run_until_settled(run_until: Callable[[float], int], deadline: float,
 
 def run_sliced(run_for: Callable[[int, Optional[float]], int], iterations: int,
                deadline: Optional[float]) -> int:
-    """`run_for(n, t)` (run up to `n` iterations, stopping once time.perf_counter()
+    """`run_for(n, t)` (run up to `n` iterations, stopping once the clock
     reaches `t` if not None; returns the iterations run) for `iterations` iterations
     or until `deadline`. One call when no stop can come; while one may, slices of at
     most stopping.SLICE seconds until it does (after at least one iteration where
@@ -75,7 +74,7 @@ def run_sliced(run_for: Callable[[int, Optional[float]], int], iterations: int,
         return run_for(iterations, deadline)
     done = 0
     while done < iterations:
-        now = time.perf_counter()
+        now = clock.now()
         stopped = stopping.requested()
         if done and (stopped or (deadline is not None and now >= deadline)):
             break

@@ -105,10 +105,10 @@ def test_a_settled_line_is_the_line_the_whole_budget_ends_with(registry, searche
                 search, search.run, lambda more: line_settled(UctEdges(search), seat, more),
                 lambda: most_visited_line(summarize(search, seat)))
         else:
-            search = new_ismcts(state, seat, {"c": 1.4, "rollout_depth": -1, "max_nodes": 1_000_000})
-            rng = Rng(9)
+            search = new_ismcts(state, seat, {"c": 1.4, "rollout_depth": -1, "max_nodes": 1_000_000},
+                                Rng(9))
             lines, final = lines_once_settled(
-                search, lambda n: search.run(rng, n),
+                search, search.run,
                 lambda more: line_settled(IsmctsEdges(search), seat, more),
                 lambda: most_visited_line(ismcts_summary(search, seat, "visits")))
         assert all(line == final for line in lines)
