@@ -3,6 +3,7 @@ point (`decide`) through which every search sees only the mover's view.
 """
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
@@ -92,6 +93,13 @@ class Searcher:
         the true state) and decide for `seat`, which is to move. A long search may
         tell a listener how it is going (search/progress.py)."""
         raise NotImplementedError
+
+
+def option_defaults(searcher_class: type) -> dict[str, Any]:
+    """A searcher's options and their defaults, read from its __init__ signature:
+    the one place they are stated (a SearcherSpec lists them in that order)."""
+    parameters = list(inspect.signature(searcher_class.__init__).parameters.values())[1:]
+    return {p.name: p.default for p in parameters}
 
 
 def coerce_option(name: str, default: Any, value: Any) -> Any:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from engine.rng import Rng
 from search import clock, progress, stopping
-from search.base import Alternative, Budget, Decision, SearchError, Searcher
+from search.base import Alternative, Budget, Decision, SearchError, Searcher, option_defaults
 from search.common import has_hidden_information, budget_for_forced_turn
 from search.expectimax import ExpectimaxCore
 
@@ -27,8 +27,6 @@ STABLE_ITERATIONS = 2
 # Iterative deepening gives up here even with budget left (values that never settle).
 MAX_DEPTH = 100_000
 
-EXPECTIMAX_OPTIONS = {"depth": -1, "pruning": True, "samples": 0, "k": 8, "paranoid": False, "tt_mb": 16,
-                      "stop_early": True}
 
 
 @dataclass
@@ -197,3 +195,7 @@ class ExpectimaxSearcher(Searcher):
             line.append(move)
             state.apply(move)
         return line
+
+
+# The options `cadenza searchers` lists, with their defaults (from __init__).
+EXPECTIMAX_OPTIONS = option_defaults(ExpectimaxSearcher)

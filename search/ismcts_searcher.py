@@ -36,21 +36,13 @@ from typing import Any, Callable, Optional
 
 from engine.rng import Rng
 from search import clock, parallel, treesummary
-from search.base import Budget, Decision, SearchError, Searcher
+from search.base import Budget, Decision, SearchError, Searcher, option_defaults
 from search.common import check_tree_options, iteration_limit, sees_everything
 from search.ismcts import IsmctsSearch, node_bytes
 from search.rootstats import RootStats, headline, line_finisher, to_decision
 from search.timing import run_sliced, run_until_settled
 from search.treesummary import Edge, SearchEdges
 
-ISMCTS_OPTIONS: dict[str, Any] = {
-    "c": math.sqrt(2.0),
-    "rollout_depth": -1,
-    "final": "visits",
-    "workers": 1,
-    "max_nodes": 5_000_000,
-    "stop_early": True,
-}
 
 
 def new_search(state, seat: int, options: dict[str, Any], rng: Rng) -> IsmctsSearch:
@@ -112,9 +104,9 @@ class ISMCTSSearcher(Searcher):
 
     name = "ismcts"
 
-    def __init__(self, c: float = ISMCTS_OPTIONS["c"], rollout_depth: int = -1,
+    def __init__(self, c: float = math.sqrt(2.0), rollout_depth: int = -1,
                  final: str = "visits", workers: int = 1,
-                 max_nodes: int = ISMCTS_OPTIONS["max_nodes"], stop_early: bool = True):
+                 max_nodes: int = 5_000_000, stop_early: bool = True):
         check_tree_options(c, rollout_depth, final, workers, 0.0, max_nodes)
         if not math.isfinite(c):
             raise SearchError(f"c (exploration) must be a finite number, got {c!r}")
@@ -153,3 +145,7 @@ class ISMCTSSearcher(Searcher):
         decision.stats.update(node_bytes=node_bytes(state.num_players), workers=self.workers,
                               ms=int((clock.now() - start) * 1000))
         return decision
+
+
+# The options `cadenza searchers` lists, with their defaults (from __init__).
+ISMCTS_OPTIONS: dict[str, Any] = option_defaults(ISMCTSSearcher)

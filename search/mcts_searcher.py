@@ -14,7 +14,7 @@ from typing import Any, Callable, Optional
 from engine.rng import Rng
 from engine.state import State
 from search import clock, parallel, treesummary
-from search.base import Budget, Decision, Searcher
+from search.base import Budget, Decision, Searcher, option_defaults
 from search.common import check_tree_options, iteration_limit
 from search.mcts import UctSearch
 from search.rootstats import RootStats, headline, line_finisher, to_decision
@@ -25,16 +25,6 @@ from search.treesummary import Edge, SearchEdges
 # event and an opponent's move, with room for multi-action turns.
 REUSE_PLIES = 6
 
-MCTS_OPTIONS: dict[str, Any] = {
-    "c": math.sqrt(2.0),
-    "rollout_depth": -1,
-    "final": "visits",
-    "reuse": False,
-    "workers": 1,
-    "widening": 2.0,
-    "max_nodes": 5_000_000,
-    "stop_early": True,
-}
 
 
 def new_search(state: State, rng: Rng, tree_options: dict[str, Any]) -> UctSearch:
@@ -132,9 +122,9 @@ class MctsSearcher(Searcher):
 
     name = "mcts"
 
-    def __init__(self, c: float = MCTS_OPTIONS["c"], rollout_depth: int = -1, final: str = "visits",
+    def __init__(self, c: float = math.sqrt(2.0), rollout_depth: int = -1, final: str = "visits",
                  reuse: bool = False, workers: int = 1, widening: float = 2.0,
-                 max_nodes: int = MCTS_OPTIONS["max_nodes"], stop_early: bool = True):
+                 max_nodes: int = 5_000_000, stop_early: bool = True):
         check_tree_options(c, rollout_depth, final, workers, widening, max_nodes)
         self.tree_options = {"c": c, "rollout_depth": rollout_depth, "widening": widening,
                              "max_nodes": max_nodes}
@@ -192,3 +182,7 @@ class MctsSearcher(Searcher):
             search_task, lambda share, movetime, seed: (state, seat, self.tree_options, share,
                                                         movetime, seed),
             budget, iterations, self.workers, rng, start)
+
+
+# The options `cadenza searchers` lists, with their defaults (from __init__).
+MCTS_OPTIONS: dict[str, Any] = option_defaults(MctsSearcher)

@@ -28,7 +28,7 @@ from typing import Any
 from engine.rng import Rng
 from engine.state import State
 from search import clock, parallel, progress
-from search.base import Budget, Decision, SearchError, Searcher
+from search.base import Budget, Decision, SearchError, Searcher, option_defaults
 from search.common import check_tree_options, budget_for_forced_turn, iteration_limit, sees_everything
 from search.mcts_searcher import MCTS_OPTIONS, completion_pick, search_task
 from search.rootstats import headline, line_finisher, merge, to_decision
@@ -38,9 +38,6 @@ DEFAULT_DETERMINIZATIONS = 8
 # visited children; small budgets use fewer determinizations.
 MIN_SHARE = 2
 
-# mcts's options except `reuse`: a kept tree would belong to one sampled world.
-PIMC_OPTIONS: dict[str, Any] = {"k": DEFAULT_DETERMINIZATIONS,
-                                **{key: value for key, value in MCTS_OPTIONS.items() if key != "reuse"}}
 
 
 class PimcSearcher(Searcher):
@@ -48,10 +45,14 @@ class PimcSearcher(Searcher):
 
     name = "pimc"
 
+    # k, then mcts's options (and defaults) except `reuse`: a kept tree would belong
+    # to one sampled world.
     def __init__(self, k: int = DEFAULT_DETERMINIZATIONS, c: float = MCTS_OPTIONS["c"],
-                 rollout_depth: int = -1, final: str = "visits", workers: int = 1,
-                 widening: float = 2.0, max_nodes: int = MCTS_OPTIONS["max_nodes"],
-                 stop_early: bool = True):
+                 rollout_depth: int = MCTS_OPTIONS["rollout_depth"],
+                 final: str = MCTS_OPTIONS["final"], workers: int = MCTS_OPTIONS["workers"],
+                 widening: float = MCTS_OPTIONS["widening"],
+                 max_nodes: int = MCTS_OPTIONS["max_nodes"],
+                 stop_early: bool = MCTS_OPTIONS["stop_early"]):
         if isinstance(k, bool) or not isinstance(k, int) or k < 1:
             raise SearchError(f"k (determinizations) must be a positive integer, got {k!r}")
         check_tree_options(c, rollout_depth, final, workers, widening, max_nodes)
@@ -92,3 +93,7 @@ class PimcSearcher(Searcher):
         decision.stats["determinizations"] = len(worlds)
         decision.stats["ms"] = int((clock.now() - start) * 1000)
         return decision
+
+
+# The options `cadenza searchers` lists, with their defaults (from __init__).
+PIMC_OPTIONS: dict[str, Any] = option_defaults(PimcSearcher)
