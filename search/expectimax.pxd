@@ -66,4 +66,5 @@ cdef class ExpectimaxCore:
                         double alpha, double beta) except? -1.0
     cdef double _bound_result(self, double value, int* flags, int start, int m, int which,
                               bint complete)
+    cdef int _maxn_child(self, State s, int action, int r, int ply, double* sub) except -1
     cdef int maxn(self, State s, int r, int ply, double* out) except -1

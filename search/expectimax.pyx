@@ -517,6 +517,15 @@ cdef class ExpectimaxCore:
 
     # ---- max^n (3+ seats) --------------------------------------------------------
 
+    cdef int _maxn_child(self, State s, int action, int r, int ply, double* sub) except -1:
+        # The values of `s` after `action`, searched r - 1 plies deep, into `sub`:
+        # 1, or 0 when the budget ran out on the way (`sub` is then not filled).
+        cdef State child = self._child(s, action)
+        if self.aborted:
+            return 0
+        self.maxn(child, r - 1, ply + 1, sub)
+        return 0 if self.aborted else 1
+
     cdef int maxn(self, State s, int r, int ply, double* out) except -1:
         """Each seat's value of `s` searched `r` plies deep, into out[0..n-1]."""
         cdef int player = s.c_current_player()
@@ -529,7 +538,6 @@ cdef class ExpectimaxCore:
         cdef int* acts = self.acts + ply * self.num_actions
         cdef double* probs = self.probs + ply * self.num_actions
         cdef bint complete = True
-        cdef State child
         if player == TERMINAL:
             s.c_returns(out)
             self.last_complete = True
@@ -555,11 +563,7 @@ cdef class ExpectimaxCore:
             for j in range(n):
                 acc[j] = 0.0
             for i in range(m):
-                child = self._child(s, acts[i])
-                if self.aborted:
-                    return 0
-                self.maxn(child, r - 1, ply + 1, sub)
-                if self.aborted:
+                if not self._maxn_child(s, acts[i], r, ply, sub):
                     return 0
                 complete = complete and self.last_complete
                 for j in range(n):
@@ -575,11 +579,7 @@ cdef class ExpectimaxCore:
                         break
             acc[player] = -INFINITY
             for i in range(m):
-                child = self._child(s, acts[i])
-                if self.aborted:
-                    return 0
-                self.maxn(child, r - 1, ply + 1, sub)
-                if self.aborted:
+                if not self._maxn_child(s, acts[i], r, ply, sub):
                     return 0
                 complete = complete and self.last_complete
                 if sub[player] > acc[player]:
