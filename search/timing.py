@@ -38,18 +38,19 @@ def run_until_settled(run_until: Callable[[float], int], deadline: float,
     (search/stopping.py). Returns the iterations run."""
     start = clock.now()
     step = max(0.0, deadline - start) / SLICES
+    first = min(deadline, start + min(step, FIRST_SLICE))
     if stopping.may_come():
-        if stopping.requested():  # pimc's later worlds after a stop: answer at once
-            return 0
         step = min(step, stopping.SLICE)
+        if stopping.requested():  # already told to stop: as little as run_until does
+            first = start
     # A first short slice, after which only a forced line (settled whatever comes)
     # stops: the rate of a few milliseconds says little about the rest.
-    done = run_until(min(deadline, start + min(step, FIRST_SLICE)))
+    done = run_until(first)
     if done and settled(FORCED):
         return done
     while True:
         now = clock.now()
-        if now >= deadline or (done and stopping.requested()):
+        if now >= deadline or stopping.requested():
             return done
         done += run_until(min(deadline, now + step))
         if status is not None and progress.due():

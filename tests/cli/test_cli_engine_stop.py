@@ -122,6 +122,17 @@ def test_stop_ends_a_timed_go_early(engine):
     assert elapsed < 1000
 
 
+@pytest.mark.parametrize("searcher", ["mcts", "pimc", "ismcts", "expectimax"])
+def test_a_stop_right_behind_the_go_still_gets_a_legal_answer(engine, searcher):
+    """The stop may reach the search before its first iteration."""
+    engine.ok("new pig seed=3")
+    legal = engine.one("legal", "legal").split()
+    for budget in ("movetime=60000", "infinite", "iterations=100000000"):
+        send(engine, f"go {budget} searcher={searcher} seed=2", "stop")
+        data, status = engine.read_answer()
+        assert status == "ok" and data[-1].split()[1] in legal, (budget, data, status)
+
+
 def test_a_timed_go_keeps_the_commands_behind_it_in_order(engine):
     """v1: a counted go is one command; what was sent behind it is answered after it."""
     engine.ok("new pig seed=7 variant=target20")
