@@ -18,8 +18,8 @@ from typing import Any, Callable, Optional
 from engine.errors import CadenzaError
 from engine.game import GameSpec, sample_chance
 from engine.rng import Rng
-from search import progress
-from search.base import SearchError, coerce_option, decide
+from search import progress, stopping
+from search.base import Budget, SearchError, coerce_option, decide
 from cli.newgame import random_seed, start_game
 from cli.notation import check_turn, format_number, format_option, line_text
 from cli.ranking import ranked_alternatives
@@ -30,6 +30,8 @@ PROTOCOL_VERSION = 1
 DEFAULT_HINTS = 3
 # A long `go` or `hint` prints an `info` line of its progress this often (seconds).
 PROGRESS_EVERY = 1.0
+# The word that makes `go`/`hint` search until `stop` (protocol.md's extension).
+INFINITE = "infinite"
 # `go`/`hint` options that are not searcher options.
 SEARCH_CONTROL_KEYS = ("searcher", "seed", "top", *BUDGET_KEYS)
 
@@ -133,6 +135,10 @@ class EngineSession:
         # Writes a line at once, ahead of the command's answer: the `info` progress of
         # a long search. None (as in tests that read answers whole) prints none.
         self.emit = emit
+        # Set by the engine loop around a go/hint it runs on a worker thread: a stop
+        # sent meanwhile ends the search (cli/background.py). None: nothing can stop
+        # a search, so `go infinite` is refused.
+        self.search_control = None
 
     # ---- dispatch --------------------------------------------------------------------
 
@@ -420,7 +426,7 @@ class EngineSession:
 
     def cmd_hint(self, args, rest):
         """the K best decisions for the seat to move, ranked"""
-        options = parse_assignments(args)
+        options = parse_assignments([arg for arg in args if arg != INFINITE])
         top = parse_int("top", options.get("top", self.options.get("top", str(DEFAULT_HINTS))), 1)
         state, decision, name = self._search(args, allow_top=True)
         lines = []
@@ -438,7 +444,8 @@ class EngineSession:
             raise ProtocolError("a chance node: roll or play an outcome before searching")
         if state.is_terminal():
             raise ProtocolError("the game is over: there is nothing to search")
-        given = parse_assignments(args)
+        infinite = INFINITE in args
+        given = parse_assignments([arg for arg in args if arg != INFINITE])
         if not allow_top and "top" in given:
             raise ProtocolError("top is an option of hint, not go")
         merged_control = {k: v for k, v in self.options.items() if k in SEARCH_CONTROL_KEYS}
@@ -452,7 +459,10 @@ class EngineSession:
         searcher_options = {k: v for k, v in self.options.items()
                             if k not in SEARCH_CONTROL_KEYS and k in spec.options}
         searcher_options.update({k: v for k, v in given.items() if k not in SEARCH_CONTROL_KEYS})
-        budget = parse_budget(merged_control)
+        if infinite:
+            budget = self._until_stopped(given)
+        else:
+            budget = parse_budget(merged_control)
         seed = parse_seed(merged_control["seed"]) if "seed" in merged_control else None
         key = (self.game.name, name, tuple(sorted(searcher_options.items())))
         searcher = self.searchers.get(key)
@@ -460,13 +470,31 @@ class EngineSession:
             searcher = spec.create_for(self.game, **searcher_options)
         listener = (nullcontext() if self.emit is None else progress.listening(
             lambda report: self.emit(one_line(info_line(state, report))), PROGRESS_EVERY))
-        with listener:
+        control = self.search_control
+        with listener, (nullcontext() if control is None else stopping.stoppable(control.stop)):
+            if control is not None:
+                control.began()
             decision = decide(searcher, self.game, state.clone(), budget, seed)
         self.searchers[key] = searcher
         return state, decision, name
 
+    def _until_stopped(self, given: dict) -> Budget:
+        """The budget of `go infinite`: no limit but `stop` (setoption's budget
+        defaults do not apply; a budget given with it is a contradiction)."""
+        for key in BUDGET_KEYS:
+            if key in given:
+                raise ProtocolError(f"infinite searches until stop: it takes no {key}")
+        if self.search_control is None:
+            raise ProtocolError("infinite searches until stop, and only the engine loop can send one")
+        return Budget(movetime_ms=stopping.UNTIL_STOPPED_MS)
+
     def _default_searcher(self) -> str:
         return self.registry.default_searcher(self.game)
+
+    def cmd_stop(self, args, rest):
+        """ends a running go/hint at once with its best so far (idle: nothing to stop)"""
+        self._no_args(args, "stop")
+        return []
 
     def cmd_quit(self, args, rest):
         """answers ok, then the engine exits"""
@@ -489,8 +517,9 @@ class EngineSession:
         "load": Command(cmd_load, "load <json>"),
         "view": Command(cmd_view, "view <seat>"),
         "observe": Command(cmd_observe, "observe <json>"),
-        "go": Command(cmd_go, "go [searcher=S] [iterations=N] [movetime=MS] [seed=S] [k=v ...]"),
-        "hint": Command(cmd_hint, "hint [top=K] [searcher=S] [iterations=N] [movetime=MS] [seed=S] [k=v ...]"),
+        "go": Command(cmd_go, "go [infinite] [searcher=S] [iterations=N] [movetime=MS] [seed=S] [k=v ...]"),
+        "hint": Command(cmd_hint, "hint [infinite] [top=K] [searcher=S] [iterations=N] [movetime=MS] [seed=S] [k=v ...]"),
+        "stop": Command(cmd_stop, "stop"),
         "setoption": Command(cmd_setoption, "setoption <k>=<v> [...]"),
         "help": Command(cmd_help, "help"),
         "quit": Command(cmd_quit, "quit"),

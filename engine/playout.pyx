@@ -8,13 +8,7 @@ from engine.state cimport State, CHANCE, TERMINAL
 
 cdef int c_sample_chance(State state, rng_t* rng, int* actions, double* probs) noexcept nogil:
     cdef int n = state.c_chance_outcomes(actions, probs)
-    cdef double u = rng_uniform(rng)
-    cdef int i
-    for i in range(n - 1):
-        u -= probs[i]
-        if u < 0.0:
-            return actions[i]
-    return actions[n - 1]
+    return actions[c_sample_index(probs, n, rng_uniform(rng))]
 
 
 cdef long c_random_playout(State state, rng_t* rng, int* actions, double* probs,

@@ -3,12 +3,13 @@ point (`decide`) through which every search sees only the mover's view.
 """
 from __future__ import annotations
 
-import time
+import inspect
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
 from engine.errors import CadenzaError
 from engine.rng import Rng
+from search import clock
 
 
 class SearchError(CadenzaError, ValueError):
@@ -31,7 +32,7 @@ class Budget:
                 raise SearchError(f"{name} must be a positive integer, got {value!r}")
 
     def deadline(self, start: float) -> Optional[float]:
-        """The time.perf_counter() value at which to stop, if timed."""
+        """The value of the searches' clock (search/clock.pxd) at which to stop, if timed."""
         return None if self.movetime_ms is None else start + self.movetime_ms / 1000.0
 
 
@@ -92,6 +93,13 @@ class Searcher:
         the true state) and decide for `seat`, which is to move. A long search may
         tell a listener how it is going (search/progress.py)."""
         raise NotImplementedError
+
+
+def option_defaults(searcher_class: type) -> dict[str, Any]:
+    """A searcher's options and their defaults, read from its __init__ signature:
+    the one place they are stated (a SearcherSpec lists them in that order)."""
+    parameters = list(inspect.signature(searcher_class.__init__).parameters.values())[1:]
+    return {p.name: p.default for p in parameters}
 
 
 def coerce_option(name: str, default: Any, value: Any) -> Any:
@@ -164,9 +172,9 @@ def decide(searcher: Searcher, game, state, budget: Budget, seed: Optional[int] 
         raise SearchError("no seat is to move here (a chance node or the end of the game)")
     rng = Rng(seed)
     view = game.from_observation(state.observation(seat), rng)
-    start = time.perf_counter()
+    start = clock.now()
     decision = searcher.choose(view, seat, budget, rng)
-    decision.stats.setdefault("ms", int((time.perf_counter() - start) * 1000))
+    decision.stats.setdefault("ms", int((clock.now() - start) * 1000))
     return decision
 
 

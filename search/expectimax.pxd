@@ -26,7 +26,8 @@ cdef class ExpectimaxCore:
     cdef uint64_t salt                 # seeds chance sampling, per search
     cdef readonly long long nodes      # states generated (clone + apply) so far
     cdef long long node_limit          # 0: none
-    cdef double deadline               # monotonic seconds; 0: none
+    cdef double deadline               # on the searches' clock (clock.pxd); 0: none
+    cdef object stop_check             # a callable: True once told to stop; or None
     cdef bint may_abort                # the first iteration always finishes
     cdef readonly bint aborted
     cdef bint last_complete            # the last returned value had no horizon below it
@@ -65,4 +66,5 @@ cdef class ExpectimaxCore:
                         double alpha, double beta) except? -1.0
     cdef double _bound_result(self, double value, int* flags, int start, int m, int which,
                               bint complete)
+    cdef int _maxn_child(self, State s, int action, int r, int ply, double* sub) except -1
     cdef int maxn(self, State s, int r, int ply, double* out) except -1

@@ -20,10 +20,11 @@ from cpython.list cimport PyList_GET_ITEM
 from libc.math cimport INFINITY
 from libc.stdint cimport uint64_t
 from libc.stdlib cimport calloc, free, malloc
-from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
+from engine.playout cimport c_sample_index
 from engine.rng cimport rng_seed, rng_t, rng_uniform
 from engine.state cimport CHANCE, MAX_PLAYERS, TERMINAL, State
+from search.clock cimport c_now
 
 cdef enum:
     EMPTY = 0
@@ -43,12 +44,6 @@ cdef enum:
 # Values are shares of the win.
 cdef double LOW = 0.0
 cdef double HIGH = 1.0
-
-
-cdef inline double monotonic() noexcept nogil:
-    cdef timespec ts
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return ts.tv_sec + ts.tv_nsec * 1e-9
 
 
 cdef inline double clamp01(double x) noexcept nogil:
@@ -147,16 +142,23 @@ cdef class ExpectimaxCore:
 
     # ---- budget ------------------------------------------------------------------
 
-    def set_budget(self, long long node_limit=0, double seconds=0.0):
+    def set_budget(self, long long node_limit=0, double seconds=0.0, stop_check=None):
         """Stop after `node_limit` more generated states and/or `seconds` from now
-        (0 = no limit); the first iteration (depth 1) always finishes."""
+        (0 = no limit), or once `stop_check()` is true (None = never; it is called
+        as often as the clock is read); the first iteration (depth 1) always finishes."""
         self.node_limit = self.nodes + node_limit if node_limit > 0 else 0
-        self.deadline = monotonic() + seconds if seconds > 0 else 0.0
+        self.deadline = c_now() + seconds if seconds > 0 else 0.0
+        self.stop_check = stop_check
 
     cdef bint _out_of_budget(self):
         if self.node_limit > 0 and self.nodes >= self.node_limit:
             return True
-        return self.deadline > 0 and (self.nodes & CLOCK_EVERY) == 0 and monotonic() >= self.deadline
+        if (self.nodes & CLOCK_EVERY) != 0:
+            return False
+        if self.deadline > 0 and c_now() >= self.deadline:
+            return True
+        # A Python call: it also lets the thread that reads a stop have the interpreter.
+        return self.stop_check is not None and self.stop_check()
 
     cdef State _child(self, State s, int action):
         cdef State child = s.c_clone()
@@ -215,7 +217,6 @@ cdef class ExpectimaxCore:
         # Returns the count, negated when sampled.
         cdef int m = s.c_chance_outcomes(acts, probs)
         cdef int i, j, t
-        cdef double u
         cdef rng_t rng
         cdef int* counts
         if self.samples <= 0 or m <= self.samples:
@@ -225,12 +226,7 @@ cdef class ExpectimaxCore:
             return m  # exact is always correct, only slower
         rng_seed(&rng, key ^ self.salt)
         for t in range(self.samples):
-            u = rng_uniform(&rng)
-            i = 0
-            while i < m - 1 and u >= probs[i]:
-                u -= probs[i]
-                i += 1
-            counts[i] += 1
+            counts[c_sample_index(probs, m, rng_uniform(&rng))] += 1
         j = 0
         for i in range(m):
             if counts[i] > 0:
@@ -521,6 +517,15 @@ cdef class ExpectimaxCore:
 
     # ---- max^n (3+ seats) --------------------------------------------------------
 
+    cdef int _maxn_child(self, State s, int action, int r, int ply, double* sub) except -1:
+        # The values of `s` after `action`, searched r - 1 plies deep, into `sub`:
+        # 1, or 0 when the budget ran out on the way (`sub` is then not filled).
+        cdef State child = self._child(s, action)
+        if self.aborted:
+            return 0
+        self.maxn(child, r - 1, ply + 1, sub)
+        return 0 if self.aborted else 1
+
     cdef int maxn(self, State s, int r, int ply, double* out) except -1:
         """Each seat's value of `s` searched `r` plies deep, into out[0..n-1]."""
         cdef int player = s.c_current_player()
@@ -533,7 +538,6 @@ cdef class ExpectimaxCore:
         cdef int* acts = self.acts + ply * self.num_actions
         cdef double* probs = self.probs + ply * self.num_actions
         cdef bint complete = True
-        cdef State child
         if player == TERMINAL:
             s.c_returns(out)
             self.last_complete = True
@@ -559,11 +563,7 @@ cdef class ExpectimaxCore:
             for j in range(n):
                 acc[j] = 0.0
             for i in range(m):
-                child = self._child(s, acts[i])
-                if self.aborted:
-                    return 0
-                self.maxn(child, r - 1, ply + 1, sub)
-                if self.aborted:
+                if not self._maxn_child(s, acts[i], r, ply, sub):
                     return 0
                 complete = complete and self.last_complete
                 for j in range(n):
@@ -579,11 +579,7 @@ cdef class ExpectimaxCore:
                         break
             acc[player] = -INFINITY
             for i in range(m):
-                child = self._child(s, acts[i])
-                if self.aborted:
-                    return 0
-                self.maxn(child, r - 1, ply + 1, sub)
-                if self.aborted:
+                if not self._maxn_child(s, acts[i], r, ply, sub):
                     return 0
                 complete = complete and self.last_complete
                 if sub[player] > acc[player]:

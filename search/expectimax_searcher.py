@@ -9,13 +9,12 @@ point geometrically.
 """
 from __future__ import annotations
 
-import time
 from collections import Counter
 from dataclasses import dataclass, field
 
 from engine.rng import Rng
-from search import progress
-from search.base import Alternative, Budget, Decision, SearchError, Searcher
+from search import clock, progress, stopping
+from search.base import Alternative, Budget, Decision, SearchError, Searcher, option_defaults
 from search.common import has_hidden_information, budget_for_forced_turn
 from search.expectimax import ExpectimaxCore
 
@@ -28,8 +27,6 @@ STABLE_ITERATIONS = 2
 # Iterative deepening gives up here even with budget left (values that never settle).
 MAX_DEPTH = 100_000
 
-EXPECTIMAX_OPTIONS = {"depth": -1, "pruning": True, "samples": 0, "k": 8, "paranoid": False, "tt_mb": 16,
-                      "stop_early": True}
 
 
 @dataclass
@@ -79,9 +76,10 @@ class ExpectimaxSearcher(Searcher):
     def search_world(self, state, seat: int, core: ExpectimaxCore, nodes: int,
                      seconds: float, world: str = "") -> WorldSearch:
         """Iterative deepening from `state` within `nodes` generated states and
-        `seconds` (0 = no limit); depth 1 always completes. With `world` ("i/k"),
+        `seconds` (0 = no limit) or a stop (search/stopping.py); depth 1 always
+        completes. With `world` ("i/k"),
         each completed depth goes to a progress listener when one is due."""
-        core.set_budget(nodes, seconds)
+        core.set_budget(nodes, seconds, stopping.checker())
         result = WorldSearch(state=state, core=core)
         order = state.legal_actions()
         max_depth = self.depth if self.depth > 0 else MAX_DEPTH
@@ -112,7 +110,7 @@ class ExpectimaxSearcher(Searcher):
     # ---- the decision --------------------------------------------------------------
 
     def choose(self, state, seat: int, budget: Budget, rng: Rng) -> Decision:
-        start = time.perf_counter()
+        start = clock.now()
         if self.stop_early:
             budget = budget_for_forced_turn(state, seat, budget)
         if self.k > 1 and has_hidden_information(state):
@@ -132,7 +130,7 @@ class ExpectimaxSearcher(Searcher):
                 nodes = max(1, (node_budget - used) // left)
             seconds = 0.0
             if deadline is not None:
-                seconds = max(1e-6, (deadline - time.perf_counter()) / left)
+                seconds = max(1e-6, (deadline - clock.now()) / left)
             core = self.new_core(world, seat, rng.next_u64())
             searches.append(self.search_world(world, seat, core, nodes, seconds,
                                               f"{i + 1}/{len(worlds)}"))
@@ -149,7 +147,7 @@ class ExpectimaxSearcher(Searcher):
         stats = {
             "depth": min(s.depth for s in searches),
             "nodes": sum(s.core.nodes for s in searches),
-            "ms": int((time.perf_counter() - start) * 1000),
+            "ms": int((clock.now() - start) * 1000),
             "pv": self.principal_variation(searches[0], best),
             "exact": all(s.exact for s in searches),
             "converged": all(s.exact or s.converged for s in searches),
@@ -197,3 +195,7 @@ class ExpectimaxSearcher(Searcher):
             line.append(move)
             state.apply(move)
         return line
+
+
+# The options `cadenza searchers` lists, with their defaults (from __init__).
+EXPECTIMAX_OPTIONS = option_defaults(ExpectimaxSearcher)

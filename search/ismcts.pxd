@@ -5,7 +5,7 @@
 # Nodes live in the shared node arena (search/tree.pxd: first_child, next_sibling,
 # action, visits, the seat to move, per-seat value sums). The one statistic that
 # only ISMCTS needs, how often an edge was available, is a parallel int array here.
-from engine.rng cimport rng_t
+from engine.rng cimport Rng, rng_t
 from engine.state cimport State
 from search.tree cimport Tree
 
@@ -13,6 +13,7 @@ from search.tree cimport Tree
 cdef class IsmctsSearch:
     cdef readonly Tree tree
     cdef readonly State root_state       # never modified: determinized or cloned
+    cdef Rng rng                         # drawn from by every iteration (shared, not copied)
     cdef readonly int seat               # the searching seat, to move at the root
     cdef bint determinize                # False when nothing is hidden from the seat
     cdef int num_players
@@ -40,7 +41,6 @@ cdef class IsmctsSearch:
     # NO_NODE when the tree is full or memory runs out.
     cdef int c_add_child(self, int parent, int action) noexcept nogil
     cdef int c_find_child(self, int parent, int action) noexcept nogil
-    cdef int c_push(self, int depth, int node) noexcept nogil
     # One iteration on `state`, a fresh determinization of the root that it consumes.
     # Returns 0, or -1 if memory for the path ran out.
     cdef int c_iterate(self, State state, rng_t* rng) noexcept nogil

@@ -10,14 +10,12 @@ from libc.math cimport INFINITY, log, sqrt
 from libc.limits cimport INT_MAX
 from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memset
-from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
-from engine.playout cimport c_random_playout, c_sample_chance
-from engine.rng cimport Rng, rng_below, rng_t
+from engine.playout cimport c_random_playout, c_sample_index, playout_steps
+from engine.rng cimport Rng, rng_below, rng_t, rng_uniform
 from engine.state cimport CHANCE, MAX_PLAYERS, State, TERMINAL
-from search.tree cimport NO_NODE, UNSEEN, Tree, node_t
-
-cdef long FULL_PLAYOUT = 1_000_000_000  # "to the end" for c_random_playout
+from search.clock cimport c_now
+from search.tree cimport NO_NODE, UNSEEN, Tree, node_t, path_push
 
 
 def node_bytes(int num_players):
@@ -26,24 +24,20 @@ def node_bytes(int num_players):
     return sizeof(node_t) + num_players * sizeof(double) + sizeof(int)
 
 
-cdef inline double _now() noexcept nogil:
-    cdef timespec ts
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return ts.tv_sec + ts.tv_nsec * 1e-9
-
-
 cdef class IsmctsSearch:
-    """One SO-ISMCTS tree for `seat` (to move in `root`). Node 0 is the root;
-    `edges(node)` reads the statistics under a node.
+    """One SO-ISMCTS tree for `seat` (to move in `root`), drawing from `rng` itself
+    (its stream advances as the search runs). Node 0 is the root; `edges(node)`
+    reads the statistics under a node.
 
     `determinize=False` searches plain copies of the root: right when the seat
     can see everything (then SO-ISMCTS is UCT), and much faster."""
 
-    def __cinit__(self, State root not None, int seat, double c, long rollout_depth,
-                  bint determinize, int max_nodes=5_000_000):
+    def __cinit__(self, State root not None, Rng rng not None, int seat, double c,
+                  long rollout_depth, bint determinize, int max_nodes=5_000_000):
         if root.c_current_player() != seat:
             raise ValueError(f"seat {seat} is not to move here")
         self.root_state = root.c_clone()
+        self.rng = rng
         self.seat = seat
         self.determinize = determinize
         self.num_players = root.num_players
@@ -112,17 +106,6 @@ cdef class IsmctsSearch:
             child = self.tree.nodes[child].next_sibling
         return child
 
-    cdef int c_push(self, int depth, int node) noexcept nogil:
-        cdef int* grown
-        if depth == self.path_capacity:
-            grown = <int*>realloc(self.path, 2 * self.path_capacity * sizeof(int))
-            if grown == NULL:
-                return -1
-            self.path = grown
-            self.path_capacity *= 2
-        self.path[depth] = node
-        return 0
-
     cdef int c_iterate(self, State state, rng_t* rng) noexcept nogil:
         cdef int node = 0, child, best, depth = 0, player, n, i, k, n_tried, action
         cdef int P = self.num_players
@@ -138,24 +121,22 @@ cdef class IsmctsSearch:
                 break
             if player == CHANCE:
                 # Chance is an edge like any other, its outcome drawn by probability.
-                action = c_sample_chance(state, rng, self.actions, self.probs)
+                n = state.c_chance_outcomes(self.actions, self.probs)
+                i = c_sample_index(self.probs, n, rng_uniform(rng))
+                action = self.actions[i]
                 child = self.c_find_child(node, action)
                 if child == NO_NODE:
                     child = self.c_add_child(node, action)
                     if child != NO_NODE:
-                        # The sampler left the outcomes in the scratch buffers.
-                        i = 0
-                        while self.actions[i] != action:
-                            i += 1
                         self.tree.nodes[child].prob = <float>self.probs[i]
                         depth += 1
-                        if self.c_push(depth, child) < 0:
+                        if path_push(&self.path, &self.path_capacity, depth, child) < 0:
                             return -1
                     state.c_apply(action)
                     break
                 state.c_apply(action)
                 depth += 1
-                if self.c_push(depth, child) < 0:
+                if path_push(&self.path, &self.path_capacity, depth, child) < 0:
                     return -1
                 node = child
                 continue
@@ -200,16 +181,16 @@ cdef class IsmctsSearch:
                 state.c_apply(action)
                 if child != NO_NODE:   # a full tree still plays out from here
                     depth += 1
-                    if self.c_push(depth, child) < 0:
+                    if path_push(&self.path, &self.path_capacity, depth, child) < 0:
                         return -1
                 break
             depth += 1
-            if self.c_push(depth, best) < 0:
+            if path_push(&self.path, &self.path_capacity, depth, best) < 0:
                 return -1
             state.c_apply(self.tree.nodes[best].action)
             node = best
         c_random_playout(state, rng, self.actions, self.probs,
-                         FULL_PLAYOUT if self.rollout_depth < 0 else self.rollout_depth)
+                         playout_steps(self.rollout_depth))
         if state.c_current_player() == TERMINAL:
             state.c_returns(rets)
         else:
@@ -225,26 +206,28 @@ cdef class IsmctsSearch:
 
     # ---- Python API ------------------------------------------------------------------
 
-    def run(self, Rng rng not None, long iterations, double seconds=0.0):
-        """Run up to `iterations` more iterations drawing from `rng`, stopping early
-        once `seconds` have passed if it is positive (the clock is read before every
+    def run(self, long iterations, deadline=None):
+        """Run up to `iterations` more iterations, stopping early once the clock
+        (search/clock.pxd) passes `deadline` if it is not None (read before every
         iteration but the first). Returns the number run."""
-        cdef double start = _now()
-        cdef double deadline = start + seconds
+        cdef double start = c_now()
+        cdef bint timed = deadline is not None
+        cdef double until = deadline if timed else 0.0
         cdef long done = 0
         cdef State world
+        cdef rng_t* rng = &self.rng.state
         while done < iterations:
-            if seconds > 0 and done > 0 and _now() >= deadline:
+            if timed and done > 0 and c_now() >= until:
                 break
             if self.determinize:
-                world = self.root_state.c_determinize(self.seat, &rng.state)
+                world = self.root_state.c_determinize(self.seat, rng)
             else:
                 world = self.root_state.c_clone()
-            if self.c_iterate(world, &rng.state) < 0:
+            if self.c_iterate(world, rng) < 0:
                 raise MemoryError(f"the ISMCTS path ran out of memory at {self.tree.count} nodes")
             done += 1
         self.iterations += done
-        self.seconds += _now() - start
+        self.seconds += c_now() - start
         return done
 
     @property

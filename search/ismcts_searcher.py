@@ -1,10 +1,10 @@
 """The `ismcts` searcher: options, budgets and the Decision around the compiled
 SO-ISMCTS tree (search/ismcts.pyx), with root parallelism over processes.
 
-The root summary, merging and ranking are shared with mcts and pimc
-(search/rootstats.py), as are the worker pool (search/parallel.py), the option
-checks and budget rules (search/mcts_searcher.py) and the test for a seat that
-sees everything (search/pimc.py).
+The tree's summary, principal variation, settled test and turn completion are
+mcts's too (search/treesummary.py, read through IsmctsEdges); merging and ranking
+are shared with mcts and pimc (search/rootstats.py), as are root parallelism
+(search/parallel.py) and the option checks and budget rules (search/common.py).
 
 Options:
   c             UCB exploration constant on returns in [0, 1] (default sqrt(2), the
@@ -32,110 +32,70 @@ the pool to start (about 250 ms; later searches reuse it).
 from __future__ import annotations
 
 import math
-import time
 from typing import Any, Callable, Optional
 
 from engine.rng import Rng
-from search import parallel
-from search.base import Budget, Decision, SearchError, Searcher
+from search import clock, parallel, treesummary
+from search.base import Budget, Decision, SearchError, Searcher, option_defaults
 from search.common import check_tree_options, iteration_limit, sees_everything
 from search.ismcts import IsmctsSearch, node_bytes
-from search.rootstats import ChildStats, RootStats, headline, line_finisher, merge, to_decision
-from search import timing
-from search.timing import run_until_settled
-
-ISMCTS_OPTIONS: dict[str, Any] = {
-    "c": math.sqrt(2.0),
-    "rollout_depth": -1,
-    "final": "visits",
-    "workers": 1,
-    "max_nodes": 5_000_000,
-    "stop_early": True,
-}
-# Iterations of the small search that finishes a turn the main tree did not reach
-# the end of (a multi-action turn whose later steps were never expanded).
-COMPLETION_ITERATIONS = 200
+from search.rootstats import RootStats, headline, line_finisher, to_decision
+from search.timing import run_sliced, run_until_settled
+from search.treesummary import Edge, SearchEdges
 
 
-def new_search(state, seat: int, options: dict[str, Any]) -> IsmctsSearch:
+
+def new_search(state, seat: int, options: dict[str, Any], rng: Rng) -> IsmctsSearch:
     # A seat that sees everything needs no determinization: every iteration then
     # searches a plain copy, and SO-ISMCTS is UCT.
-    return IsmctsSearch(state, seat, float(options["c"]), options["rollout_depth"],
+    return IsmctsSearch(state, rng, seat, float(options["c"]), options["rollout_depth"],
                         not sees_everything(state, seat), options["max_nodes"])
 
 
-def best_edge(search: IsmctsSearch, node: int, legal: Optional[set] = None,
-              final: str = "visits") -> Optional[tuple]:
-    """The edge (child, action, visits, value, avail) of `node` that `final` ranks
-    first among those whose action is in `legal` (all if None)."""
-    edges = [e for e in search.edges(node) if legal is None or e[1] in legal]
-    if not edges:
-        return None
-    if final == "value":
-        return min(edges, key=lambda e: (-e[3], -e[2], e[1]))
-    return min(edges, key=lambda e: (-e[2], -e[3], e[1]))
+class IsmctsEdges(SearchEdges):
+    """An IsmctsSearch through treesummary's edge interface: a node's edges in a
+    position are its visited edges legal there, and `final` ranks the one followed
+    (visits then value, or value then visits; the action id breaks ties)."""
 
+    def __init__(self, search: IsmctsSearch, final: str = "visits"):
+        super().__init__(search)
+        self.final = final
 
-def principal_variation(search: IsmctsSearch) -> list[int]:
-    """The actions along the most visited path from the root, every mover's and
-    chance's included."""
-    pv, node = [], 0
-    while (edge := best_edge(search, node)) is not None:
-        pv.append(edge[1])
-        node = edge[0]
-    return pv
+    def edges(self, node: int, state=None) -> list[Edge]:
+        legal = None if state is None else set(state.legal_actions())
+        return [Edge(child, action, visits, mean, mean * visits)
+                for child, action, visits, mean, _ in self.search.edges(node)
+                if legal is None or action in legal]
 
+    def best(self, edges: list[Edge]) -> Optional[Edge]:
+        if not edges:
+            return None
+        if self.final == "value":
+            return min(edges, key=lambda e: (-e.mean, -e.visits, e.action))
+        return min(edges, key=lambda e: (-e.visits, -e.mean, e.action))
 
-def completion_pick(seat: int, options: dict[str, Any]) -> Callable[[Any, Rng], int]:
-    """A small ISMCTS search's choice, for the later steps of a turn the main tree
-    did not reach (rootstats.line_finisher)."""
-    def pick(position, rng: Rng) -> int:
-        search = new_search(position, seat, options)
-        search.run(rng.spawn(), COMPLETION_ITERATIONS)
-        return best_edge(search, 0)[1]
-    return pick
-
-
-def line_settled(search: IsmctsSearch, seat: int, more: int, final: str) -> bool:
-    """timing.line_settled over the tree's edges: `final` ranks the choice, among
-    the edges legal in the determinization at hand (the root's own position)."""
-    def branches(node: int, legal: list) -> tuple[list, Optional[tuple[int, int]]]:
-        legal = set(legal)
-        edge = best_edge(search, node, legal, final)
-        return ([e[2] for e in search.edges(node) if e[1] in legal],
-                None if edge is None else (edge[0], edge[1]))
-    return timing.line_settled(search.root_state, seat, more, branches)
+    def run(self, iterations: int, deadline: Optional[float] = None) -> int:
+        return self.search.run(iterations, deadline)
 
 
 def summarize(search: IsmctsSearch, seat: int, final: str) -> RootStats:
-    """The root of `search` as RootStats for `seat`; each child's line is the rest of
-    the seat's turn as the tree ranks it, as far as the tree goes."""
-    root = search.root_state
-    stats = RootStats(iterations=search.iterations, nodes=search.size,
-                      pv=principal_variation(search), pv_weight=search.iterations)
-    for child, action, visits, value, _ in search.edges(0):
-        line = [action]
-        state = root.clone()
-        state.apply(action)
-        node = child
-        while state.current_player() == seat:
-            edge = best_edge(search, node, set(state.legal_actions()), final)
-            if edge is None:
-                break
-            node = edge[0]
-            line.append(edge[1])
-            state.apply(edge[1])
-        stats.children[action] = ChildStats(visits, value * visits, line, visits,
-                                            state.current_player() != seat)
-    return stats
+    """The root of `search` as RootStats for `seat`, lines ranked by `final`; the
+    principal variation follows the most visited edges (treesummary.summarize)."""
+    pv = treesummary.principal_variation(IsmctsEdges(search))
+    return treesummary.summarize(IsmctsEdges(search, final), seat, pv, search.iterations)
+
+
+def completion_pick(seat: int, options: dict[str, Any]) -> Callable[[Any, Rng], int]:
+    """treesummary.completion_pick with a fresh ISMCTS tree."""
+    return treesummary.completion_pick(
+        lambda position, rng: IsmctsEdges(new_search(position, seat, options, rng.spawn())))
 
 
 def search_task(state, seat: int, options: dict[str, Any], final: str, iterations: int,
-                seconds: float, seed: int) -> RootStats:
+                movetime_ms: Optional[float], seed: int) -> RootStats:
     """One independent search, as a worker process runs it."""
-    rng = Rng(seed)
-    search = new_search(state, seat, options)
-    search.run(rng, iterations, seconds)
+    search = new_search(state, seat, options, Rng(seed))
+    search.run(iterations, None if movetime_ms is None else clock.now() + movetime_ms / 1000.0)
     return summarize(search, seat, final)
 
 
@@ -144,9 +104,9 @@ class ISMCTSSearcher(Searcher):
 
     name = "ismcts"
 
-    def __init__(self, c: float = ISMCTS_OPTIONS["c"], rollout_depth: int = -1,
+    def __init__(self, c: float = math.sqrt(2.0), rollout_depth: int = -1,
                  final: str = "visits", workers: int = 1,
-                 max_nodes: int = ISMCTS_OPTIONS["max_nodes"], stop_early: bool = True):
+                 max_nodes: int = 5_000_000, stop_early: bool = True):
         check_tree_options(c, rollout_depth, final, workers, 0.0, max_nodes)
         if not math.isfinite(c):
             raise SearchError(f"c (exploration) must be a finite number, got {c!r}")
@@ -160,34 +120,32 @@ class ISMCTSSearcher(Searcher):
     def choose(self, state, seat: int, budget: Budget, rng: Rng) -> Decision:
         if state.current_player() != seat:
             raise SearchError(f"ismcts: seat {seat} is not to move in this state")
-        start = time.perf_counter()
+        start = clock.now()
         iterations = iteration_limit(budget)
         seconds = 0.0 if budget.movetime_ms is None else budget.movetime_ms / 1000.0
         if self.workers == 1:
-            search = new_search(state, seat, self.options)
+            search = new_search(state, seat, self.options, rng)
+            tree = IsmctsEdges(search, self.final)
             if seconds and self.stop_early and budget.iterations is None and self.final == "visits":
                 # Purely timed: answer once the choice can no longer change (timing.py).
-                run_until_settled(
-                    lambda until: search.run(rng, iterations, max(1e-6, until - time.perf_counter())),
-                    start + seconds, lambda more: line_settled(search, seat, more, self.final),
-                    lambda: headline(summarize(search, seat, self.final), self.final))
+                run_until_settled(lambda until: tree.run(iterations, until), start + seconds,
+                                  lambda more: treesummary.line_settled(tree, seat, more),
+                                  lambda: headline(summarize(search, seat, self.final), self.final))
             else:
-                if seconds:
-                    seconds = max(1e-6, seconds - (time.perf_counter() - start))
-                search.run(rng, iterations, seconds)
+                run_sliced(tree.run, iterations, start + seconds if seconds else None)
             stats = summarize(search, seat, self.final)
         else:
-            shares = (parallel.split(iterations, self.workers) if budget.iterations is not None
-                      else [iterations] * self.workers)
-            if seconds:
-                # Each worker times itself; what this process already spent is deducted.
-                seconds = max(0.001, seconds - (time.perf_counter() - start))
-            calls = [(state, seat, self.options, self.final, share, seconds, rng.next_u64())
-                     for share in shares if share > 0]
-            stats = merge(parallel.run_tasks(search_task, calls, self.workers))
+            stats = parallel.root_parallel(
+                search_task, lambda share, movetime, seed: (
+                    state, seat, self.options, self.final, share, movetime, seed),
+                budget, iterations, self.workers, rng, start)
         decision = to_decision(stats, self.final,
                                line_finisher(state, seat, rng.next_u64(),
                                              completion_pick(seat, self.options)))
         decision.stats.update(node_bytes=node_bytes(state.num_players), workers=self.workers,
-                              ms=int((time.perf_counter() - start) * 1000))
+                              ms=int((clock.now() - start) * 1000))
         return decision
+
+
+# The options `cadenza searchers` lists, with their defaults (from __init__).
+ISMCTS_OPTIONS: dict[str, Any] = option_defaults(ISMCTSSearcher)

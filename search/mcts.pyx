@@ -33,21 +33,19 @@ iteration alone takes longer than that).
 """
 from cpython.object cimport PyObject
 from libc.math cimport ceil, log, sqrt
-from libc.stdlib cimport malloc, realloc, free
-
-import time
+from libc.stdlib cimport malloc, free
 
 from engine.rng cimport Rng, rng_t, rng_below, rng_uniform
 from engine.state cimport State, CHANCE, TERMINAL, MAX_PLAYERS
-from engine.playout cimport c_random_playout
-from search.tree cimport Tree, node_t, NO_NODE, UNSEEN
+from engine.playout cimport c_random_playout, c_sample_index, playout_steps
+from search.clock cimport c_now
+from search.tree cimport Tree, node_t, NO_NODE, UNSEEN, path_push
 
 # Iterations per batch of clones: big enough to amortise the GIL round trip,
 # small enough that the batch's clones stay in cache.
 cdef long MAX_BATCH = 256
 # Target duration of one batch under a deadline (seconds), which bounds the overrun.
 cdef double BATCH_SECONDS = 0.001
-cdef long PLAY_TO_END = 1L << 62
 
 
 cdef int c_select_child(Tree tree, int node, int seat, double c) noexcept nogil:
@@ -157,17 +155,11 @@ cdef class UctSearch:
 
     cdef int c_iterate(self, State state) noexcept nogil:
         cdef int node = 0, depth = 0, child, player
-        cdef int* grown
         cdef node_t* nodes
         cdef double ret[MAX_PLAYERS]
         while True:
-            if depth == self.path_capacity:
-                grown = <int*>realloc(self.path, 2 * self.path_capacity * sizeof(int))
-                if grown == NULL:
-                    return -1
-                self.path = grown
-                self.path_capacity *= 2
-            self.path[depth] = node
+            if path_push(&self.path, &self.path_capacity, depth, node) < 0:
+                return -1
             depth += 1
             nodes = self.tree.nodes
             player = nodes[node].player
@@ -192,7 +184,7 @@ cdef class UctSearch:
         else:
             if self.rollout_depth != 0:
                 c_random_playout(state, &self.rng, self.actions, self.probs,
-                                 PLAY_TO_END if self.rollout_depth < 0 else self.rollout_depth)
+                                 playout_steps(self.rollout_depth))
             if state.c_current_player() == TERMINAL:
                 state.c_returns(ret)
             else:
@@ -227,15 +219,10 @@ cdef class UctSearch:
 
     cdef int c_chance_child(self, int node, State state) noexcept nogil:
         cdef int n = state.c_chance_outcomes(self.actions, self.probs)
-        cdef double u = rng_uniform(&self.rng)
-        cdef double total
-        cdef int i = 0, outcome, child, limit, fresh
+        cdef int i = c_sample_index(self.probs, n, rng_uniform(&self.rng))
+        cdef double total, u
+        cdef int outcome, child, limit, fresh
         cdef node_t* nodes = self.tree.nodes
-        while i < n - 1:
-            u -= self.probs[i]
-            if u < 0.0:
-                break
-            i += 1
         outcome = self.actions[i]
         child = nodes[node].first_child
         while child != NO_NODE:
@@ -274,26 +261,28 @@ cdef class UctSearch:
     # ---- Python driver ---------------------------------------------------------------
 
     def run(self, long iterations, deadline=None):
-        """Run up to `iterations` more iterations, stopping early once
-        time.perf_counter() passes `deadline` (checked between batches). Returns the
-        number run."""
+        """Run up to `iterations` more iterations, stopping early once the clock
+        (search/clock.pxd) passes `deadline` if it is not None (checked between
+        batches). Returns the number run."""
         cdef long done = 0, batch, size, k, ran
         cdef list pool
         cdef PyObject** ptrs = <PyObject**>malloc(MAX_BATCH * sizeof(PyObject*))
         cdef int status = 0
+        cdef bint timed = deadline is not None
+        cdef double until = deadline if timed else 0.0
         cdef double started, took
         if ptrs == NULL:
             raise MemoryError()
-        batch = MAX_BATCH if deadline is None else 1  # grows while batches are short
+        batch = MAX_BATCH if not timed else 1  # grows while batches are short
         try:
             while done < iterations:
-                if deadline is not None and time.perf_counter() >= deadline:
+                if timed and c_now() >= until:
                     break
                 size = min(batch, iterations - done)
                 pool = [self.root_state.c_clone() for k in range(size)]
                 for k in range(size):
                     ptrs[k] = <PyObject*>pool[k]
-                started = time.perf_counter()
+                started = c_now()
                 ran = 0
                 with nogil:
                     for k in range(size):
@@ -304,8 +293,8 @@ cdef class UctSearch:
                 done += ran
                 if status != 0:
                     raise MemoryError("out of memory for the search path")
-                if deadline is not None:
-                    took = time.perf_counter() - started
+                if timed:
+                    took = c_now() - started
                     if took < BATCH_SECONDS / 2 and batch < MAX_BATCH:
                         batch *= 2
                     elif took > BATCH_SECONDS * 2 and batch > 1:

@@ -9,36 +9,22 @@ answer (a few ms more with workers, for collecting their results).
 from __future__ import annotations
 
 import math
-import time
 from typing import Any, Callable, Optional
 
 from engine.rng import Rng
 from engine.state import State
-from search import parallel
-from search.base import Budget, Decision, Searcher
+from search import clock, parallel, treesummary
+from search.base import Budget, Decision, Searcher, option_defaults
 from search.common import check_tree_options, iteration_limit
 from search.mcts import UctSearch
-from search.rootstats import ChildStats, RootStats, headline, line_finisher, merge, to_decision
-from search import timing
-from search.timing import run_until_settled
+from search.rootstats import RootStats, headline, line_finisher, to_decision
+from search.timing import run_sliced, run_until_settled
+from search.treesummary import Edge, SearchEdges
 
 # How deep below the old root `reuse` looks for the new position: our move, a chance
 # event and an opponent's move, with room for multi-action turns.
 REUSE_PLIES = 6
-# Iterations of the small search that finishes a turn the main tree did not reach
-# the end of (a multi-action turn whose later steps were never expanded).
-COMPLETION_ITERATIONS = 200
 
-MCTS_OPTIONS: dict[str, Any] = {
-    "c": math.sqrt(2.0),
-    "rollout_depth": -1,
-    "final": "visits",
-    "reuse": False,
-    "workers": 1,
-    "widening": 2.0,
-    "max_nodes": 5_000_000,
-    "stop_early": True,
-}
 
 
 def new_search(state: State, rng: Rng, tree_options: dict[str, Any]) -> UctSearch:
@@ -57,79 +43,62 @@ def run_search(search: UctSearch, iterations: int, deadline: Optional[float],
     if iterations <= done:
         return done
     if deadline is None or stop_early_for is None:
-        return done + search.run(iterations - done, deadline)
+        return done + run_sliced(search.run, iterations - done, deadline)
     return done + run_until_settled(lambda until: search.run(iterations, until), deadline,
-                                    lambda more: line_settled(search, stop_early_for, more),
+                                    lambda more: treesummary.line_settled(
+                                        UctEdges(search), stop_early_for, more),
                                     lambda: headline(summarize(search, stop_early_for)))
 
 
-def most_visited_child(search: UctSearch, node: int) -> int:
-    """The child with the most visits (the lower id on ties), or -1."""
-    tree = search.tree
-    best, best_visits = -1, 0
-    for child in tree.children(node):
-        visits = tree.visits(child)
-        if visits > best_visits:
-            best, best_visits = child, visits
-    return best
+class UctEdges(SearchEdges):
+    """A UctSearch through treesummary's edge interface, for `seat`: every child is
+    an edge, and the most visited one is followed (the first in the tree's order on
+    ties)."""
 
+    def __init__(self, search: UctSearch, seat: int = 0):
+        super().__init__(search)
+        self.seat = seat
 
-def principal_variation(search: UctSearch) -> list[int]:
-    """The actions along the most visited path from the root, across chance nodes."""
-    pv = []
-    node = most_visited_child(search, 0)
-    while node >= 0:
-        pv.append(search.tree.action(node))
-        node = most_visited_child(search, node)
-    return pv
+    def edges(self, node: int, state: Optional[State] = None) -> list[Edge]:
+        # An exact tree: every child is legal in the node's position. Values are
+        # read at the root only, where the summary needs them.
+        tree = self.search.tree
+        edges = []
+        for child in tree.children(node):
+            visits = tree.visits(child)
+            value_sum = tree.value_sums(child)[self.seat] if node == 0 and visits else 0.0
+            edges.append(Edge(child, tree.action(child), visits, 0.0, value_sum))
+        return edges
 
+    def best(self, edges: list[Edge]) -> Optional[Edge]:
+        best = None
+        for edge in edges:
+            if edge.visits > (0 if best is None else best.visits):
+                best = edge
+        return best
 
-def line_settled(search: UctSearch, seat: int, more: int) -> bool:
-    """timing.line_settled over the tree: the most visited child is the choice."""
-    tree = search.tree
-
-    def branches(node: int, legal: list) -> tuple[list, Optional[tuple[int, int]]]:
-        child = most_visited_child(search, node)
-        chosen = None if child < 0 else (child, tree.action(child))
-        return [tree.visits(c) for c in tree.children(node)], chosen
-    return timing.line_settled(search.root_state, seat, more, branches)
-
-
-def completion_pick(tree_options: dict[str, Any]) -> Callable[[State, Rng], int]:
-    """A small search's choice, for the later steps of a turn the main tree did not
-    reach (rootstats.line_finisher)."""
-    def pick(position: State, rng: Rng) -> int:
-        search = new_search(position, rng.spawn(), tree_options)
-        search.run(COMPLETION_ITERATIONS)
-        return search.tree.action(most_visited_child(search, 0))
-    return pick
+    def run(self, iterations: int, deadline: Optional[float] = None) -> int:
+        return self.search.run(iterations, deadline)
 
 
 def summarize(search: UctSearch, seat: int) -> RootStats:
-    """The root of `search` as RootStats for `seat`, each child's line being the
-    most visited continuation within the seat's turn, as far as the tree goes."""
-    tree = search.tree
-    stats = RootStats(iterations=search.iterations, nodes=tree.count,
-                      pv=principal_variation(search), pv_weight=tree.visits(0))
-    for child in tree.children(0):
-        line = [tree.action(child)]
-        state = search.root_state.clone()
-        state.apply(line[0])
-        node = child
-        while state.current_player() == seat and (node := most_visited_child(search, node)) >= 0:
-            line.append(tree.action(node))
-            state.apply(line[-1])
-        visits = tree.visits(child)
-        stats.children[line[0]] = ChildStats(visits, tree.value_sums(child)[seat] if visits else 0.0,
-                                             line, visits, state.current_player() != seat)
-    return stats
+    """The root of `search` as RootStats for `seat` (treesummary.summarize)."""
+    edges = UctEdges(search, seat)
+    return treesummary.summarize(edges, seat, treesummary.principal_variation(edges),
+                                 search.tree.visits(0))
+
+
+def completion_pick(tree_options: dict[str, Any]) -> Callable[[State, Rng], int]:
+    """treesummary.completion_pick with a fresh UCT tree."""
+    return treesummary.completion_pick(
+        lambda position, rng: UctEdges(new_search(position, rng.spawn(), tree_options)))
 
 
 def search_task(state: State, seat: int, tree_options: dict[str, Any], iterations: int,
                 movetime_ms: Optional[float], seed: int, stop_early: bool = False) -> RootStats:
     """One independent search seeded by `seed`, as a worker process (or pimc, for
     one determinization) runs it; `stop_early` as in run_search."""
-    deadline = None if movetime_ms is None else time.perf_counter() + movetime_ms / 1000.0
+    deadline = None if movetime_ms is None else clock.now() + movetime_ms / 1000.0
     rng = Rng(seed)
     search = new_search(state, rng.spawn(), tree_options)
     done = run_search(search, iterations, deadline, seat if stop_early else None)
@@ -153,9 +122,9 @@ class MctsSearcher(Searcher):
 
     name = "mcts"
 
-    def __init__(self, c: float = MCTS_OPTIONS["c"], rollout_depth: int = -1, final: str = "visits",
+    def __init__(self, c: float = math.sqrt(2.0), rollout_depth: int = -1, final: str = "visits",
                  reuse: bool = False, workers: int = 1, widening: float = 2.0,
-                 max_nodes: int = MCTS_OPTIONS["max_nodes"], stop_early: bool = True):
+                 max_nodes: int = 5_000_000, stop_early: bool = True):
         check_tree_options(c, rollout_depth, final, workers, widening, max_nodes)
         self.tree_options = {"c": c, "rollout_depth": rollout_depth, "widening": widening,
                              "max_nodes": max_nodes}
@@ -168,7 +137,7 @@ class MctsSearcher(Searcher):
             parallel.warm_up(workers)
 
     def choose(self, state: State, seat: int, budget: Budget, rng: Rng) -> Decision:
-        start = time.perf_counter()
+        start = clock.now()
         iterations = iteration_limit(budget)
         if self.workers > 1:
             stats = self._choose_parallel(state, seat, budget, iterations, rng, start)
@@ -186,7 +155,7 @@ class MctsSearcher(Searcher):
         decision = to_decision(stats, self.final,
                                line_finisher(state, seat, rng.next_u64(),
                                              completion_pick(self.tree_options)))
-        decision.stats["ms"] = int((time.perf_counter() - start) * 1000)
+        decision.stats["ms"] = int((clock.now() - start) * 1000)
         return decision
 
     def _stops_early(self, budget: Budget) -> bool:
@@ -209,12 +178,11 @@ class MctsSearcher(Searcher):
 
     def _choose_parallel(self, state: State, seat: int, budget: Budget, iterations: int,
                          rng: Rng, start: float) -> RootStats:
-        shares = (parallel.split(iterations, self.workers) if budget.iterations is not None
-                  else [iterations] * self.workers)
-        movetime = budget.movetime_ms
-        if movetime is not None:
-            # Each worker times itself; what this process already spent is deducted.
-            movetime = max(1.0, movetime - (time.perf_counter() - start) * 1000.0)
-        calls = [(state, seat, self.tree_options, share, movetime, rng.next_u64())
-                 for share in shares if share > 0]
-        return merge(parallel.run_tasks(search_task, calls, self.workers))
+        return parallel.root_parallel(
+            search_task, lambda share, movetime, seed: (state, seat, self.tree_options, share,
+                                                        movetime, seed),
+            budget, iterations, self.workers, rng, start)
+
+
+# The options `cadenza searchers` lists, with their defaults (from __init__).
+MCTS_OPTIONS: dict[str, Any] = option_defaults(MctsSearcher)

@@ -18,7 +18,9 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Callable, Optional, Sequence
 
-from search.base import SearchError
+from search import clock, stopping
+from search.base import Budget, SearchError
+from search.rootstats import RootStats, merge
 
 _POOLS: dict[int, ProcessPoolExecutor] = {}
 # Modules the fork server imports once, so each worker starts with them loaded.
@@ -77,6 +79,41 @@ def split(total: int, parts: int) -> list[int]:
     """`total` as `parts` near-equal shares, the larger ones first."""
     base, extra = divmod(total, parts)
     return [base + (1 if i < extra else 0) for i in range(parts)]
+
+
+def shares(budget: Budget, iterations: int, parts: int) -> list[int]:
+    """The iteration limit of each of `parts` searches sharing `budget`: an iteration
+    budget is shared out; under a time limit each may run unlimited."""
+    if budget.iterations is not None:
+        return split(iterations, parts)
+    return [iterations] * parts
+
+
+def movetime_each(budget: Budget, start: float, rounds: int = 1) -> Optional[float]:
+    """The movetime (ms) of each of `rounds` searches run one after another from now,
+    in what is left of the budget since the clock read `start`; None if
+    untimed. Each search times itself, so what this process spent is deducted."""
+    if budget.movetime_ms is None:
+        return None
+    return max(1.0, (budget.movetime_ms - (clock.now() - start) * 1000.0) / rounds)
+
+
+def check_stoppable(budget: Budget, workers: int) -> None:
+    """A search until `stop` cannot be spread over processes, which never see it."""
+    if workers > 1 and budget.movetime_ms == stopping.UNTIL_STOPPED_MS:
+        raise SearchError(f"a search until stop runs in one process: use workers=1, not {workers}")
+
+
+def root_parallel(task: Callable[..., RootStats], call: Callable[[int, Optional[float], int], tuple],
+                  budget: Budget, iterations: int, workers: int, rng, start: float) -> RootStats:
+    """Root parallelism: `workers` independent searches of one position, each
+    `task(*call(iterations, movetime_ms, seed))` with its share of the budget and a
+    seed drawn from `rng`, their root statistics summed (rootstats.merge)."""
+    check_stoppable(budget, workers)
+    movetime = movetime_each(budget, start)
+    calls = [call(share, movetime, rng.next_u64())
+             for share in shares(budget, iterations, workers) if share > 0]
+    return merge(run_tasks(task, calls, workers))
 
 
 @atexit.register

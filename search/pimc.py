@@ -23,13 +23,12 @@ little about the sum over worlds.
 """
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from engine.rng import Rng
 from engine.state import State
-from search import parallel, progress
-from search.base import Budget, Decision, SearchError, Searcher
+from search import clock, parallel, progress
+from search.base import Budget, Decision, SearchError, Searcher, option_defaults
 from search.common import check_tree_options, budget_for_forced_turn, iteration_limit, sees_everything
 from search.mcts_searcher import MCTS_OPTIONS, completion_pick, search_task
 from search.rootstats import headline, line_finisher, merge, to_decision
@@ -39,9 +38,6 @@ DEFAULT_DETERMINIZATIONS = 8
 # visited children; small budgets use fewer determinizations.
 MIN_SHARE = 2
 
-# mcts's options except `reuse`: a kept tree would belong to one sampled world.
-PIMC_OPTIONS: dict[str, Any] = {"k": DEFAULT_DETERMINIZATIONS,
-                                **{key: value for key, value in MCTS_OPTIONS.items() if key != "reuse"}}
 
 
 class PimcSearcher(Searcher):
@@ -49,10 +45,14 @@ class PimcSearcher(Searcher):
 
     name = "pimc"
 
+    # k, then mcts's options (and defaults) except `reuse`: a kept tree would belong
+    # to one sampled world.
     def __init__(self, k: int = DEFAULT_DETERMINIZATIONS, c: float = MCTS_OPTIONS["c"],
-                 rollout_depth: int = -1, final: str = "visits", workers: int = 1,
-                 widening: float = 2.0, max_nodes: int = MCTS_OPTIONS["max_nodes"],
-                 stop_early: bool = True):
+                 rollout_depth: int = MCTS_OPTIONS["rollout_depth"],
+                 final: str = MCTS_OPTIONS["final"], workers: int = MCTS_OPTIONS["workers"],
+                 widening: float = MCTS_OPTIONS["widening"],
+                 max_nodes: int = MCTS_OPTIONS["max_nodes"],
+                 stop_early: bool = MCTS_OPTIONS["stop_early"]):
         if isinstance(k, bool) or not isinstance(k, int) or k < 1:
             raise SearchError(f"k (determinizations) must be a positive integer, got {k!r}")
         check_tree_options(c, rollout_depth, final, workers, widening, max_nodes)
@@ -66,7 +66,7 @@ class PimcSearcher(Searcher):
             parallel.warm_up(workers)
 
     def choose(self, state: State, seat: int, budget: Budget, rng: Rng) -> Decision:
-        start = time.perf_counter()
+        start = clock.now()
         if self.stop_early:
             budget = budget_for_forced_turn(state, seat, budget)
         iterations = iteration_limit(budget)
@@ -75,13 +75,10 @@ class PimcSearcher(Searcher):
         else:
             count = max(1, min(self.k, iterations // MIN_SHARE))
             worlds = [state.determinize(seat, rng) for _ in range(count)]
-        shares = (parallel.split(iterations, len(worlds)) if budget.iterations is not None
-                  else [iterations] * len(worlds))
-        movetime = None
-        if budget.movetime_ms is not None:
-            elapsed = (time.perf_counter() - start) * 1000.0
-            rounds = -(-len(worlds) // self.workers)  # searches each process runs in turn
-            movetime = max(1.0, (budget.movetime_ms - elapsed) / rounds)
+        parallel.check_stoppable(budget, self.workers)
+        shares = parallel.shares(budget, iterations, len(worlds))
+        rounds = -(-len(worlds) // self.workers)  # searches each process runs in turn
+        movetime = parallel.movetime_each(budget, start, rounds)
         calls = [(world, seat, self.tree_options, share, movetime, rng.next_u64())
                  for world, share in zip(worlds, shares)]
 
@@ -94,5 +91,9 @@ class PimcSearcher(Searcher):
                                line_finisher(worlds[0], seat, rng.next_u64(),
                                              completion_pick(self.tree_options)))
         decision.stats["determinizations"] = len(worlds)
-        decision.stats["ms"] = int((time.perf_counter() - start) * 1000)
+        decision.stats["ms"] = int((clock.now() - start) * 1000)
         return decision
+
+
+# The options `cadenza searchers` lists, with their defaults (from __init__).
+PIMC_OPTIONS: dict[str, Any] = option_defaults(PimcSearcher)

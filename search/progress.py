@@ -10,10 +10,11 @@ so a short search reports nothing.
 """
 from __future__ import annotations
 
-import time
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any, Callable, Iterator, Optional
+
+from search import clock
 
 
 class _Listener:
@@ -22,7 +23,7 @@ class _Listener:
     def __init__(self, callback: Callable[[dict[str, Any]], None], every: float):
         self.callback = callback
         self.every = every
-        self.start = time.perf_counter()
+        self.start = clock.now()
         self.next_at = self.start + every
 
 
@@ -32,7 +33,7 @@ _listener: ContextVar[Optional[_Listener]] = ContextVar("cadenza_search_progress
 def due() -> bool:
     """Whether a listener wants a report now."""
     listener = _listener.get()
-    return listener is not None and time.perf_counter() >= listener.next_at
+    return listener is not None and clock.now() >= listener.next_at
 
 
 def report(**fields: Any) -> None:
@@ -41,7 +42,7 @@ def report(**fields: Any) -> None:
     listener = _listener.get()
     if listener is None:
         return
-    now = time.perf_counter()
+    now = clock.now()
     listener.next_at = now + listener.every
     listener.callback({**fields, "ms": int((now - listener.start) * 1000)})
 

@@ -13,10 +13,9 @@ since a tree's iterations slow down as it grows deeper.
 """
 from __future__ import annotations
 
-import time
 from typing import Callable, Iterable, Optional
 
-from search import progress
+from search import clock, progress, stopping
 
 # A timed search checks whether it is settled this many times over its movetime.
 SLICES = 20
@@ -31,31 +30,62 @@ RATE_MARGIN = 1.5
 def run_until_settled(run_until: Callable[[float], int], deadline: float,
                       settled: Callable[[int], bool],
                       status: Optional[Callable[[], dict]] = None) -> int:
-    """Call `run_until(t)` (run the search until time.perf_counter() reaches `t`,
+    """Call `run_until(t)` (run the search until the clock (search/clock.pxd) reaches `t`,
     returning the iterations it ran) slice by slice until `deadline`, or until
     `settled(n)`: whether `n` more iterations could no longer change the answer.
     Between slices, `status()` (the search so far) goes to a progress listener when
-    one is due (search/progress.py). Returns the iterations run."""
-    start = time.perf_counter()
+    one is due (search/progress.py), and a stop request ends the search
+    (search/stopping.py). Returns the iterations run."""
+    start = clock.now()
     step = max(0.0, deadline - start) / SLICES
+    first = min(deadline, start + min(step, FIRST_SLICE))
+    if stopping.may_come():
+        step = min(step, stopping.SLICE)
+        if stopping.requested():  # already told to stop: as little as run_until does
+            first = start
     # A first short slice, after which only a forced line (settled whatever comes)
     # stops: the rate of a few milliseconds says little about the rest.
-    done = run_until(min(deadline, start + min(step, FIRST_SLICE)))
+    done = run_until(first)
     if done and settled(FORCED):
         return done
     while True:
-        now = time.perf_counter()
-        if now >= deadline:
+        now = clock.now()
+        if now >= deadline or stopping.requested():
             return done
         done += run_until(min(deadline, now + step))
         if status is not None and progress.due():
             progress.report(**status())
-        now = time.perf_counter()
+        now = clock.now()
         if now >= deadline or done == 0:
             continue
         rate = done / max(now - start, 1e-9)
         if settled(int(RATE_MARGIN * rate * (deadline - now)) + 1):
             return done
+
+
+def run_sliced(run_for: Callable[[int, Optional[float]], int], iterations: int,
+               deadline: Optional[float]) -> int:
+    """`run_for(n, t)` (run up to `n` iterations, stopping once the clock
+    reaches `t` if not None; returns the iterations run) for `iterations` iterations
+    or until `deadline`. One call when no stop can come; while one may, slices of at
+    most stopping.SLICE seconds until it does (after at least one iteration where
+    `run_for` runs one, so the tree has something to answer with). Returns the
+    iterations run."""
+    if not stopping.may_come():
+        return run_for(iterations, deadline)
+    done = 0
+    while done < iterations:
+        now = clock.now()
+        stopped = stopping.requested()
+        if done and (stopped or (deadline is not None and now >= deadline)):
+            break
+        # Told to stop before anything ran: as little as `run_for` can do.
+        until = now if stopped else now + stopping.SLICE
+        ran = run_for(iterations - done, until if deadline is None else min(deadline, until))
+        if ran == 0:  # the deadline (or the stop) came before one more iteration
+            break
+        done += ran
+    return done
 
 
 def leader_is_safe(visits: Iterable[int], more: int, choices: int) -> bool:
@@ -69,26 +99,3 @@ def leader_is_safe(visits: Iterable[int], more: int, choices: int) -> bool:
         return False
     runner_up = counts[1] if len(counts) > 1 else 0
     return counts[0] - runner_up > more
-
-
-# What a tree tells `line_settled` of one node, given its legal actions: the visit
-# counts of its children for those actions, and the (child, action) it would choose
-# there, or None if it has no such child yet.
-Branches = Callable[[int, list], tuple[list, Optional[tuple[int, int]]]]
-
-
-def line_settled(root, seat: int, more: int, branches: Branches) -> bool:
-    """Whether `more` iterations could no longer change `seat`'s line from `root`
-    (node 0 of the tree) to the end of its turn: at every node of it the chosen
-    child leads the next by more than `more` visits."""
-    state = root.clone()
-    node = 0
-    while True:
-        legal = state.legal_actions()
-        visits, chosen = branches(node, legal)
-        if chosen is None or not leader_is_safe(visits, more, len(legal)):
-            return False
-        node, action = chosen
-        state.apply(action)
-        if state.current_player() != seat:
-            return True

@@ -5,6 +5,8 @@
 # Python object. Node ids are indices into those arrays: they stay valid when the
 # arrays grow (pointers do not, so code re-reads `tree.nodes + id` after any c_alloc).
 
+from libc.stdlib cimport realloc
+
 cdef enum:
     NO_NODE = -1
     # `player` of a node whose state has not been looked at yet.
@@ -23,6 +25,20 @@ ctypedef struct node_t:
     short num_children
     signed char player   # the seat to move here, CHANCE, TERMINAL or UNSEEN
     unsigned char flags  # unused for now; keeps the struct at 24 bytes
+
+
+# Writes `node` at path[depth], doubling the array (and *capacity) when it is full:
+# 0, or -1 when memory runs out. The descent path of mcts and ismcts.
+cdef inline int path_push(int** path, int* capacity, int depth, int node) noexcept nogil:
+    cdef int* grown
+    if depth == capacity[0]:
+        grown = <int*>realloc(path[0], 2 * capacity[0] * sizeof(int))
+        if grown == NULL:
+            return -1
+        path[0] = grown
+        capacity[0] *= 2
+    path[0][depth] = node
+    return 0
 
 
 cdef class Tree:

@@ -6,6 +6,7 @@ import shutil
 import subprocess
 import tempfile
 import threading
+from typing import Optional
 
 import pytest
 
@@ -20,12 +21,14 @@ class EngineProcess:
     """`cadenza engine` as a subprocess, read by a thread so that a hang becomes a
     test failure after `timeout` seconds instead of blocking the run."""
 
-    def __init__(self, timeout: float = 30.0):
-        exe = shutil.which("cadenza")
-        assert exe, "the cadenza console script is not installed"
+    def __init__(self, timeout: float = 30.0, argv: Optional[list[str]] = None, cwd=None):
+        if argv is None:
+            exe = shutil.which("cadenza")
+            assert exe, "the cadenza console script is not installed"
+            argv = [exe, "engine"]
         self.timeout = timeout
         self.stderr = tempfile.TemporaryFile()
-        self.proc = subprocess.Popen([exe, "engine"], stdin=subprocess.PIPE,
+        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, cwd=cwd,
                                      stdout=subprocess.PIPE, stderr=self.stderr)
         self.output: queue.Queue = queue.Queue()
         threading.Thread(target=self._pump, daemon=True).start()

@@ -105,8 +105,8 @@ def assert_same_tree(tree, node, ref):
 
 
 def run_tree(state, seat, seed, iterations, c=math.sqrt(2), rollout_depth=-1, determinize=False):
-    tree = ismcts.IsmctsSearch(state, seat, c, rollout_depth, determinize)
-    tree.run(Rng(seed), iterations)
+    tree = ismcts.IsmctsSearch(state, Rng(seed), seat, c, rollout_depth, determinize)
+    tree.run(iterations)
     return tree
 
 

@@ -14,9 +14,10 @@ from search.base import Budget, decide
 from search.common import is_forced
 from search.expectimax_searcher import ExpectimaxSearcher
 from search.pimc import PimcSearcher
-from search.ismcts_searcher import ISMCTSSearcher, new_search as new_ismcts, summarize as ismcts_summary
-from search.ismcts_searcher import line_settled as ismcts_settled
-from search.mcts_searcher import MCTS_OPTIONS, MctsSearcher, line_settled, new_search, summarize
+from search.ismcts_searcher import (ISMCTSSearcher, IsmctsEdges, new_search as new_ismcts,
+                                    summarize as ismcts_summary)
+from search.mcts_searcher import MCTS_OPTIONS, MctsSearcher, UctEdges, new_search, summarize
+from search.treesummary import line_settled
 from search.timing import leader_is_safe, run_until_settled
 
 
@@ -101,14 +102,14 @@ def test_a_settled_line_is_the_line_the_whole_budget_ends_with(registry, searche
         if searcher == "mcts":
             search = new_search(state, Rng(5), MCTS_OPTIONS)
             lines, final = lines_once_settled(
-                search, search.run, lambda more: line_settled(search, seat, more),
+                search, search.run, lambda more: line_settled(UctEdges(search), seat, more),
                 lambda: most_visited_line(summarize(search, seat)))
         else:
-            search = new_ismcts(state, seat, {"c": 1.4, "rollout_depth": -1, "max_nodes": 1_000_000})
-            rng = Rng(9)
+            search = new_ismcts(state, seat, {"c": 1.4, "rollout_depth": -1, "max_nodes": 1_000_000},
+                                Rng(9))
             lines, final = lines_once_settled(
-                search, lambda n: search.run(rng, n),
-                lambda more: ismcts_settled(search, seat, more, "visits"),
+                search, search.run,
+                lambda more: line_settled(IsmctsEdges(search), seat, more),
                 lambda: most_visited_line(ismcts_summary(search, seat, "visits")))
         assert all(line == final for line in lines)
         settled_seen += bool(lines)

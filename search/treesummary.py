@@ -1,0 +1,131 @@
+"""What a search tree says, read through one small edge interface that mcts and
+ismcts both expose (TreeEdges): the principal variation, the root summary
+(rootstats.RootStats), whether the mover's line is settled (timing.py's early stop)
+and the small search that finishes a turn the main tree did not reach the end of.
+
+The trees differ only in what the interface hides: which edges a node has in a
+given position (ismcts keeps edges of several determinizations under one node) and
+which of them the searcher follows (its ranking and tie-break).
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, NamedTuple, Optional, Protocol
+
+from engine.rng import Rng
+from search.rootstats import ChildStats, RootStats
+from search.timing import leader_is_safe
+
+# Iterations of the small search that finishes a turn the main tree did not reach
+# the end of (a multi-action turn whose later steps were never expanded).
+COMPLETION_ITERATIONS = 200
+
+
+class Edge(NamedTuple):
+    """One edge of a node: the child's id, the action into it, its visits, the mean
+    return through it of the seat to move at the node (where the tree ranks by it)
+    and, at the root, the searching seat's summed return through it."""
+
+    child: int
+    action: int
+    visits: int
+    mean: float
+    value_sum: float
+
+
+class TreeEdges(Protocol):
+    """A search tree as this module reads it. Node 0 is the root."""
+
+    root_state: Any
+    iterations: int
+    nodes: int
+
+    def edges(self, node: int, state: Optional[Any] = None) -> list[Edge]:
+        """The node's edges in the tree's order; with `state` (the node's position)
+        only those legal there."""
+
+    def best(self, edges: list[Edge]) -> Optional[Edge]:
+        """The edge the searcher follows among `edges` (None if none was visited)."""
+
+    def run(self, iterations: int, deadline: Optional[float] = None) -> int:
+        """Grow the tree; the iterations run."""
+
+
+class SearchEdges:
+    """What the two compiled searches share of TreeEdges: the root position, the
+    iterations run and the node count of their Tree. Subclasses add edges, best
+    and run."""
+
+    def __init__(self, search):
+        self.search = search
+
+    @property
+    def root_state(self):
+        return self.search.root_state
+
+    @property
+    def iterations(self) -> int:
+        return self.search.iterations
+
+    @property
+    def nodes(self) -> int:
+        return self.search.tree.count
+
+
+def principal_variation(tree: TreeEdges) -> list[int]:
+    """The actions along the path the tree follows from the root, every mover's and
+    chance's included."""
+    pv, node = [], 0
+    while (edge := tree.best(tree.edges(node))) is not None:
+        pv.append(edge.action)
+        node = edge.child
+    return pv
+
+
+def summarize(tree: TreeEdges, seat: int, pv: list[int], pv_weight: int) -> RootStats:
+    """The root as RootStats for `seat`; each child's line is the rest of the seat's
+    turn as the tree follows it, as far as the tree goes."""
+    stats = RootStats(iterations=tree.iterations, nodes=tree.nodes, pv=pv, pv_weight=pv_weight)
+    for first in tree.edges(0):
+        line = [first.action]
+        state = tree.root_state.clone()
+        state.apply(first.action)
+        node = first.child
+        while state.current_player() == seat:
+            edge = tree.best(tree.edges(node, state))
+            if edge is None:
+                break
+            node = edge.child
+            line.append(edge.action)
+            state.apply(edge.action)
+        stats.children[first.action] = ChildStats(first.visits, first.value_sum, line,
+                                                  first.visits, state.current_player() != seat)
+    return stats
+
+
+def line_settled(tree: TreeEdges, seat: int, more: int) -> bool:
+    """Whether `more` iterations could no longer change `seat`'s line from the root
+    to the end of its turn: at every node of it the followed edge leads the next by
+    more than `more` visits (timing.leader_is_safe)."""
+    state = tree.root_state.clone()
+    node = 0
+    while True:
+        choices = len(state.legal_actions())
+        edges = tree.edges(node, state)
+        edge = tree.best(edges)
+        if edge is None or not leader_is_safe([e.visits for e in edges], more, choices):
+            return False
+        node = edge.child
+        state.apply(edge.action)
+        if state.current_player() != seat:
+            return True
+
+
+def completion_pick(new_tree: Callable[[Any, Rng], TreeEdges]) -> Callable[[Any, Rng], int]:
+    """A small search's choice (`new_tree(position, rng)` run for
+    COMPLETION_ITERATIONS), for the later steps of a turn the main tree did not
+    reach (rootstats.line_finisher)."""
+    def pick(position, rng: Rng) -> int:
+        tree = new_tree(position, rng)
+        tree.run(COMPLETION_ITERATIONS)
+        return tree.best(tree.edges(0)).action
+    return pick
