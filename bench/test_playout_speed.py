@@ -56,7 +56,6 @@ def test_random_playouts_per_second(benchmark, record_rate, game_name, implement
     if implementation == "compiled":
         # random_playouts copies the start struct for each playout (a memcpy).
         run = lambda count: random_playouts(start, rng, count)
-        setup = None
     else:
         # Parsing the start dict is not part of a playout: the fresh states are made
         # in the untimed setup of each round.

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
 from engine.errors import CadenzaError
-from search.base import Budget, SearchError, SearcherSpec, coerce_option
+from search.base import Budget, SearcherSpec
 
 # Budget keys as a user writes them, and the Budget field each one sets.
 BUDGET_KEYS = {"iterations": "iterations", "movetime": "movetime_ms"}
@@ -94,16 +94,10 @@ def parse_seat_spec(text: str, registry=None) -> SeatSpec:
 
 
 def check_searcher_options(spec: SearcherSpec, options: Mapping[str, str]) -> None:
-    """SearchError unless `spec` declares every option in `options` and each value
-    converts to the type of its default (as SearcherSpec.create would convert it).
+    """SearchError unless `spec` accepts `options`: every name declared, every value
+    of its default's type and in its range (SearcherSpec.checked_options).
 
-    Only the declaration is read, never the factory called: building a searcher
-    can start what it needs (ismcts:workers=2 starts a process pool), and a seat
-    spec is checked while the command line is still being parsed. What only the
-    searcher itself checks (a value's range) is checked when it is built."""
-    unknown = sorted(set(options) - set(spec.options))
-    if unknown:
-        known = ", ".join(sorted(spec.options)) or "none"
-        raise SearchError(f"searcher {spec.name} has no option {unknown[0]} (options: {known})")
-    for key, value in options.items():
-        coerce_option(key, spec.options[key], value)
+    The factory is never called: building a searcher can start what it needs
+    (ismcts:workers=2 starts a process pool), and a seat spec is checked while the
+    command line is still being parsed."""
+    spec.checked_options(**options)

@@ -136,9 +136,11 @@ class SearcherSpec:
     # Games the searcher can play; None means every game.
     supports: Optional[Callable[[Any], bool]] = field(default=None, compare=False)
 
-    def create(self, **options: Any) -> Searcher:
-        """A searcher with these options over the defaults; unknown names or bad
-        values raise SearchError."""
+    def checked_options(self, **options: Any) -> dict[str, Any]:
+        """These options over the defaults, converted and checked without building
+        the searcher (which may start process pools): SearchError for an unknown
+        name, a value of the wrong type, or one the factory's `check_options`
+        (a static method a searcher class may declare) refuses."""
         unknown = sorted(set(options) - set(self.options))
         if unknown:
             known = ", ".join(sorted(self.options)) or "none"
@@ -146,7 +148,15 @@ class SearcherSpec:
         merged = dict(self.options)
         for key, value in options.items():
             merged[key] = coerce_option(key, self.options[key], value)
-        return self.factory(**merged)
+        check = getattr(self.factory, "check_options", None)
+        if check is not None:
+            check(**merged)
+        return merged
+
+    def create(self, **options: Any) -> Searcher:
+        """A searcher with these options over the defaults; unknown names or bad
+        values raise SearchError."""
+        return self.factory(**self.checked_options(**options))
 
     def can_play(self, game) -> bool:
         return self.supports is None or self.supports(game)

@@ -50,14 +50,19 @@ class ExpectimaxSearcher(Searcher):
 
     name = "expectimax"
 
-    def __init__(self, depth=-1, pruning=True, samples=0, k=8, paranoid=False, tt_mb=16,
-                 stop_early=True):
-        for name, value, low in (("depth", depth, -1), ("samples", samples, 0), ("k", k, 1),
-                                 ("tt_mb", tt_mb, 0)):
+    @staticmethod
+    def check_options(**options) -> None:
+        """SearchError naming the first bad option (SearcherSpec.checked_options)."""
+        for name, low in (("depth", -1), ("samples", 0), ("k", 1), ("tt_mb", 0)):
+            value = options[name]
             if isinstance(value, bool) or not isinstance(value, int) or value < low:
                 raise SearchError(f"expectimax option {name} must be an integer >= {low}, got {value!r}")
-        if depth == 0:
+        if options["depth"] == 0:
             raise SearchError("expectimax option depth must be -1 (unlimited) or at least 1, got 0")
+
+    def __init__(self, depth=-1, pruning=True, samples=0, k=8, paranoid=False, tt_mb=16,
+                 stop_early=True):
+        self.check_options(depth=depth, samples=samples, k=k, tt_mb=tt_mb)
         self.depth = depth
         self.pruning = bool(pruning)
         self.samples = samples

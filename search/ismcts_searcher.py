@@ -104,12 +104,20 @@ class ISMCTSSearcher(Searcher):
 
     name = "ismcts"
 
+    @staticmethod
+    def check_options(**options) -> None:
+        """SearchError naming the first bad option (SearcherSpec.checked_options)."""
+        c = options["c"]
+        check_tree_options(c, options["rollout_depth"], options["final"], options["workers"],
+                           0.0, options["max_nodes"])
+        if not math.isfinite(c):
+            raise SearchError(f"c (exploration) must be a finite number, got {c!r}")
+
     def __init__(self, c: float = math.sqrt(2.0), rollout_depth: int = -1,
                  final: str = "visits", workers: int = 1,
                  max_nodes: int = 5_000_000, stop_early: bool = True):
-        check_tree_options(c, rollout_depth, final, workers, 0.0, max_nodes)
-        if not math.isfinite(c):
-            raise SearchError(f"c (exploration) must be a finite number, got {c!r}")
+        self.check_options(c=c, rollout_depth=rollout_depth, final=final, workers=workers,
+                           max_nodes=max_nodes)
         self.options = {"c": float(c), "rollout_depth": rollout_depth, "max_nodes": max_nodes}
         self.final = final
         self.workers = workers

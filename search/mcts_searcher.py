@@ -122,10 +122,17 @@ class MctsSearcher(Searcher):
 
     name = "mcts"
 
+    @staticmethod
+    def check_options(**options) -> None:
+        """SearchError naming the first bad option (SearcherSpec.checked_options)."""
+        check_tree_options(options["c"], options["rollout_depth"], options["final"],
+                           options["workers"], options["widening"], options["max_nodes"])
+
     def __init__(self, c: float = math.sqrt(2.0), rollout_depth: int = -1, final: str = "visits",
                  reuse: bool = False, workers: int = 1, widening: float = 2.0,
                  max_nodes: int = 5_000_000, stop_early: bool = True):
-        check_tree_options(c, rollout_depth, final, workers, widening, max_nodes)
+        self.check_options(c=c, rollout_depth=rollout_depth, final=final, workers=workers,
+                           widening=widening, max_nodes=max_nodes)
         self.tree_options = {"c": c, "rollout_depth": rollout_depth, "widening": widening,
                              "max_nodes": max_nodes}
         self.final = final

@@ -47,15 +47,23 @@ class PimcSearcher(Searcher):
 
     # k, then mcts's options (and defaults) except `reuse`: a kept tree would belong
     # to one sampled world.
+    @staticmethod
+    def check_options(**options) -> None:
+        """SearchError naming the first bad option (SearcherSpec.checked_options)."""
+        k = options["k"]
+        if isinstance(k, bool) or not isinstance(k, int) or k < 1:
+            raise SearchError(f"k (determinizations) must be a positive integer, got {k!r}")
+        check_tree_options(options["c"], options["rollout_depth"], options["final"],
+                           options["workers"], options["widening"], options["max_nodes"])
+
     def __init__(self, k: int = DEFAULT_DETERMINIZATIONS, c: float = MCTS_OPTIONS["c"],
                  rollout_depth: int = MCTS_OPTIONS["rollout_depth"],
                  final: str = MCTS_OPTIONS["final"], workers: int = MCTS_OPTIONS["workers"],
                  widening: float = MCTS_OPTIONS["widening"],
                  max_nodes: int = MCTS_OPTIONS["max_nodes"],
                  stop_early: bool = MCTS_OPTIONS["stop_early"]):
-        if isinstance(k, bool) or not isinstance(k, int) or k < 1:
-            raise SearchError(f"k (determinizations) must be a positive integer, got {k!r}")
-        check_tree_options(c, rollout_depth, final, workers, widening, max_nodes)
+        self.check_options(k=k, c=c, rollout_depth=rollout_depth, final=final, workers=workers,
+                           widening=widening, max_nodes=max_nodes)
         self.k = k
         self.tree_options = {"c": c, "rollout_depth": rollout_depth, "widening": widening,
                              "max_nodes": max_nodes}

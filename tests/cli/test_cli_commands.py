@@ -144,3 +144,33 @@ def test_checking_a_seat_spec_builds_nothing():
 def test_a_seat_spec_with_a_bad_option_is_refused_without_building(text, message):
     with pytest.raises(SearchError, match=re.escape(message)):
         parse_seat_spec(text, _registry_whose_factories_fail())
+
+
+def _registry_that_checks_but_never_builds():
+    """The installed searchers, each a subclass that keeps its class's option check
+    (check_options) but fails the test if it is built."""
+    def never_built(self, **options):
+        pytest.fail(f"a seat spec was checked by building its searcher with {options}")
+    searchers = {name: dataclasses.replace(spec, factory=type("Unbuilt", (spec.factory,),
+                                                               {"__init__": never_built}))
+                 for name, spec in default_registry().searchers.items()}
+    return Registry(searchers=searchers)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("mcts:c=-1", "c (exploration) must be a number >= 0, got -1.0"),
+    ("ismcts:workers=0", "workers must be a positive integer, got 0"),
+    ("pimc:k=0", "k (determinizations) must be a positive integer, got 0"),
+    ("expectimax:depth=0", "expectimax option depth must be -1 (unlimited) or at least 1, got 0"),
+])
+def test_a_value_out_of_range_is_refused_at_parsing_without_building(text, message):
+    with pytest.raises(SearchError, match=re.escape(message)):
+        parse_seat_spec(text, _registry_that_checks_but_never_builds())
+    assert multiprocessing.active_children() == []
+
+
+def test_a_match_with_an_out_of_range_option_stops_before_any_game():
+    result = CliRunner().invoke(main, ["match", "tictactoe", "--entrant", "a=mcts:c=-1",
+                                       "--entrant", "r=random", "--games", "2"])
+    assert result.exit_code == 2
+    assert "c (exploration) must be a number >= 0" in result.output
