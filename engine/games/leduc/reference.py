@@ -39,7 +39,7 @@ def hand_value(private: int, public: int) -> int:
     return 10 * max(mine, shared) + min(mine, shared)
 
 
-class ReferenceLeducState(ReferenceState):
+class LeducReference(ReferenceState):
     """A Leduc poker position with the same API as the compiled LeducState."""
 
     game_name = "leduc"

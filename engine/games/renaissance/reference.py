@@ -59,7 +59,7 @@ COLOURS = range(4)
 HEURISTIC_SCALE = 8.0
 
 
-class ReferenceRenaissanceState(ReferenceState):
+class RenaissanceReference(ReferenceState):
     """A position with the same API as the compiled RenaissanceState."""
 
     game_name = codec.GAME_NAME

@@ -7,7 +7,6 @@ rules.toml; the notation and JSON forms in codec.py; the rules in state.pyx (com
 and reference.py (plain Python, the readable statement).
 """
 from engine.game import GameSpec
-from engine.games.taktvoll.reference import ReferenceTaktVollState
 from engine.games.taktvoll.rules import (LISTED_VARIANTS, MAX_PLAYERS, MIN_PLAYERS,
                                          parse_variant)
 from engine.games.taktvoll.state import TaktVollState
@@ -22,6 +21,6 @@ GAME = GameSpec(
     variants=LISTED_VARIANTS,
     chance=True,
     hidden_information=True,
-    reference=ReferenceTaktVollState,
+    reference="engine.games.taktvoll.reference:TaktVollReference",
     variant_parser=parse_variant,
 )

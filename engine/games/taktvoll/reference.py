@@ -38,7 +38,7 @@ from engine.games.taktvoll.rules import (BAR, BAR_KIND, CLEF, KINDS, MAX_ROWS, M
 from engine.state import CHANCE_PLAYER as CHANCE, TERMINAL_PLAYER as TERMINAL
 
 
-class ReferenceTaktVollState(ReferenceState):
+class TaktVollReference(ReferenceState):
     """A Takt Voll position with the same API as the compiled TaktVollState."""
 
     game_name = "taktvoll"
@@ -359,7 +359,7 @@ class ReferenceTaktVollState(ReferenceState):
         return cls(codec.from_view_checked(codec.parse_view(observation), rng))
 
     def clone(self):
-        return ReferenceTaktVollState(self.position())
+        return TaktVollReference(self.position())
 
     def action_to_str(self, action):
         return codec.action_to_str(action)

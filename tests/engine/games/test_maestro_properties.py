@@ -125,7 +125,7 @@ def test_every_game_ends(impl, game):
 @given(game=games, steps=st.integers(0, 250))
 def test_reference_clone_json_and_illegal_actions(game, steps):
     seed, players, variant = game
-    state = GAME.reference.new_initial(players, variant)
+    state = GAME.reference_class().new_initial(players, variant)
     rng = Rng(seed)
     for _ in range(steps):
         if state.is_terminal():
@@ -133,7 +133,7 @@ def test_reference_clone_json_and_illegal_actions(game, steps):
         random_step(state, rng)
     text = state.to_json()
     twin = state.clone()
-    again = GAME.reference.from_json(text)
+    again = GAME.reference_class().from_json(text)
     assert again.to_json() == text and twin.to_json() == text
     if not state.is_terminal():
         random_step(twin, rng)
