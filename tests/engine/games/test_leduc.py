@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from engine.errors import IllegalActionError, StateFormatError
 from engine.game import sample_chance
 from engine.games import leduc
-from engine.games.leduc import codec
+from engine.games.leduc import actions
 from engine.games.leduc.reference import LeducReference
 from engine.games.leduc.state import LeducState
 from engine.playout import random_playout
@@ -286,7 +286,7 @@ def test_from_observation_before_the_second_deal():
     obs = state.observation(1)
     assert obs["own"] is None and obs["dealt"] == 1
     seen = {GAME.from_observation(obs, Rng(s)).to_dict()["private"][0] for s in range(200)}
-    assert seen == set(codec.CARD_NAMES)
+    assert seen == set(actions.CARD_NAMES)
     # Seat 0 knows its own card and nothing else is dealt: the view is exact.
     assert GAME.from_observation(state.observation(0), Rng(1)).to_dict() == state.to_dict()
 
