@@ -21,7 +21,7 @@ win at the target (100 by default). Differences that remain:
   the target is the variant "target<N>", 1 <= N <= 1000.
 """
 from engine.game import GameSpec
-from engine.games.pig.rules import DEFAULT_VARIANT, parse_variant
+from engine.games.pig.codec import DEFAULT_VARIANT, parse_variant
 from engine.games.pig.state import PigState
 
 GAME = GameSpec(
