@@ -13,9 +13,9 @@ import pytest
 
 from engine.errors import IllegalActionError, StateFormatError
 from engine.games import taktvoll
-from engine.games.taktvoll import codec
+from engine.games.taktvoll.actions import play_action
 from engine.games.taktvoll.reference import TaktVollReference
-from engine.games.taktvoll.rules import KIND_BY_NAME, KINDS, rules_for
+from engine.games.taktvoll.tables import KIND_BY_NAME, KINDS, rules_for
 from engine.games.taktvoll.state import TaktVollState
 from taktvoll_spec import deck_of, plain
 
@@ -117,7 +117,7 @@ def test_notation_reads_at_the_table():
                 "start01", "draw ", "", "bar", "q@1", None, 3):
         with pytest.raises(IllegalActionError):
             state.str_to_action(bad)
-    for bad in (-1, state.num_actions, True, "draw", codec.play_action(0, 1)):
+    for bad in (-1, state.num_actions, True, "draw", play_action(0, 1)):
         with pytest.raises(IllegalActionError):
             state.action_to_str(bad)
 

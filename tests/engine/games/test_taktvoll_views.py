@@ -270,7 +270,7 @@ def test_from_observation_gives_a_state_with_the_same_view(cls):
 
 
 def test_compiled_determinize_draws_exactly_as_from_observation():
-    # The C determinization consumes the generator as codec.position_from_view does.
+    # The C determinization consumes the generator as views.position_from_view does.
     for state in random_positions(25, seed=5):
         for seat in range(state.num_players):
             for seed in (1, 2):
