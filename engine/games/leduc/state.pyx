@@ -8,6 +8,7 @@ from libc.string cimport memcpy, memset
 
 from engine.errors import StateFormatError
 from engine.games.leduc import actions, codec, views
+from engine.games.leduc.render import render
 from engine.rng cimport rng_t, rng_below
 from engine.hashing cimport mix64
 from engine.state cimport State, CHANCE, TERMINAL
@@ -312,26 +313,7 @@ cdef class LeducState(State):
         return actions.str_to_action(text)
 
     def render(self):
-        names = actions.CARD_NAMES
-        player = self.c_current_player()
-        public = names[self.public_card] if self.public_card != NO_CARD else "--"
-        lines = [f"Leduc poker  round {self.round_ + 1}  public card {public}  "
-                 f"pot {self.contrib[0] + self.contrib[1]}"]
-        for seat in range(2):
-            card = names[self.private_[seat]] if self.private_[seat] != NO_CARD else "--"
-            marks = []
-            if player == seat:
-                marks.append("to move")
-            if self.folded == seat:
-                marks.append("folded")
-            note = f"  ({', '.join(marks)})" if marks else ""
-            lines.append(f"  seat {seat}: [{card}]  in for {self.contrib[seat]}{note}")
-        for r, bets in enumerate(self._history()):
-            text = " ".join(actions.BET_NAMES[a] for a in bets) or "-"
-            lines.append(f"  bets round {r + 1}: {text}")
-        if player == CHANCE:
-            lines.append("  next: a card is dealt")
-        elif player == TERMINAL:
-            chips = self.scores()
-            lines.append(f"  over: seat 0 {chips[0]:+d}, seat 1 {chips[1]:+d} chips")
-        return "\n".join(lines)
+        cdef int player = self.c_current_player()
+        return render(self.round_, self.public_card, [self.private_[0], self.private_[1]],
+                      [self.contrib[0], self.contrib[1]], player, self.folded,
+                      self._history(), self.scores() if player == TERMINAL else None)
