@@ -60,7 +60,7 @@ def test_random_playouts_per_second(benchmark, record_rate, game_name, implement
         # Parsing the start dict is not part of a playout: the fresh states are made
         # in the untimed setup of each round.
         start_dict = start.to_dict()
-        fresh = lambda count: [spec.reference.from_dict(start_dict) for _ in range(count)]
+        fresh = lambda count: [spec.reference_class().from_dict(start_dict) for _ in range(count)]
         run = lambda count: reference_playouts(fresh(count), rng)
     count = batch_for(run)
     benchmark.group = f"playouts {game_name}"

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from engine.game import sample_chance
-from engine.games.taktvoll.reference import ReferenceTaktVollState
+from engine.games.taktvoll.reference import TaktVollReference
 from engine.rng import Rng
 from plugins.manager import default_registry
 
@@ -61,7 +61,7 @@ def test_determinizations_per_second(benchmark, record_rate, players, path):
     else:
         def run(count):
             for _ in range(count):
-                ReferenceTaktVollState.from_observation(view, rng)
+                TaktVollReference.from_observation(view, rng)
     count = batch_size(run)
     benchmark.group = f"determinizations taktvoll {players}p"
     benchmark.extra_info["determinizations_per_round"] = count

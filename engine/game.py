@@ -5,8 +5,9 @@ here and refuse what they cannot handle; the plugin system registers GameSpecs.
 """
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Optional
+from typing import Any, Callable, Mapping, Optional, Union
 
 from engine.errors import GameConfigError, StateFormatError
 from engine.rng import Rng
@@ -16,9 +17,11 @@ from engine.rng import Rng
 class GameSpec:
     """What a game is, and how to make its states.
 
-    `state_class` is a compiled State subclass providing a classmethod
-    `new_initial(num_players, variant)` and the from_dict/from_observation pair.
-    `reference` is an optional pure-Python class with the same API, for tests.
+    `state_class` is a compiled State subclass (engine/state.pyx declares its whole
+    API, new_initial and the front-end hooks included). `reference` is an optional
+    pure-Python twin with the same API, for tests: a class, or "module:Class" so it is
+    imported only when `reference_class()` is first asked for it (starting the engine
+    never loads the slow twins).
     """
 
     name: str
@@ -30,7 +33,7 @@ class GameSpec:
     default_players: Optional[int] = None
     chance: bool = False
     hidden_information: bool = False
-    reference: Optional[type] = None
+    reference: Union[type, str, None] = None
     # Accepts variant names beyond the listed ones (e.g. pig's "target37").
     variant_parser: Optional[Callable[[str], Any]] = field(default=None, compare=False)
     # Searcher options that suit this game better than the searchers' own defaults,
@@ -45,6 +48,13 @@ class GameSpec:
     @property
     def players_default(self) -> int:
         return self.default_players or self.min_players
+
+    def reference_class(self) -> Optional[type]:
+        """The reference twin's class, imported on first use when named by path."""
+        if isinstance(self.reference, str):
+            module, _, name = self.reference.partition(":")
+            return getattr(importlib.import_module(module), name)
+        return self.reference
 
     def check_config(self, players: Optional[int], variant: Optional[str]) -> tuple[int, str]:
         """The (players, variant) to use, or GameConfigError with what is allowed."""

@@ -61,6 +61,18 @@ class ReferenceState:
             raise StateFormatError(f"not valid JSON: {exc}") from None
         return cls.from_dict(data)
 
+    @classmethod
+    def new_initial(cls, num_players: int, variant: str):
+        """The start of a game, as the compiled State.new_initial."""
+        raise NotImplementedError
+
+    # Front-end hooks with the compiled base's defaults (engine/state.pyx).
+    def render_for(self, seat: int):
+        return None
+
+    def hint_reason(self, seat: int, actions: list):
+        return None
+
     def _check_seat(self, seat) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
             raise ValueError(f"seat must be 0..{self.num_players - 1}, got {seat!r}")

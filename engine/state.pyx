@@ -207,6 +207,12 @@ cdef class State:
 
     # ---- game-specific Python methods ----------------------------------------------
 
+    @classmethod
+    def new_initial(cls, num_players, variant):
+        """The start of a game of `variant` for `num_players` seats, before any setup
+        chance node is resolved (game-specific; GameSpec.new_state calls it)."""
+        raise NotImplementedError
+
     def scores(self):
         """The game's own points for each seat (game-specific)."""
         raise NotImplementedError
@@ -242,6 +248,18 @@ cdef class State:
     def render(self):
         """A human-readable multi-line drawing of the position (game-specific)."""
         return self.to_json()
+
+    # ---- optional front-end hooks: a game overrides them where it can say more -------
+
+    def render_for(self, seat):
+        """A drawing of only what `seat` sees, or None when the game has none (front-ends
+        then draw `observation(seat)` generically). Hidden-information games only."""
+        return None
+
+    def hint_reason(self, seat, actions):
+        """A one-line reason for `seat` to play `actions` (what it gains or avoids),
+        or None when the game cannot say; shown beside a hint."""
+        return None
 
     # ---- helpers -------------------------------------------------------------------
 

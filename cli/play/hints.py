@@ -3,7 +3,7 @@ one can be given, a one-line reason.
 
 The search goes through search.base.decide, which rebuilds the position from the
 seat's observation, so a hint never uses what the seat cannot see. Reasons come
-from the game's optional hook `hint_reason(seat, actions)` on its State (called on
+from the State's `hint_reason(seat, actions)`, which a game may override (called on
 a world sampled from the seat's observation), else from what the decision leads to
 when every such world agrees (it ends the game with a win, a loss or a draw).
 """
@@ -47,11 +47,9 @@ def find_hints(game, state, searcher, budget, seed: int, top: int = DEFAULT_TOP,
 def move_reason(worlds: list, seat: int, actions: list[int]) -> Optional[str]:
     """A one-line reason for playing `actions`, judged only on `worlds` (states
     consistent with the seat's observation), or None."""
-    hook = getattr(worlds[0], "hint_reason", None)
-    if callable(hook):
-        text = hook(seat, actions)
-        if text:
-            return " ".join(str(text).split())
+    text = worlds[0].hint_reason(seat, actions)
+    if text:
+        return " ".join(str(text).split())
     return ending_reason(worlds, seat, actions)
 
 

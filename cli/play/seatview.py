@@ -1,9 +1,9 @@
 """What one seat may see of a position, and the plain text that draws it.
 
 A perfect-information game is drawn by its own `render()`. A hidden-information game
-is drawn by the state's optional hook `render_for(seat)` (a game defines it to draw
-only what that seat sees), or else generically from `observation(seat)`: either way
-the drawing uses nothing the seat cannot see. Scores of a hidden-information game are
+is drawn by the state's `render_for(seat)` (a game overrides it to draw only what
+that seat sees), or, where that is None, generically from `observation(seat)`: either
+way the drawing uses nothing the seat cannot see. Scores of a hidden-information game are
 shown only where every world consistent with the seat's observation agrees on them,
 so a hidden goal or hand never leaks through a score.
 """
@@ -30,9 +30,9 @@ def position_text(game, state, seat: int) -> str:
     """The drawing of `state` as `seat` may see it."""
     if not game.hidden_information:
         return state.render()
-    hook = getattr(state, "render_for", None)
-    if callable(hook):
-        return hook(seat)
+    text = state.render_for(seat)
+    if text is not None:
+        return text
     return observation_text(state.observation(seat))
 
 

@@ -74,9 +74,9 @@ def test_the_reference_implementation_agrees_where_it_is_cheap(line):
     spec, state, counts = position_of(line)
     depth = max([d for d in range(1, len(counts) + 1) if counts[d - 1] <= REFERENCE_LEAF_LIMIT],
                 default=0)
-    if spec.reference is None or depth == 0:
+    if spec.reference_class() is None or depth == 0:
         pytest.fail(f"{spec.name} needs a reference and a cheap first depth for this check")
-    reference = spec.reference.from_json(state.to_json())
+    reference = spec.reference_class().from_json(state.to_json())
     assert reference_perft(reference, depth) == counts[:depth]
 
 

@@ -26,6 +26,12 @@ class FakeState:
     def render(self):
         return self._hidden_text
 
+    def render_for(self, seat):
+        return None
+
+    def hint_reason(self, seat, actions):
+        return None
+
     def observation(self, seat):
         return {"game": "fake", "seat": seat, "hand": ["c1", "c2"], "pot": {"chips": 3, "open": None}}
 

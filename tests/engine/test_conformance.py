@@ -83,8 +83,8 @@ def test_spec_declares_consistent_facts(spec):
     assert spec.min_players <= spec.players_default <= spec.max_players
     assert spec.variants and len(set(spec.variants)) == len(spec.variants)
     assert all(v and " " not in v and "=" not in v for v in spec.variants)
-    if spec.reference is not None:
-        assert spec.reference.game_name == spec.name
+    if spec.reference_class() is not None:
+        assert spec.reference_class().game_name == spec.name
 
 
 @per_game

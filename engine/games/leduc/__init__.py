@@ -2,7 +2,6 @@
 OpenSpiel's leduc_poker (default parameters), so speed and strength comparisons with
 OpenSpiel are on the same game. The rules are stated in reference.py."""
 from engine.game import GameSpec
-from engine.games.leduc.reference import ReferenceLeducState
 from engine.games.leduc.state import LeducState
 
 GAME = GameSpec(
@@ -14,5 +13,5 @@ GAME = GameSpec(
                 "two betting rounds; actions fold, call, raise",
     chance=True,
     hidden_information=True,
-    reference=ReferenceLeducState,
+    reference="engine.games.leduc.reference:LeducReference",
 )

@@ -1,5 +1,6 @@
-"""Leduc poker's text forms, shared by the compiled state and the pure-Python reference:
-the action space and its notation, and the JSON layout of a state and of an observation.
+"""Leduc poker's JSON layout of a whole state and its validation, shared by the compiled
+state and the pure-Python reference (actions.py has the notation, views.py a seat's
+observation).
 
 Only the *format* lives here. The rules (what is legal, who wins) are written twice on
 purpose, in state.pyx and reference.py, so the differential tests can compare them;
@@ -9,41 +10,15 @@ state is always one the rules can reach.
 from __future__ import annotations
 
 from engine.errors import IllegalActionError, StateFormatError
+from engine.games.leduc.actions import BET_NAMES, CARD_BASE, CARD_NAMES, action_to_str
 from engine.state import TERMINAL_PLAYER as TERMINAL
 from engine.validate import get_int, get_int_list, require
 
-# The action space (fixed, as in OpenSpiel's leduc_poker: 0 fold, 1 call, 2 raise),
-# then the six cards as chance outcomes. Card c has rank c // 2 (J, Q, K) and suit
-# c % 2 (spades, hearts); its chance outcome is CARD_BASE + c.
-FOLD, CALL, RAISE = 0, 1, 2
-CARD_BASE = 3
-NUM_CARDS = 6
-NUM_ACTIONS = CARD_BASE + NUM_CARDS
-BET_NAMES = ("fold", "call", "raise")
-CARD_NAMES = ("Js", "Jh", "Qs", "Qh", "Ks", "Kh")
 NUM_ROUNDS = 2
 # The longest betting round with two players and two raises: call raise raise call.
 MAX_ROUND_ACTIONS = 4
 # The most one seat can put in: the ante, two raises of 2, two raises of 4.
 MAX_CONTRIBUTION = 13
-
-
-def action_to_str(action) -> str:
-    if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
-        raise IllegalActionError(
-            f"a Leduc action is 0..{NUM_ACTIONS - 1} (fold, call, raise, then a card), got {action!r}")
-    if action < CARD_BASE:
-        return BET_NAMES[action]
-    return CARD_NAMES[action - CARD_BASE]
-
-
-def str_to_action(text) -> int:
-    if text in BET_NAMES:
-        return BET_NAMES.index(text)
-    if text in CARD_NAMES:
-        return CARD_BASE + CARD_NAMES.index(text)
-    raise IllegalActionError(
-        f"a Leduc action is fold, call, raise or a card ({', '.join(CARD_NAMES)}), got {text!r}")
 
 
 def card_or_none(card: int):
@@ -71,7 +46,7 @@ def state_dict(private, public, history, contributions, to_move) -> dict:
 
 # ---- parsing ----------------------------------------------------------------------
 
-def _card(value, what: str) -> int:
+def parse_card(value, what: str) -> int:
     """A card name (or null) as a card id, -1 for null."""
     if value is None:
         return -1
@@ -98,12 +73,12 @@ def _history(data: dict) -> list[list[int]]:
     return parsed
 
 
-def _common(data: dict):
+def parse_common(data: dict):
     """The fields a state and an observation share: public card, history, and the
     derived contributions and seat to move (checked against the replay later)."""
     if "public" not in data:
         raise StateFormatError("missing field 'public'")
-    public = _card(data["public"], "public")
+    public = parse_card(data["public"], "public")
     history = _history(data)
     contributions = get_int_list(data, "contributions", 2, 1, MAX_CONTRIBUTION)
     to_move = get_int(data, "to_move", TERMINAL, 1)
@@ -117,28 +92,8 @@ def parse_state(data: dict):
     cards = data["private"]
     if not isinstance(cards, list) or len(cards) != 2:
         raise StateFormatError(f"private must be a list of 2 cards (or nulls), got {cards!r}")
-    private = [_card(c, f"private[{i}]") for i, c in enumerate(cards)]
-    return (private,) + _common(data)
-
-
-def parse_observation(obs: dict):
-    """(seat, own, dealt, opponent, public, history, contributions, to_move) from an
-    observation; `opponent` is -1 unless the card was shown at a showdown."""
-    if not isinstance(obs, dict):
-        raise StateFormatError("an observation is a JSON object")
-    seat = get_int(obs, "seat", 0, 1)
-    dealt = get_int(obs, "dealt", 0, 2)
-    for key in ("own", "opponent"):
-        if key not in obs:
-            raise StateFormatError(f"missing field {key!r}")
-    own = _card(obs["own"], "own")
-    opponent = _card(obs["opponent"], "opponent")
-    # Seat 0 is dealt first, so a seat holds a card exactly when more than `seat`
-    # cards are out.
-    require((own >= 0) == (dealt > seat),
-            f"with {dealt} private card(s) dealt, seat {seat} "
-            f"{'holds' if dealt > seat else 'does not hold'} a card")
-    return (seat, own, dealt, opponent) + _common(obs)
+    private = [parse_card(c, f"private[{i}]") for i, c in enumerate(cards)]
+    return (private,) + parse_common(data)
 
 
 # ---- rebuilding a position ------------------------------------------------------------
@@ -197,46 +152,3 @@ def from_state_dict(cls, data: dict):
     return state
 
 
-def unseen_cards(own: int, public: int) -> list[int]:
-    """The cards a seat has not seen, ascending: where the opponent's card can be."""
-    return [c for c in range(NUM_CARDS) if c != own and c != public]
-
-
-def from_observation_dict(cls, obs: dict, rng):
-    """A state of `cls` consistent with the observation: the opponent's unseen card
-    drawn uniformly (rng.randint) from the cards the seat has not seen."""
-    seat, own, dealt, opponent, public, history, contributions, to_move = parse_observation(obs)
-    require(own < 0 or own != public, f"own card and public card are both {card_or_none(own)}")
-    require(opponent < 0 or opponent not in (own, public),
-            f"the opponent's shown card {card_or_none(opponent)} is also the seat's own or the public card")
-    other = 1 - seat
-    private = [-1, -1]
-    private[seat] = own
-    if opponent >= 0:
-        require(dealt == 2, "a shown opponent card needs both private cards dealt")
-        private[other] = opponent
-    elif dealt > other:
-        candidates = unseen_cards(own, public)
-        private[other] = candidates[rng.randint(len(candidates))]
-    state = replay(cls, private, public, history)
-    check_derived(state, contributions, to_move)
-    require((opponent >= 0) == state.is_showdown(),
-            "the opponent's card is shown exactly when the hand ended at a showdown")
-    return state
-
-
-def observation_dict(seat: int, own, dealt, opponent_shown, public, history,
-                     contributions, to_move) -> dict:
-    """The JSON layout of what `seat` knows; `opponent_shown` is -1 unless the hand
-    ended at a showdown."""
-    return {
-        "game": "leduc",
-        "seat": seat,
-        "own": card_or_none(own),
-        "dealt": dealt,
-        "opponent": card_or_none(opponent_shown),
-        "public": card_or_none(public),
-        "history": history_names(history),
-        "contributions": list(contributions),
-        "to_move": to_move,
-    }

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from engine.errors import StateFormatError
 from engine.reference import ReferenceState
-from engine.games.leduc import codec
-from engine.games.leduc.codec import CALL, CARD_BASE, FOLD, NUM_CARDS, RAISE, TERMINAL
+from engine.games.leduc import actions, codec, views
+from engine.games.leduc.actions import CALL, CARD_BASE, FOLD, NUM_CARDS, RAISE
+from engine.games.leduc.codec import TERMINAL
 from engine.state import CHANCE_PLAYER as CHANCE
 
 ANTE = 1
@@ -39,12 +40,12 @@ def hand_value(private: int, public: int) -> int:
     return 10 * max(mine, shared) + min(mine, shared)
 
 
-class ReferenceLeducState(ReferenceState):
+class LeducReference(ReferenceState):
     """A Leduc poker position with the same API as the compiled LeducState."""
 
     game_name = "leduc"
     num_players = 2
-    num_actions = codec.NUM_ACTIONS
+    num_actions = actions.NUM_ACTIONS
 
     def __init__(self):
         self.variant = "standard"
@@ -198,10 +199,10 @@ class ReferenceLeducState(ReferenceState):
     @staticmethod
     def _pack_history(history):
         code = 0
-        for actions in history:
+        for bets in history:
             for k in range(codec.MAX_ROUND_ACTIONS):
-                code = code * 4 + (actions[k] if k < len(actions) else 0)
-            code = code * 8 + len(actions)
+                code = code * 4 + (bets[k] if k < len(bets) else 0)
+            code = code * 8 + len(bets)
         return code
 
     def hash(self):
@@ -238,20 +239,20 @@ class ReferenceLeducState(ReferenceState):
         self._check_seat(seat)
         shown = self.private[1 - seat] if self.is_showdown() else -1
         dealt = sum(1 for c in self.private if c >= 0)
-        return codec.observation_dict(seat, self.private[seat], dealt, shown, self.public,
+        return views.observation_dict(seat, self.private[seat], dealt, shown, self.public,
                                       self.history, self.contributions, self.current_player())
 
     @classmethod
     def from_observation(cls, observation, rng):
         if not isinstance(observation, dict) or observation.get("game") != cls.game_name:
             raise StateFormatError("not an observation of leduc")
-        return codec.from_observation_dict(cls, observation, rng)
+        return views.from_observation_dict(cls, observation, rng)
 
     def action_to_str(self, action):
-        return codec.action_to_str(action)
+        return actions.action_to_str(action)
 
     def str_to_action(self, text):
-        return codec.str_to_action(text)
+        return actions.str_to_action(text)
 
 
 INFOSET_TAG = 1 << 41

@@ -2,12 +2,13 @@
 # default parameters) over a few C bytes, so a playout or a determinization never
 # allocates. Actions: 0 fold, 1 call (or check), 2 raise, 3..8 the cards Js Jh Qs Qh
 # Ks Kh as chance outcomes. The JSON layout and notation are shared with the
-# reference through codec.py.
+# reference through actions.py, codec.py and views.py.
 from libc.stdint cimport uint64_t
 from libc.string cimport memcpy, memset
 
 from engine.errors import StateFormatError
-from engine.games.leduc import codec
+from engine.games.leduc import actions, codec, views
+from engine.games.leduc.render import render
 from engine.rng cimport rng_t, rng_below
 from engine.hashing cimport mix64
 from engine.state cimport State, CHANCE, TERMINAL
@@ -41,18 +42,7 @@ cdef inline int hand_value(int private_card, int public_card) noexcept nogil:
 
 
 cdef class LeducState(State):
-    cdef signed char private_[2]     # card ids, NO_CARD until dealt; seat 0 first
-    cdef signed char public_card
-    cdef signed char contrib[2]      # chips each seat has put in, ante included
-    cdef signed char round_          # 0 or 1
-    cdef signed char to_move         # a seat, or CHANCE before each deal
-    cdef signed char raises          # raises so far this round
-    cdef signed char calls           # calls since the round's start or last raise
-    cdef signed char folded          # the seat that folded, or -1
-    cdef signed char over            # the hand has ended
-    cdef signed char hist[2][4]      # bets of each round (ROUND_SLOTS entries)
-    cdef signed char hist_len[2]
-
+    # The fields are declared in state.pxd.
     game_name = "leduc"
 
     def __init__(self):
@@ -264,7 +254,7 @@ cdef class LeducState(State):
     cdef State c_determinize(self, int seat, rng_t* rng):
         # from_observation(observation(seat), rng) in C: the opponent's card, if
         # dealt and not shown, is redrawn uniformly from the cards the seat has not
-        # seen, consuming the generator exactly as codec.from_observation_dict does.
+        # seen, consuming the generator exactly as views.from_observation_dict does.
         cdef LeducState copy = <LeducState>self.c_clone()
         cdef int other = 1 - seat, card, n = 0
         cdef int candidates[NUM_CARDS]
@@ -305,7 +295,7 @@ cdef class LeducState(State):
 
     def observation(self, seat):
         self._check_seat(seat)
-        return codec.observation_dict(seat, self.private_[seat], self.c_dealt(),
+        return views.observation_dict(seat, self.private_[seat], self.c_dealt(),
                                       self.c_shown_card(seat), self.public_card,
                                       self._history(), [self.contrib[0], self.contrib[1]],
                                       self.c_current_player())
@@ -314,35 +304,16 @@ cdef class LeducState(State):
     def from_observation(cls, observation, rng):
         if not isinstance(observation, dict) or observation.get("game") != cls.game_name:
             raise StateFormatError("not an observation of leduc")
-        return codec.from_observation_dict(cls, observation, rng)
+        return views.from_observation_dict(cls, observation, rng)
 
     def action_to_str(self, action):
-        return codec.action_to_str(action)
+        return actions.action_to_str(action)
 
     def str_to_action(self, text):
-        return codec.str_to_action(text)
+        return actions.str_to_action(text)
 
     def render(self):
-        names = codec.CARD_NAMES
-        player = self.c_current_player()
-        public = names[self.public_card] if self.public_card != NO_CARD else "--"
-        lines = [f"Leduc poker  round {self.round_ + 1}  public card {public}  "
-                 f"pot {self.contrib[0] + self.contrib[1]}"]
-        for seat in range(2):
-            card = names[self.private_[seat]] if self.private_[seat] != NO_CARD else "--"
-            marks = []
-            if player == seat:
-                marks.append("to move")
-            if self.folded == seat:
-                marks.append("folded")
-            note = f"  ({', '.join(marks)})" if marks else ""
-            lines.append(f"  seat {seat}: [{card}]  in for {self.contrib[seat]}{note}")
-        for r, actions in enumerate(self._history()):
-            text = " ".join(codec.BET_NAMES[a] for a in actions) or "-"
-            lines.append(f"  bets round {r + 1}: {text}")
-        if player == CHANCE:
-            lines.append("  next: a card is dealt")
-        elif player == TERMINAL:
-            chips = self.scores()
-            lines.append(f"  over: seat 0 {chips[0]:+d}, seat 1 {chips[1]:+d} chips")
-        return "\n".join(lines)
+        cdef int player = self.c_current_player()
+        return render(self.round_, self.public_card, [self.private_[0], self.private_[1]],
+                      [self.contrib[0], self.contrib[1]], player, self.folded,
+                      self._history(), self.scores() if player == TERMINAL else None)

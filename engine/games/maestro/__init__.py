@@ -4,9 +4,9 @@ shared/rules/maestro-1989.md (section numbers below refer to it).
 Perfect information with chance: every tile is face up, only the bag's order is
 unknown, and each draw is a chance node over the tiles still in the bag (their
 counts follow from what is on the table). The board and the tile counts are data
-(board.json); the spec's [assumed] alternatives are variants.
+(data/board.json); the spec's [assumed] alternatives are variants.
 
-The action space (rules.Layout; 1,876 ids on the default board), and its notation:
+The action space (actions.Layout; 1,876 ids on the default board), and its notation:
 
     pass              end the placement phase (placing nothing is allowed)
     draw1..draw3      declare how many tiles to draw (at most the free spaces)
@@ -39,8 +39,7 @@ order, e.g. `bottom-one+draw-batch`):
   applause comes out meanwhile, the tiles not yet placed cost nothing.
 """
 from engine.game import GameSpec
-from engine.games.maestro.reference import MaestroReference
-from engine.games.maestro.rules import LISTED_VARIANTS, parse_variant
+from engine.games.maestro.tables import LISTED_VARIANTS, parse_variant
 from engine.games.maestro.state import MaestroState
 
 GAME = GameSpec(
@@ -54,7 +53,7 @@ GAME = GameSpec(
     default_players=2,
     chance=True,
     hidden_information=False,
-    reference=MaestroReference,
+    reference="engine.games.maestro.reference:MaestroReference",
     variant_parser=parse_variant,
     # Measured against greedy at 250 ms a decision (60 games each, same deals):
     # mcts scored 0.87 with playouts cut after 4 actions and scored by the heuristic,

@@ -24,7 +24,7 @@ import math
 from dataclasses import dataclass, field
 
 from engine.errors import StateFormatError
-from engine.games.maestro import rules
+from engine.games.maestro import tables
 from engine.validate import check_int, get_int, get_str, require
 
 PLACE, COUNT, DRAW, SLOT, OVER = range(5)
@@ -59,7 +59,7 @@ class Fields:
     end: int = END_NONE
 
 
-def initial_fields(board: rules.Board, players: int, variant: str) -> Fields:
+def initial_fields(board: tables.Board, players: int, variant: str) -> Fields:
     """The setup [seed, spec 3]: a maestro on space 10 of every agency, everything
     else in the bag, nobody holding the critic, seat 0 to begin."""
     agencies = [[EMPTY] * board.slots for _ in range(players)]
@@ -70,7 +70,7 @@ def initial_fields(board: rules.Board, players: int, variant: str) -> Fields:
                   taken=[0] * players, taken_bottom=[0] * players)
 
 
-def bag_counts(board: rules.Board, f: Fields) -> list[int]:
+def bag_counts(board: tables.Board, f: Fields) -> list[int]:
     """Tiles of each kind still in the bag: every tile minus those seen."""
     left = list(board.totals)
     for agency in f.agencies:
@@ -86,7 +86,7 @@ def bag_counts(board: rules.Board, f: Fields) -> list[int]:
     return left
 
 
-def state_dict(board: rules.Board, f: Fields) -> dict:
+def state_dict(board: tables.Board, f: Fields) -> dict:
     starts, lengths = board.row_starts, board.row_lengths
     # Kind -> name, with EMPTY (-1) indexing the trailing None.
     names = board.tile_names + (None,)
@@ -134,7 +134,7 @@ def _field(data: dict, key: str):
     return data[key]
 
 
-def _kind(board: rules.Board, value, what: str, allowed: tuple[str, ...]) -> int:
+def _kind(board: tables.Board, value, what: str, allowed: tuple[str, ...]) -> int:
     if value is None:
         return EMPTY
     if not isinstance(value, str) or value not in allowed:
@@ -148,21 +148,21 @@ def _bool(data: dict, key: str) -> bool:
     return value
 
 
-def parse_state(board: rules.Board, data: dict) -> Fields:
+def parse_state(board: tables.Board, data: dict) -> Fields:
     """The Fields of a state dict, checked field by field and for consistency.
     Raises StateFormatError naming the first problem."""
     if not isinstance(data, dict):
         raise StateFormatError("a Maestro state is a JSON object")
     variant = get_str(data, "variant")
     try:
-        rules_variant = rules.parse_variant(variant)
+        rules_variant = tables.parse_variant(variant)
     except ValueError as exc:
         raise StateFormatError(str(exc)) from None
-    n = get_int(data, "players", 2, rules.MAX_SEATS)
+    n = get_int(data, "players", 2, tables.MAX_SEATS)
     f = Fields(variant=variant, players=n)
     f.to_move = get_int(data, "to_move", 0, n - 1)
     f.phase = PHASES.index(get_str(data, "phase", PHASES))
-    tiles = board.instruments + (rules.MAESTRO,)
+    tiles = board.instruments + (tables.MAESTRO,)
     agencies = _list(data, "agencies", n)
     for seat, agency in enumerate(agencies):
         if not isinstance(agency, list) or len(agency) != board.slots:
@@ -175,7 +175,7 @@ def parse_state(board: rules.Board, data: dict) -> Fields:
             raise StateFormatError(f"board row {board.row_ids[r]} must be a list of {len(instr)} spaces")
         for i, v in enumerate(row):
             f.cells.append(_kind(board, v, f"space {i + 1} of row {board.row_ids[r]}",
-                                 (instr[i], rules.MAESTRO)))
+                                 (instr[i], tables.MAESTRO)))
     f.applause = get_int(data, "applause", 0, board.applause)
     f.points = [check_int(v, f"points[{i}]", 0, MAX_POINTS) for i, v in enumerate(_list(data, "points", n))]
     critic = _field(data, "critic")
@@ -206,7 +206,7 @@ def parse_state(board: rules.Board, data: dict) -> Fields:
     return f
 
 
-def _check_consistency(board: rules.Board, variant: rules.Variant, f: Fields) -> None:
+def _check_consistency(board: tables.Board, variant: tables.Variant, f: Fields) -> None:
     """The checks between fields: tiles conserved, rows unbroken with one maestro each,
     and a turn state the rules can reach."""
     left = bag_counts(board, f)
@@ -236,7 +236,7 @@ def _check_consistency(board: rules.Board, variant: rules.Variant, f: Fields) ->
         if f.taken_bottom[seat]:
             require(empties[seat] == f.taken[seat],
                     f"seat {seat}'s bottom row was open only if its agency was full this turn")
-            if variant.full_bottom != rules.BOTTOM_UNLIMITED:
+            if variant.full_bottom != tables.BOTTOM_UNLIMITED:
                 require(f.taken_bottom[seat] == 1, f"one tile at most from seat {seat}'s bottom row")
     if f.phase != PLACE:
         require(f.turn_row == EMPTY and not f.fresh and not any(f.taken),
@@ -257,20 +257,20 @@ def _check_consistency(board: rules.Board, variant: rules.Variant, f: Fields) ->
         require(empties[mover] > 0, "a seat with a full agency cannot declare a draw (spec 4 C)")
     if f.phase == DRAW:
         require(f.draws_left > 0, "a draw is pending only with draws left")
-        require(variant.draw_mode == rules.DRAW_BATCH or not f.drawn,
+        require(variant.draw_mode == tables.DRAW_BATCH or not f.drawn,
                 "drawn tiles are placed before the next draw")
     if f.phase == SLOT:
         require(bool(f.drawn), "a drawn tile waits for its agency space")
-        require(variant.draw_mode == rules.DRAW_SEQUENTIAL or f.draws_left == 0,
+        require(variant.draw_mode == tables.DRAW_SEQUENTIAL or f.draws_left == 0,
                 "in draw-batch every draw comes before the tiles are placed")
-        require(variant.draw_mode == rules.DRAW_BATCH or len(f.drawn) == 1,
+        require(variant.draw_mode == tables.DRAW_BATCH or len(f.drawn) == 1,
                 "one drawn tile at a time")
     if f.phase in (DRAW, SLOT):
         require(len(f.drawn) + f.draws_left <= empties[mover],
                 "the draws declared fit the free agency spaces (spec 5.1)")
     if f.phase == OVER:
         require(f.end != END_NONE and f.draws_left == 0, "a finished game has an end reason")
-        require(not f.drawn or variant.draw_mode == rules.DRAW_BATCH, "drawn tiles are placed at once")
+        require(not f.drawn or variant.draw_mode == tables.DRAW_BATCH, "drawn tiles are placed at once")
         if f.end == END_FULL:
             require(empties[mover] == 0 and not f.drawn,
                     "the game ends for a full agency only when the seat to move has one")
@@ -278,7 +278,7 @@ def _check_consistency(board: rules.Board, variant: rules.Variant, f: Fields) ->
             f"the {board.applause}th applause ends the game, and only it does (spec 7)")
 
 
-def parse_observation(board: rules.Board, obs) -> tuple[int, Fields]:
+def parse_observation(board: tables.Board, obs) -> tuple[int, Fields]:
     """(seat, Fields) of an observation: the whole state plus the observer's seat."""
     if not isinstance(obs, dict):
         raise StateFormatError("an observation is a JSON object")

@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 
 from engine.errors import GameConfigError, IllegalActionError, StateFormatError
-from engine.games.maestro import codec, rules
+from engine.games.maestro import actions, codec, tables
 from engine.games.maestro.codec import COUNT, DRAW, EMPTY, OVER, PLACE, SLOT
 from engine.games.maestro.render import render
 from engine.games.maestro.weights import (CRITIC_HOLD_TURNS, DRAWS_PER_TURN, OPPORTUNITY_DECAY,
@@ -40,19 +40,19 @@ class MaestroReference(ReferenceState):
 
     game_name = "maestro"
 
-    def __init__(self, board: rules.Board, fields: codec.Fields):
+    def __init__(self, board: tables.Board, fields: codec.Fields):
         self.board = board
-        self.layout = rules.layout_of(board)
-        self.rules = rules.parse_variant(fields.variant)
+        self.layout = actions.layout_of(board)
+        self.rules = tables.parse_variant(fields.variant)
         self.f = fields
 
     @classmethod
-    def new_initial(cls, num_players=2, variant=rules.DEFAULT_VARIANT):
+    def new_initial(cls, num_players=2, variant=tables.DEFAULT_VARIANT):
         if isinstance(num_players, bool) or not isinstance(num_players, int) \
-                or not 2 <= num_players <= rules.MAX_SEATS:
+                or not 2 <= num_players <= tables.MAX_SEATS:
             raise GameConfigError(f"maestro is played by 2-4 players, got {num_players!r}")
-        rules.variant_config(variant)
-        board = rules.load_board()
+        tables.variant_config(variant)
+        board = tables.load_board()
         return cls(board, codec.initial_fields(board, num_players, variant))
 
     @property
@@ -103,11 +103,11 @@ class MaestroReference(ReferenceState):
         contracts are exclusive, except while the agency is full (5.2, M2)."""
         f = self.f
         free_now = len(self.free_spaces(seat))
-        if self.rules.full_bottom == rules.BOTTOM_DYNAMIC:
+        if self.rules.full_bottom == tables.BOTTOM_DYNAMIC:
             return free_now == 0
         # Only the mover's takes changed the agency this turn.
         full_at_turn_start = free_now == f.taken[seat]
-        if self.rules.full_bottom == rules.BOTTOM_UNLIMITED:
+        if self.rules.full_bottom == tables.BOTTOM_UNLIMITED:
             return full_at_turn_start
         return full_at_turn_start and f.taken_bottom[seat] == 0
 
@@ -154,10 +154,10 @@ class MaestroReference(ReferenceState):
             return [a for a, _ in self.chance_outcomes()]
         if f.phase == COUNT:
             most = min(self.board.max_draw, len(self.free_spaces(f.to_move)))
-            return [rules.DRAW_BASE + k for k in range(1, most + 1)]
+            return [actions.DRAW_BASE + k for k in range(1, most + 1)]
         if f.phase == SLOT:
             return [self.layout.slot_base + s for s in self.free_spaces(f.to_move)]
-        return [rules.PASS] + self.placements()
+        return [actions.PASS] + self.placements()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.f.phase != DRAW:
@@ -173,10 +173,10 @@ class MaestroReference(ReferenceState):
         f, layout = self.f, self.layout
         if f.phase == DRAW:
             self._draw(action - layout.chance_base)
-        elif action == rules.PASS:
+        elif action == actions.PASS:
             self._end_placement()
         elif action < layout.slot_base:
-            f.draws_left = action - rules.DRAW_BASE
+            f.draws_left = action - actions.DRAW_BASE
             f.phase = DRAW
         elif action < layout.place_base:
             f.agencies[f.to_move][action - layout.slot_base] = f.drawn.pop(0)
@@ -226,13 +226,13 @@ class MaestroReference(ReferenceState):
             self._next_draw()
             return
         f.drawn.append(kind)
-        batch = self.rules.draw_mode == rules.DRAW_BATCH
+        batch = self.rules.draw_mode == tables.DRAW_BATCH
         f.phase = DRAW if batch and f.draws_left > 0 else SLOT
 
     def _next_draw(self) -> None:
         """After an applause or a tile put on its space: place, draw, or end the turn."""
         f = self.f
-        batch = self.rules.draw_mode == rules.DRAW_BATCH
+        batch = self.rules.draw_mode == tables.DRAW_BATCH
         if f.drawn and (f.draws_left == 0 or not batch):
             f.phase = SLOT
         elif f.draws_left > 0:
@@ -399,7 +399,7 @@ class MaestroReference(ReferenceState):
     def from_dict(cls, data) -> "MaestroReference":
         if not isinstance(data, dict) or data.get("game") != cls.game_name:
             raise StateFormatError('a maestro state needs "game": "maestro"')
-        board = rules.load_board()
+        board = tables.load_board()
         return cls(board, codec.parse_state(board, data))
 
     def observation(self, seat: int) -> dict:
@@ -409,19 +409,19 @@ class MaestroReference(ReferenceState):
     def from_observation(cls, observation, rng=None) -> "MaestroReference":
         if not isinstance(observation, dict) or observation.get("game") != cls.game_name:
             raise StateFormatError("not an observation of maestro")
-        board = rules.load_board()
+        board = tables.load_board()
         _, fields = codec.parse_observation(board, observation)
         return cls(board, fields)
 
     def action_to_str(self, action) -> str:
         try:
-            return rules.action_name(self.board, action)
+            return actions.action_name(self.board, action)
         except ValueError as exc:
             raise IllegalActionError(str(exc)) from None
 
     def str_to_action(self, text) -> int:
         try:
-            return rules.action_id(self.board, text)
+            return actions.action_id(self.board, text)
         except ValueError as exc:
             raise IllegalActionError(str(exc)) from None
 

@@ -2,14 +2,14 @@
 reference (both hand it their codec.Fields)."""
 from __future__ import annotations
 
-from engine.games.maestro import codec, rules
+from engine.games.maestro import codec, tables
 
 
 def _short(name: str, width: int = 7) -> str:
     return name[:width].ljust(width)
 
 
-def render(board: rules.Board, f: codec.Fields, scores: list[int]) -> str:
+def render(board: tables.Board, f: codec.Fields, scores: list[int]) -> str:
     names = board.tile_names
     lines = [f"Maestro ({f.variant}), {f.players} players, applause {f.applause}/{board.applause}"]
     for r, row_id in enumerate(board.row_ids):

@@ -12,13 +12,14 @@ from libc.stdint cimport uint64_t
 from libc.string cimport memcpy, memset
 
 from engine.errors import GameConfigError, IllegalActionError, StateFormatError
-from engine.games.maestro import codec, rules, weights
+from engine.games.maestro import actions, codec, tables, weights
+from engine.games.maestro.tables import DEFAULT_VARIANT
 from engine.hashing cimport mix64
 from engine.rng cimport rng_t
 from engine.state cimport State, CHANCE, TERMINAL
 from engine.whole_view import whole_state_observation
 
-# Keep in step with codec.py and rules.py (plain ints so nogil code can use them).
+# Keep in step with codec.py and tables.py (plain ints so nogil code can use them).
 cdef enum:
     PLACE = 0
     COUNT = 1
@@ -49,11 +50,11 @@ cdef inline double tile_value(double placed, int points, int space) noexcept nog
 
 
 cdef class BoardTables:
-    """A rules.Board as C tables; built once per board and shared by its states."""
+    """A tables.Board as C tables; built once per board and shared by its states."""
 
     def __init__(self, board):
         cdef int i
-        layout = rules.layout_of(board)
+        layout = actions.layout_of(board)
         self.board = board
         memset(&self.b, 0, sizeof(board_t))
         self.b.num_rows = board.num_rows
@@ -98,12 +99,12 @@ cdef class MaestroState(State):
     game_name = "maestro"
 
     @classmethod
-    def new_initial(cls, num_players=2, variant=rules.DEFAULT_VARIANT):
+    def new_initial(cls, num_players=2, variant=DEFAULT_VARIANT):
         if isinstance(num_players, bool) or not isinstance(num_players, int) \
-                or not 2 <= num_players <= rules.MAX_SEATS:
+                or not 2 <= num_players <= tables.MAX_SEATS:
             raise GameConfigError(f"maestro is played by 2-4 players, got {num_players!r}")
-        rules.variant_config(variant)
-        board = rules.load_board()
+        tables.variant_config(variant)
+        board = tables.load_board()
         return cls._from_fields(board, codec.initial_fields(board, num_players, variant))
 
     @classmethod
@@ -112,7 +113,7 @@ cdef class MaestroState(State):
         cdef MaestroState s = cls.__new__(cls)
         cdef int seat, i, r, k, start, length
         cdef game_t* g = &s.g
-        variant = rules.parse_variant(f.variant)
+        variant = tables.parse_variant(f.variant)
         s.tables = tables_for(board)
         s.b = &s.tables.b
         s.num_players = f.players
@@ -155,7 +156,7 @@ cdef class MaestroState(State):
         for i, k in enumerate(f.drawn):
             g.drawn[i] = k
         g.full_bottom = variant.full_bottom
-        g.batch = variant.draw_mode == rules.DRAW_BATCH
+        g.batch = variant.draw_mode == tables.DRAW_BATCH
         return s
 
     def _fields(self):
@@ -635,7 +636,7 @@ cdef class MaestroState(State):
 
     @property
     def board(self):
-        """The rules.Board this state is played on."""
+        """The tables.Board this state is played on."""
         return self.tables.board
 
     def scores(self):
@@ -653,7 +654,7 @@ cdef class MaestroState(State):
 
     @classmethod
     def from_dict(cls, data):
-        board = rules.load_board()
+        board = tables.load_board()
         return cls._from_fields(board, codec.parse_state(board, data))
 
     def observation(self, seat):
@@ -662,7 +663,7 @@ cdef class MaestroState(State):
 
     @classmethod
     def from_observation(cls, observation, rng):
-        board = rules.load_board()
+        board = tables.load_board()
         if not isinstance(observation, dict) or observation.get("game") != cls.game_name:
             raise StateFormatError("not an observation of maestro")
         _, f = codec.parse_observation(board, observation)
@@ -675,13 +676,13 @@ cdef class MaestroState(State):
 
     def action_to_str(self, action):
         try:
-            return rules.action_name(self.tables.board, action)
+            return actions.action_name(self.tables.board, action)
         except ValueError as exc:
             raise IllegalActionError(str(exc)) from None
 
     def str_to_action(self, text):
         try:
-            return rules.action_id(self.tables.board, text)
+            return actions.action_id(self.tables.board, text)
         except ValueError as exc:
             raise IllegalActionError(str(exc)) from None
 

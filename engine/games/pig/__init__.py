@@ -21,8 +21,7 @@ win at the target (100 by default). Differences that remain:
   the target is the variant "target<N>", 1 <= N <= 1000.
 """
 from engine.game import GameSpec
-from engine.games.pig.reference import PigReference
-from engine.games.pig.rules import DEFAULT_VARIANT, parse_variant
+from engine.games.pig.codec import DEFAULT_VARIANT, parse_variant
 from engine.games.pig.state import PigState
 
 GAME = GameSpec(
@@ -34,6 +33,6 @@ GAME = GameSpec(
     variants=(DEFAULT_VARIANT, "target10", "target20", "target50"),
     chance=True,
     hidden_information=False,
-    reference=PigReference,
+    reference="engine.games.pig.reference:PigReference",
     variant_parser=parse_variant,
 )

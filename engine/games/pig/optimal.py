@@ -29,7 +29,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine.games.pig.rules import FACES, HOLD, MAX_TARGET, MIN_TARGET, ROLL
+from engine.games.pig.actions import FACES, HOLD, ROLL
+from engine.games.pig.codec import MAX_TARGET, MIN_TARGET
 
 TOLERANCE = 1e-12
 # Memory grows as target**3 (about 8.5 MB at 100, 230 MB at 300).

@@ -11,8 +11,8 @@ from __future__ import annotations
 from engine.errors import GameConfigError, IllegalActionError, StateFormatError
 from engine.reference import ReferenceState
 from engine.whole_view import state_from_whole_observation, whole_state_observation
-from engine.games.pig.rules import (DEFAULT_VARIANT, FACE_BASE, FACES, HOLD, ROLL, action_id,
-                                    action_name, check_fields, parse_variant)
+from engine.games.pig.actions import FACE_BASE, FACES, HOLD, ROLL, action_id, action_name
+from engine.games.pig.codec import DEFAULT_VARIANT, check_fields, parse_variant
 
 CHANCE = -1
 TERMINAL = -2

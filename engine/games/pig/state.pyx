@@ -9,13 +9,14 @@
 from libc.stdint cimport uint64_t
 
 from engine.errors import GameConfigError, IllegalActionError
-from engine.games.pig.rules import (DEFAULT_VARIANT, action_id, action_name, check_fields,
-                                    hint_reason, parse_variant)
+from engine.games.pig.actions import action_id, action_name
+from engine.games.pig.codec import DEFAULT_VARIANT, check_fields, parse_variant
+from engine.games.pig.render import hint_reason, render
 from engine.hashing cimport mix64
 from engine.state cimport State, CHANCE, TERMINAL
 from engine.whole_view import state_from_whole_observation, whole_state_observation
 
-# Keep in step with engine/games/pig/rules.py (plain ints so nogil code can use them).
+# Keep in step with engine/games/pig/actions.py (plain ints so nogil code can use them).
 cdef enum:
     ROLL = 0
     HOLD = 1
@@ -214,8 +215,5 @@ cdef class PigState(State):
             raise IllegalActionError(str(exc)) from None
 
     def render(self):
-        head = f"pig to {self.target}: seat 0 has {self.banked[0]}, seat 1 has {self.banked[1]}"
-        if self.winner != NO_WINNER:
-            return f"{head}\nseat {self.winner} wins"
-        doing = "rolling the die" if self.rolling else "to roll or hold"
-        return f"{head}\nseat {self.to_move} {doing}, turn total {self.turn_total}"
+        return render(self.target, [self.banked[0], self.banked[1]], self.turn_total,
+                      self.to_move, self.rolling, self.winner)

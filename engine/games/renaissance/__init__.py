@@ -9,7 +9,6 @@ hand, set-aside cards and face-down Gossip card, and the order of the decks (dra
 as chance events). No 1-seat mode: the spec finds no solo rules (section 5.5)."""
 from engine.game import GameSpec
 from engine.games.renaissance.components import COMPONENTS
-from engine.games.renaissance.reference import ReferenceRenaissanceState
 from engine.games.renaissance.state import RenaissanceState
 
 GAME = GameSpec(
@@ -22,5 +21,5 @@ GAME = GameSpec(
     variants=COMPONENTS.variant_names,
     chance=True,
     hidden_information=True,
-    reference=ReferenceRenaissanceState,
+    reference="engine.games.renaissance.reference:RenaissanceReference",
 )

@@ -33,7 +33,7 @@ import math
 
 from engine.errors import StateFormatError
 from engine.reference import ReferenceState
-from engine.games.renaissance import codec
+from engine.games.renaissance import codec, views
 from engine.games.renaissance.actions import (
     ASIDE_INDEX, ASIDE_SETS, MAX_SPEND, NUM_ACTIONS, action_to_str, str_to_action,
     ASIDE, BENEFACTOR, BUILD_BLUEPRINT, BUILD_FRESCO, CENTERPIECES, COVER, DEAL, DESTINATIONS,
@@ -59,7 +59,7 @@ COLOURS = range(4)
 HEURISTIC_SCALE = 8.0
 
 
-class ReferenceRenaissanceState(ReferenceState):
+class RenaissanceReference(ReferenceState):
     """A position with the same API as the compiled RenaissanceState."""
 
     game_name = codec.GAME_NAME
@@ -965,13 +965,13 @@ class ReferenceRenaissanceState(ReferenceState):
 
     def observation(self, seat):
         self._check_seat(seat)
-        return codec.observation_dict(self.to_raw(), self.current_player(), seat)
+        return views.observation_dict(self.to_raw(), self.current_player(), seat)
 
     @classmethod
     def from_observation(cls, observation, rng):
         if not isinstance(observation, dict) or observation.get("game") != cls.game_name:
             raise StateFormatError("not an observation of renaissance")
-        return codec.from_observation_dict(cls, observation, rng)
+        return views.from_observation_dict(cls, observation, rng)
 
     def hash(self):
         return _digest(self.to_json())

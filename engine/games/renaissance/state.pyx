@@ -8,7 +8,7 @@ from libc.stdint cimport uint64_t
 from libc.string cimport memcpy, memset
 
 from engine.errors import StateFormatError
-from engine.games.renaissance import actions, codec
+from engine.games.renaissance import actions, codec, views
 from engine.games.renaissance.components import COMPONENTS as _C
 from engine.hashing cimport mix64
 from engine.rng cimport rng_t, rng_below
@@ -1476,7 +1476,7 @@ cdef class RenaissanceState(State):
         return copy
 
     cdef State c_determinize(self, int seat, rng_t* rng):
-        # codec.sample_hidden in C, drawing from the generator in the same order: the
+        # views.sample_hidden in C, drawing from the generator in the same order: the
         # rival's unaccounted cards shuffled and dealt to its hand (with a face-down
         # Gossip card from the hand), then its set-aside pile; the Gossip card drawn
         # uniformly from its pile.
@@ -1551,13 +1551,13 @@ cdef class RenaissanceState(State):
 
     def observation(self, seat):
         self._check_seat(seat)
-        return codec.observation_dict(self.to_raw(), self.c_current_player(), seat)
+        return views.observation_dict(self.to_raw(), self.c_current_player(), seat)
 
     @classmethod
     def from_observation(cls, observation, rng):
         if not isinstance(observation, dict) or observation.get("game") != cls.game_name:
             raise StateFormatError("not an observation of renaissance")
-        return codec.from_observation_dict(cls, observation, rng)
+        return views.from_observation_dict(cls, observation, rng)
 
     def action_to_str(self, action):
         return actions.action_to_str(action)

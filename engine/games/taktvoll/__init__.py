@@ -3,13 +3,11 @@ bar; whoever closes a full bar with a bar line scores it; cards left in hand cos
 Hidden hands and a hidden deck: each seat sees its own hand, the table and the counts.
 
 Spec: shared/rules/takt-voll.md. The deck and every reading the seed leaves open are in
-rules.toml; the notation and JSON forms in codec.py; the rules in state.pyx (compiled)
-and reference.py (plain Python, the readable statement).
+data/rules.toml, read by tables.py; the files are those of every game (engine/games/README.md):
+the rules in state.pyx (compiled) and reference.py (plain Python, the readable statement).
 """
 from engine.game import GameSpec
-from engine.games.taktvoll.reference import ReferenceTaktVollState
-from engine.games.taktvoll.rules import (LISTED_VARIANTS, MAX_PLAYERS, MIN_PLAYERS,
-                                         parse_variant)
+from engine.games.taktvoll.tables import LISTED_VARIANTS, MAX_PLAYERS, MIN_PLAYERS, parse_variant
 from engine.games.taktvoll.state import TaktVollState
 
 GAME = GameSpec(
@@ -22,6 +20,6 @@ GAME = GameSpec(
     variants=LISTED_VARIANTS,
     chance=True,
     hidden_information=True,
-    reference=ReferenceTaktVollState,
+    reference="engine.games.taktvoll.reference:TaktVollReference",
     variant_parser=parse_variant,
 )

@@ -1,6 +1,6 @@
-"""Takt Voll's text forms, shared by the compiled state and the pure-Python reference:
-the action space and its notation, the JSON layout of a state and of a seat's view,
-their validation, and the determinization that deals a view's unseen cards.
+"""Takt Voll's JSON forms, shared by the compiled state and the pure-Python reference:
+the layout of a state and of a seat's view, and their validation (actions.py has the
+notation, views.py the determinization, render.py the drawing).
 
 Only the *format* lives here, with the checks a loaded position must pass. The rules
 (what is legal, what scores) are written twice on purpose, in state.pyx and
@@ -11,34 +11,21 @@ knows); both implementations convert their fields to and from these.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import compress
 from typing import Optional
 
-from engine.errors import IllegalActionError, StateFormatError
-from engine.games.taktvoll.rules import (BAR, BAR_KIND, CLEF, CLEF_KIND, DECK, KIND_BY_NAME, KINDS,
+from engine.errors import StateFormatError
+from engine.games.taktvoll.actions import TURNED_MARK
+from engine.games.taktvoll.tables import (BAR, BAR_KIND, CLEF, DECK, KIND_BY_NAME, KINDS,
                                          MAX_PLAYERS, MAX_ROWS, MIN_PLAYERS, MIRROR_AXIS, NOTE,
                                          NUM_KINDS, REST, SIGNATURE, Rules, rules_for)
 from engine.validate import check_int, get_int, get_int_list, get_str, require
 
-# ---- the action space ------------------------------------------------------------------
-# Player actions first, then the chance outcomes, so the two never share an id:
-#   0 draw, 1 pass, 2 keep (the drawn card), 3 nobar (decline the bonus bar line);
-#   PLAY_BASE + (kind * MAX_ROWS + row) * 2 + turned: play a card (a clef always
-#   names row 0: it opens the next row);
-#   DEAL_BASE + kind: that card comes off the deck (the deal, or a draw);
-#   START_BASE + seat: that seat takes the first turn.
-DRAW, PASS, KEEP, NOBAR = 0, 1, 2, 3
-SPECIAL_NAMES = ("draw", "pass", "keep", "nobar")
-PLAY_BASE = 4
-DEAL_BASE = PLAY_BASE + NUM_KINDS * MAX_ROWS * 2
-START_BASE = DEAL_BASE + NUM_KINDS
-NUM_ACTIONS = START_BASE + MAX_PLAYERS
 
 PHASES = ("deal", "start", "turn", "draw", "after-draw", "bonus", "over")
 DEAL, START, TURN, DRAWING, AFTER_DRAW, BONUS, OVER = range(len(PHASES))
 SETUP_PHASES = (DEAL, START)
-TURNED_MARK = "~"
 NO_PITCH = -100          # "no pitched note yet" in a row
 STARTING_CARDS = DECK["starting_cards"]
 
@@ -47,71 +34,6 @@ STARTING_CARDS = DECK["starting_cards"]
 HEURISTIC_TEMPERATURE = 3.0
 # The share of a full bar's points credited to the seat that will close it.
 OPEN_BAR_SHARE = 0.75
-
-
-def play_action(kind: int, row: int, turned: int = 0) -> int:
-    return PLAY_BASE + (kind * MAX_ROWS + row) * 2 + turned
-
-
-def decode_play(action: int) -> tuple[int, int, int]:
-    """(kind, row, turned) of a play action id."""
-    rest = action - PLAY_BASE
-    return rest // (2 * MAX_ROWS), (rest // 2) % MAX_ROWS, rest % 2
-
-
-def _valid_play(kind: int, row: int, turned: int) -> bool:
-    """Whether a play id names a play of some variant (a clef on row 0, a turned
-    card only of a turnable kind)."""
-    k = KINDS[kind]
-    if k.category == CLEF:
-        return row == 0 and turned == 0
-    return not turned or k.turnable
-
-
-def action_to_str(action) -> str:
-    """The notation: draw, pass, keep, nobar; a card played as NAME@ROW (rows 1-4,
-    NAME~ for a card turned round; a clef is just "clef"); "+NAME" for a card off
-    the deck; "startN" for seat N starting."""
-    if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
-        raise IllegalActionError(f"a takt voll action is 0..{NUM_ACTIONS - 1}, got {action!r}")
-    if action < PLAY_BASE:
-        return SPECIAL_NAMES[action]
-    if action < DEAL_BASE:
-        kind, row, turned = decode_play(action)
-        if not _valid_play(kind, row, turned):
-            raise IllegalActionError(f"action {action} names no play")
-        name = KINDS[kind].name
-        if KINDS[kind].category == CLEF:
-            return name
-        return f"{name}{TURNED_MARK if turned else ''}@{row + 1}"
-    if action < START_BASE:
-        return "+" + KINDS[action - DEAL_BASE].name
-    return f"start{action - START_BASE}"
-
-
-def str_to_action(text) -> int:
-    if not isinstance(text, str):
-        raise IllegalActionError(f"a takt voll action is text, got {text!r}")
-    if text in SPECIAL_NAMES:
-        return SPECIAL_NAMES.index(text)
-    if text == "clef":
-        return play_action(CLEF_KIND, 0)
-    if text.startswith("+") and text[1:] in KIND_BY_NAME:
-        return DEAL_BASE + KIND_BY_NAME[text[1:]].index
-    if text.startswith("start") and text[5:].isdigit() and text[5:].isascii():
-        seat = int(text[5:])
-        if seat < MAX_PLAYERS and text[5:] == str(seat):
-            return START_BASE + seat
-    card, at, row_text = text.rpartition("@")
-    if at and row_text in ("1", "2", "3", "4"):
-        turned = card.endswith(TURNED_MARK)
-        name = card[:-1] if turned else card
-        kind = KIND_BY_NAME.get(name)
-        if kind is not None and kind.category != CLEF and _valid_play(kind.index, 0, int(turned)):
-            return play_action(kind.index, int(row_text) - 1, int(turned))
-    raise IllegalActionError(
-        f"not a takt voll action: {text!r} (draw, pass, keep, nobar, clef, CARD@ROW such as "
-        f"Q@2, 3/4@1, bar@1 or QG4~@2 for a turned card, +CARD, startN)")
 
 
 # ---- positions and views ------------------------------------------------------------------
@@ -162,17 +84,6 @@ def known_bar_lines(rules: Rules, players: int, played: int) -> int:
     """Bar lines a seat certainly holds: it was dealt bar_lines_each at the start
     and every bar line leaves a hand face up (spec §8)."""
     return max(0, rules.bar_lines_each(players) - played)
-
-
-def view_of(pos: Position, seat: int) -> View:
-    over = pos.phase == OVER
-    return View(rules=pos.rules, players=pos.players, seat=seat, hand=list(pos.hands[seat]),
-                hand_sizes=[sum(h) for h in pos.hands], deck_size=sum(pos.deck),
-                rows=[list(r) for r in pos.rows], points=list(pos.points),
-                bar_lines_played=list(pos.bar_lines_played), phase=pos.phase, turn=pos.turn,
-                drawn=pos.drawn if pos.phase == AFTER_DRAW and pos.turn == seat else -1,
-                bonus_row=pos.bonus_row, passes=pos.passes,
-                hands=[list(h) for h in pos.hands] if over else None)
 
 
 def cards_of(counts) -> list[str]:
@@ -484,156 +395,3 @@ def initial_position(rules: Rules, players: int) -> Position:
     deck[BAR_KIND] -= each * players
     return Position(rules=rules, players=players, hands=hands, deck=deck, rows=[],
                     points=[0] * players, bar_lines_played=[0] * players, phase=DEAL)
-
-
-# ---- a view dealt into a whole position ------------------------------------------------------
-
-def unseen_pool(view: View) -> list[int]:
-    """Counts per kind of the cards the seat has not seen: the deck minus its hand,
-    the table and the bar lines other seats certainly hold."""
-    rules, pool = view.rules, list(view.rules.composition)
-    for k, n in enumerate(view.hand):
-        pool[k] -= n
-    for row in view.rows:
-        for code in row:
-            pool[code >> 1] -= 1
-    for p in range(view.players):
-        if p != view.seat:
-            pool[BAR_KIND] -= known_bar_lines(rules, view.players, view.bar_lines_played[p])
-    require(min(pool) >= 0, "the observation shows more cards than the deck has")
-    return pool
-
-
-def position_from_view(view: View, rng) -> Position:
-    """A Position the seat cannot tell from the one it saw: the unseen cards shuffled
-    (rng.shuffle) and dealt, in seat order, into the other hands' unknown places,
-    the rest making up the deck. A drawer's just-drawn card is the first card it
-    gets (any of its unknown cards is equally likely to be it). The compiled
-    c_determinize draws exactly the same way."""
-    rules, n = view.rules, view.players
-    if view.hands is not None:
-        hands = [list(h) for h in view.hands]
-        deck = list(rules.composition)
-        for h in hands:
-            for k in range(NUM_KINDS):
-                deck[k] -= h[k]
-        for row in view.rows:
-            for code in row:
-                deck[code >> 1] -= 1
-        require(min(deck) >= 0, "the shown hands and the table hold more cards than the deck")
-    else:
-        pool = unseen_pool(view)
-        cards = [k for k in range(NUM_KINDS) for _ in range(pool[k])]
-        unknown = [0] * n
-        for p in range(n):
-            if p != view.seat:
-                unknown[p] = view.hand_sizes[p] - known_bar_lines(rules, n, view.bar_lines_played[p])
-                require(unknown[p] >= 0, f"seat {p} holds fewer cards than the bar lines it must hold")
-        require(sum(unknown) + view.deck_size == len(cards),
-                f"the hand sizes and the deck size ({sum(unknown) + view.deck_size} unknown cards) "
-                f"do not match the {len(cards)} cards the seat has not seen")
-        require(view.hand_sizes[view.seat] == sum(view.hand), "hand_sizes disagrees with the hand")
-        rng.shuffle(cards)
-        hands = []
-        drawn = view.drawn
-        at = 0
-        for p in range(n):
-            if p == view.seat:
-                hands.append(list(view.hand))
-                continue
-            hand = [0] * NUM_KINDS
-            hand[BAR_KIND] = view.hand_sizes[p] - unknown[p]
-            if view.phase == AFTER_DRAW and p == view.turn:
-                require(unknown[p] > 0, "the drawer holds the card it drew")
-                drawn = cards[at]
-            for k in cards[at:at + unknown[p]]:
-                hand[k] += 1
-            at += unknown[p]
-            hands.append(hand)
-        deck = [0] * NUM_KINDS
-        for k in cards[at:]:
-            deck[k] += 1
-        view = replace(view, drawn=drawn)
-    pos = Position(rules=rules, players=n, hands=hands, deck=deck,
-                   rows=[list(r) for r in view.rows], points=list(view.points),
-                   bar_lines_played=list(view.bar_lines_played), phase=view.phase,
-                   turn=view.turn, drawn=view.drawn, bonus_row=view.bonus_row,
-                   passes=view.passes)
-    check_position(pos)
-    return pos
-
-
-def from_view_checked(view: View, rng) -> Position:
-    """`position_from_view`, then a check that the seat would see exactly `view` in
-    it (which rules out every field that contradicts the others)."""
-    pos = position_from_view(view, rng)
-    again = view_of(pos, view.seat)
-    require(view_dict(again) == view_dict(view),
-            "the observation is not one a seat can have: its fields contradict each other")
-    return pos
-
-
-
-# ---- a drawing of the table for people ---------------------------------------------------------
-
-def _grouped(counts) -> str:
-    parts = [f"{KINDS[k].name}x{n}" if n > 1 else KINDS[k].name for k, n in enumerate(counts) if n]
-    return " ".join(parts) or "-"
-
-
-def row_text(rules: Rules, codes: list[int]) -> str:
-    """A row as bars: "clef 3/4 | Q Q Q | E E [4/12]" (the open bar's fill last)."""
-    words = [code_name(c) for c in codes[:2]]
-    summary = summarize_row(rules, codes, "row")
-    bar: list[str] = []
-    for code in codes[2:]:
-        if code >> 1 == BAR_KIND:
-            words.append(" ".join(bar) + " |")
-            bar = []
-        else:
-            bar.append(code_name(code))
-    if summary.capacity:
-        words.append(" ".join(bar + [f"[{summary.fill}/{summary.capacity}]"]))
-    return " ".join(w for w in words if w)
-
-
-def render(pos: Position) -> str:
-    """The whole position (every hand shown) in a few lines."""
-    return _draw(pos, [sum(h) for h in pos.hands], sum(pos.deck), pos.hands, viewer=None)
-
-
-def render_view(view: View) -> str:
-    """What one seat sees, drawn like `render`: its own hand; the others' only as
-    counts until the game is over."""
-    hands = view.hands or [view.hand if p == view.seat else None for p in range(view.players)]
-    return _draw(view, view.hand_sizes, view.deck_size, hands, viewer=view.seat)
-
-
-def _unseen_hand(view: View, seat: int) -> str:
-    bars = known_bar_lines(view.rules, view.players, view.bar_lines_played[seat])
-    return f"unseen ({bars} of them bar lines)" if bars else "unseen"
-
-
-def _draw(pos, sizes: list, deck_size: int, hands: list, viewer) -> str:
-    """`pos` is a Position or a View (the fields they share); a hand of None is unseen."""
-    n = pos.players
-    mover = {DEAL: "dealing", START: "drawing the first seat", OVER: "game over"}.get(
-        pos.phase, f"seat {pos.turn} to move ({PHASES[pos.phase]})")
-    lines = [f"Takt Voll  {pos.rules.variant}  {n} players  deck {deck_size}  {mover}"]
-    for r, row in enumerate(pos.rows):
-        lines.append(f"  row {r + 1}: {row_text(pos.rules, row)}")
-    if not pos.rows:
-        lines.append("  no rows yet")
-    for p in range(n):
-        notes = []
-        if pos.drawn >= 0 and p == pos.turn:
-            notes.append(f"drew {KINDS[pos.drawn].name}")
-        if pos.bonus_row >= 0 and p == pos.turn:
-            notes.append(f"may close row {pos.bonus_row + 1}")
-        note = f"  ({', '.join(notes)})" if notes else ""
-        you = " (you)" if p == viewer else ""
-        cards = _grouped(hands[p]) if hands[p] is not None else _unseen_hand(pos, p)
-        lines.append(f"  seat {p}{you}: {pos.points[p]} pts, {sizes[p]} cards: {cards}{note}")
-    if pos.passes:
-        lines.append(f"  {pos.passes} pass(es) in a row")
-    return "\n".join(lines)

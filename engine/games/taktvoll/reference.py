@@ -29,20 +29,19 @@ import math
 
 from engine.errors import StateFormatError
 from engine.reference import ReferenceState
-from engine.games.taktvoll import codec
-from engine.games.taktvoll.codec import (AFTER_DRAW, BONUS, DEAL, DEAL_BASE, DRAW, DRAWING,
-                                         KEEP, NOBAR, OVER, PASS, START, START_BASE,
-                                         STARTING_CARDS, TURN, play_action)
-from engine.games.taktvoll.rules import (BAR, BAR_KIND, CLEF, KINDS, MAX_ROWS, MIRROR_AXIS,
+from engine.games.taktvoll import actions, codec, views
+from engine.games.taktvoll.actions import DEAL_BASE, DRAW, KEEP, NOBAR, PASS, START_BASE, play_action
+from engine.games.taktvoll.codec import AFTER_DRAW, BONUS, DEAL, DRAWING, OVER, START, STARTING_CARDS, TURN
+from engine.games.taktvoll.tables import (BAR, BAR_KIND, CLEF, KINDS, MAX_ROWS, MIRROR_AXIS,
                                          NOTE, NUM_KINDS, REST, SIGNATURE, rules_for)
 from engine.state import CHANCE_PLAYER as CHANCE, TERMINAL_PLAYER as TERMINAL
 
 
-class ReferenceTaktVollState(ReferenceState):
+class TaktVollReference(ReferenceState):
     """A Takt Voll position with the same API as the compiled TaktVollState."""
 
     game_name = "taktvoll"
-    num_actions = codec.NUM_ACTIONS
+    num_actions = actions.NUM_ACTIONS
 
     def __init__(self, position: codec.Position):
         self.rules = position.rules
@@ -224,7 +223,7 @@ class ReferenceTaktVollState(ReferenceState):
             self.drawn = -1
             self.bonus_row = -1
             self.passes = 0
-            self.play(*codec.decode_play(action))
+            self.play(*actions.decode_play(action))
 
     def _deal(self, kind_index):
         each = self.rules.bar_lines_each(self.num_players)
@@ -350,22 +349,22 @@ class ReferenceTaktVollState(ReferenceState):
 
     def observation(self, seat):
         self._check_seat(seat)
-        return codec.view_dict(codec.view_of(self.position(), seat))
+        return codec.view_dict(views.view_of(self.position(), seat))
 
     @classmethod
     def from_observation(cls, observation, rng):
         if not isinstance(observation, dict) or observation.get("game") != cls.game_name:
             raise StateFormatError("not an observation of taktvoll")
-        return cls(codec.from_view_checked(codec.parse_view(observation), rng))
+        return cls(views.from_view_checked(codec.parse_view(observation), rng))
 
     def clone(self):
-        return ReferenceTaktVollState(self.position())
+        return TaktVollReference(self.position())
 
     def action_to_str(self, action):
-        return codec.action_to_str(action)
+        return actions.action_to_str(action)
 
     def str_to_action(self, text):
-        return codec.str_to_action(text)
+        return actions.str_to_action(text)
 
 
 def _digest(text: str) -> int:

@@ -4,7 +4,7 @@ from libc.stdint cimport uint64_t
 from engine.state cimport MAX_PLAYERS, State
 
 cdef enum:
-    MAX_KINDS = 80      # room for the card catalogue (rules.py checks it fits)
+    MAX_KINDS = 80      # room for the card catalogue (tables.py checks it fits)
     ROW_SLOTS = 4       # rows on the table (one a clef)
     ROW_CAP = 96        # cards a row can hold (clef, signature, notes, rests, bar lines)
     MAX_DECK = 128      # cards in the whole deck

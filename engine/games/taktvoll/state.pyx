@@ -1,14 +1,13 @@
 # Takt Voll as a compiled State: the rules of reference.py over one plain C struct
 # (state.pxd), so a clone is a struct copy and a playout or a determinization never
 # touches a Python object. Card kinds, action ids and the JSON forms come from
-# rules.py and codec.py, shared with the reference; section numbers (§) are those of
+# tables.py, actions.py and codec.py, shared with the reference; section numbers (§) are those of
 # shared/rules/takt-voll.md.
 from libc.stdint cimport uint64_t
 from libc.string cimport memset
 
 from engine.errors import StateFormatError
-from engine.games.taktvoll import codec
-from engine.games.taktvoll import rules as rules_data
+from engine.games.taktvoll import actions, codec, render, tables, views
 from engine.hashing cimport mix64
 from engine.rng cimport rng_t, rng_below
 from engine.shares cimport softmax_shares
@@ -29,7 +28,7 @@ cdef enum:
     CAT_BAR = 2
     CAT_NOTE = 3
     CAT_REST = 4
-    # The special actions (codec.DRAW ...).
+    # The special actions (actions.DRAW ...).
     A_DRAW = 0
     A_PASS = 1
     A_KEEP = 2
@@ -44,7 +43,7 @@ cdef uint64_t PUBLIC_SALT = 0x5A17C0DE00000004ULL
 cdef uint64_t VIEW_SALT = 0x5A17C0DE00000005ULL
 cdef uint64_t GOLDEN = 0x9E3779B97F4A7C15ULL
 
-# The card catalogue as C tables, filled once from rules.py at import.
+# The card catalogue as C tables, filled once from tables.py at import.
 cdef int NUM_KINDS
 cdef int KIND_CATEGORY[MAX_KINDS]
 cdef int KIND_DURATION[MAX_KINDS]
@@ -59,32 +58,32 @@ cdef double TEMPERATURE, OPEN_BAR_SHARE
 def _fill_tables():
     global NUM_KINDS, CLEF_KIND, BAR_KIND, QUARTER, MIRROR_AXIS
     global PLAY_BASE, DEAL_BASE, START_BASE, NUM_ACTIONS, TEMPERATURE, OPEN_BAR_SHARE
-    categories = {rules_data.CLEF: CAT_CLEF, rules_data.SIGNATURE: CAT_SIGNATURE,
-                  rules_data.BAR: CAT_BAR, rules_data.NOTE: CAT_NOTE, rules_data.REST: CAT_REST}
-    deck = rules_data.DECK
+    categories = {tables.CLEF: CAT_CLEF, tables.SIGNATURE: CAT_SIGNATURE,
+                  tables.BAR: CAT_BAR, tables.NOTE: CAT_NOTE, tables.REST: CAT_REST}
+    deck = tables.DECK
     notes_and_rests = len(deck["note_values"]) * deck["notes_per_value"] + len(deck["rest_values"])
     biggest = deck["clefs"] + len(deck["time_signatures"]) + deck["bar_lines"] + notes_and_rests
     longest_row = 2 + notes_and_rests + deck["bar_lines"]
-    if rules_data.NUM_KINDS > MAX_KINDS or biggest > MAX_DECK or longest_row > ROW_CAP:
-        raise ImportError("rules.toml describes a deck larger than the compiled state holds "
+    if tables.NUM_KINDS > MAX_KINDS or biggest > MAX_DECK or longest_row > ROW_CAP:
+        raise ImportError("data/rules.toml describes a deck larger than the compiled state holds "
                           "(MAX_KINDS, MAX_DECK, ROW_CAP in state.pxd)")
     if codec.PHASES.index("over") != OVER or codec.PHASES.index("after-draw") != AFTER_DRAW:
         raise ImportError("codec.PHASES and the compiled phases disagree")
-    NUM_KINDS = rules_data.NUM_KINDS
-    for kind in rules_data.KINDS:
+    NUM_KINDS = tables.NUM_KINDS
+    for kind in tables.KINDS:
         KIND_CATEGORY[kind.index] = categories[kind.category]
         KIND_DURATION[kind.index] = kind.duration
         KIND_CAPACITY[kind.index] = kind.capacity
         KIND_PITCH[kind.index] = NO_PITCH if kind.pitch is None else kind.pitch
         KIND_TURNABLE[kind.index] = kind.turnable
-    CLEF_KIND = rules_data.CLEF_KIND
-    BAR_KIND = rules_data.BAR_KIND
-    QUARTER = rules_data.DATA["durations"]["Q"]
-    MIRROR_AXIS = rules_data.MIRROR_AXIS
-    PLAY_BASE = codec.PLAY_BASE
-    DEAL_BASE = codec.DEAL_BASE
-    START_BASE = codec.START_BASE
-    NUM_ACTIONS = codec.NUM_ACTIONS
+    CLEF_KIND = tables.CLEF_KIND
+    BAR_KIND = tables.BAR_KIND
+    QUARTER = tables.DATA["durations"]["Q"]
+    MIRROR_AXIS = tables.MIRROR_AXIS
+    PLAY_BASE = actions.PLAY_BASE
+    DEAL_BASE = actions.DEAL_BASE
+    START_BASE = actions.START_BASE
+    NUM_ACTIONS = actions.NUM_ACTIONS
     TEMPERATURE = codec.HEURISTIC_TEMPERATURE
     OPEN_BAR_SHARE = codec.OPEN_BAR_SHARE
 
@@ -121,8 +120,8 @@ cdef class TaktVollState(State):
     game_name = "taktvoll"
 
     @classmethod
-    def new_initial(cls, num_players=3, variant=rules_data.DEFAULT_VARIANT):
-        return cls._from_position(codec.initial_position(rules_data.rules_for(variant), num_players))
+    def new_initial(cls, num_players=3, variant=tables.DEFAULT_VARIANT):
+        return cls._from_position(codec.initial_position(tables.rules_for(variant), num_players))
 
     # ---- cards moving between hands, deck and table (keys kept up to date) ------------
 
@@ -455,7 +454,7 @@ cdef class TaktVollState(State):
         return copy
 
     cdef State c_determinize(self, int seat, rng_t* rng):
-        # codec.position_from_view in C, drawing exactly as it does: the cards the
+        # views.position_from_view in C, drawing exactly as it does: the cards the
         # seat has not seen (the deck and the other hands, less the bar lines those
         # seats certainly hold), listed by kind, shuffled like Rng.shuffle, then dealt
         # in seat order into the other hands' unknown places; the rest is the deck.
@@ -522,7 +521,7 @@ cdef class TaktVollState(State):
         s.sw.max_step = rules.max_step
         s.sw.interval_bonus = rules.interval_bonus
         s.sw.bonus_mask = sum(1 << d for d in rules.bonus_steps if 0 <= d < 32)
-        s.sw.bar_score = rules_data.BAR_SCORES.index(rules.bar_score)
+        s.sw.bar_score = tables.BAR_SCORES.index(rules.bar_score)
         s.sw.turning = rules.rotation == "mirror"
         s.sw.random_first = rules.first_seat == "random"
         memset(&s.t, 0, sizeof(s.t))
@@ -590,23 +589,23 @@ cdef class TaktVollState(State):
 
     def observation(self, seat):
         self._check_seat(seat)
-        return codec.view_dict(codec.view_of(self.position(), seat))
+        return codec.view_dict(views.view_of(self.position(), seat))
 
     @classmethod
     def from_observation(cls, observation, rng):
         if not isinstance(observation, dict) or observation.get("game") != cls.game_name:
             raise StateFormatError("not an observation of taktvoll")
-        return cls._from_position(codec.from_view_checked(codec.parse_view(observation), rng))
+        return cls._from_position(views.from_view_checked(codec.parse_view(observation), rng))
 
     def action_to_str(self, action):
-        return codec.action_to_str(action)
+        return actions.action_to_str(action)
 
     def str_to_action(self, text):
-        return codec.str_to_action(text)
+        return actions.str_to_action(text)
 
     def render(self):
-        return codec.render(self.position())
+        return render.render(self.position())
 
     def render_for(self, seat):
         # Drawn from the observation itself, so it can show nothing the seat cannot see.
-        return codec.render_view(codec.parse_view(self.observation(seat)))
+        return render.render_view(codec.parse_view(self.observation(seat)))

@@ -1,6 +1,5 @@
 """Tic-tac-toe: the solved reference game (a draw with perfect play)."""
 from engine.game import GameSpec
-from engine.games.tictactoe.reference import TicTacToeReference
 from engine.games.tictactoe.state import TicTacToeState
 
 GAME = GameSpec(
@@ -9,5 +8,5 @@ GAME = GameSpec(
     min_players=2,
     max_players=2,
     description="tic-tac-toe on a 3x3 board; cells a1..c3",
-    reference=TicTacToeReference,
+    reference="engine.games.tictactoe.reference:TicTacToeReference",
 )

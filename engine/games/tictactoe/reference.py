@@ -7,7 +7,9 @@ made the last move, as the compiled state does.
 """
 from __future__ import annotations
 
-from engine.errors import GameConfigError, IllegalActionError, StateFormatError
+from engine.errors import GameConfigError, StateFormatError
+from engine.games.tictactoe.actions import action_to_str, str_to_action
+from engine.games.tictactoe.render import render
 from engine.reference import ReferenceState
 from engine.whole_view import state_from_whole_observation, whole_state_observation
 
@@ -17,7 +19,6 @@ EMPTY = -1
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8),      # rows
          (0, 3, 6), (1, 4, 7), (2, 5, 8),      # columns
          (0, 4, 8), (2, 4, 6))                 # diagonals
-COLUMNS = "abc"
 
 
 class TicTacToeReference(ReferenceState):
@@ -146,19 +147,10 @@ class TicTacToeReference(ReferenceState):
         return state_from_whole_observation(observation, cls.from_dict)
 
     def action_to_str(self, action: int) -> str:
-        if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < 9:
-            raise IllegalActionError(f"no tic-tac-toe action {action!r}")
-        row, column = divmod(action, 3)
-        return f"{COLUMNS[column]}{row + 1}"
+        return action_to_str(action)
 
     def str_to_action(self, text: str) -> int:
-        if (not isinstance(text, str) or len(text) != 2 or text[0] not in COLUMNS
-                or text[1] not in "123"):
-            raise IllegalActionError(f"a tic-tac-toe move is a cell a1..c3, got {text!r}")
-        return (int(text[1]) - 1) * 3 + COLUMNS.index(text[0])
+        return str_to_action(text)
 
     def render(self) -> str:
-        marks = {EMPTY: ".", 0: "X", 1: "O"}
-        rows = [f"{r + 1} " + " ".join(marks[self.board[r * 3 + c]] for c in range(3))
-                for r in (2, 1, 0)]
-        return "\n".join(rows + ["  a b c"])
+        return render(self.board)

@@ -6,7 +6,8 @@
 from libc.stdint cimport uint64_t
 from libc.string cimport memcpy
 
-from engine.errors import IllegalActionError
+from engine.games.tictactoe.actions import action_to_str, str_to_action
+from engine.games.tictactoe.render import render
 from engine.hashing cimport mix64
 from engine.state cimport State, TERMINAL
 from engine.validate import get_int, get_int_list, require
@@ -173,20 +174,10 @@ cdef class TicTacToeState(State):
         return state_from_whole_observation(observation, cls.from_dict_checked)
 
     def action_to_str(self, action):
-        if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < 9:
-            raise IllegalActionError(f"no tic-tac-toe action {action!r}")
-        return "abc"[action % 3] + str(action // 3 + 1)
+        return action_to_str(action)
 
     def str_to_action(self, text):
-        if (not isinstance(text, str) or len(text) != 2 or text[0] not in "abc"
-                or text[1] not in "123"):
-            raise IllegalActionError(f"a tic-tac-toe move is a cell a1..c3, got {text!r}")
-        return (int(text[1]) - 1) * 3 + "abc".index(text[0])
+        return str_to_action(text)
 
     def render(self):
-        marks = {-1: ".", 0: "X", 1: "O"}
-        rows = []
-        for r in (2, 1, 0):
-            rows.append(f"{r + 1} " + " ".join(marks[self.board[r * 3 + c]] for c in range(3)))
-        rows.append("  a b c")
-        return "\n".join(rows)
+        return render([self.board[i] for i in range(9)])

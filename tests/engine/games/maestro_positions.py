@@ -7,12 +7,12 @@ import json
 
 import pytest
 
-from engine.games.maestro import rules
+from engine.games.maestro import actions, tables
 from engine.games.maestro.reference import MaestroReference
 from engine.games.maestro.state import MaestroState
 
-BOARD = rules.load_board()
-LAYOUT = rules.layout_of(BOARD)
+BOARD = tables.load_board()
+LAYOUT = actions.layout_of(BOARD)
 
 # Every rules test runs on the compiled state and on the pure-Python reference.
 IMPLEMENTATIONS = [MaestroState, MaestroReference]
@@ -48,7 +48,7 @@ def bag_of(data: dict) -> dict:
     for tile in seen:
         if tile is not None:
             left[tile] -= 1
-    left[rules.APPLAUSE] -= data["applause"]
+    left[tables.APPLAUSE] -= data["applause"]
     return left
 
 

@@ -34,7 +34,7 @@ VARIANT_MIX = {
 }
 
 SPECS_WITH_REFERENCE = sorted(
-    (spec for spec in default_registry().games.values() if spec.reference is not None),
+    (spec for spec in default_registry().games.values() if spec.reference_class() is not None),
     key=lambda spec: spec.name)
 
 
@@ -80,7 +80,7 @@ def play_both(spec, seed: int) -> int:
     """Play game `seed` through both implementations side by side; returns its length."""
     players, variant = game_config(spec, seed)
     compiled = spec.state_class.new_initial(players, variant)
-    reference = spec.reference.new_initial(players, variant)
+    reference = spec.reference_class().new_initial(players, variant)
     rng = random.Random(seed)
     history: list[int] = []
     for step in range(MAX_STEPS):
@@ -135,7 +135,7 @@ def test_json_crosses_between_implementations(spec):
             if compiled.is_terminal():
                 break
             compiled.apply(choose(compiled, rng))
-        reference = spec.reference.from_json(compiled.to_json())
+        reference = spec.reference_class().from_json(compiled.to_json())
         assert reference.to_json() == compiled.to_json()
         assert spec.state_class.from_json(reference.to_json()).to_dict() == compiled.to_dict()
         assert_same(compiled, reference, f"{spec.name} seed={seed} after loading")

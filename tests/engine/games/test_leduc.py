@@ -13,15 +13,15 @@ from hypothesis import strategies as st
 from engine.errors import IllegalActionError, StateFormatError
 from engine.game import sample_chance
 from engine.games import leduc
-from engine.games.leduc import codec
-from engine.games.leduc.reference import ReferenceLeducState
+from engine.games.leduc import actions
+from engine.games.leduc.reference import LeducReference
 from engine.games.leduc.state import LeducState
 from engine.playout import random_playout
 from engine.rng import Rng
 
 GAME = leduc.GAME
 FOLD, CALL, RAISE = 0, 1, 2
-IMPLEMENTATIONS = pytest.mark.parametrize("cls", [LeducState, ReferenceLeducState],
+IMPLEMENTATIONS = pytest.mark.parametrize("cls", [LeducState, LeducReference],
                                           ids=["compiled", "reference"])
 
 
@@ -46,7 +46,7 @@ def test_registered_with_its_facts(registry):
     assert spec is GAME
     assert (spec.min_players, spec.max_players) == (2, 2)
     assert spec.chance and spec.hidden_information
-    assert spec.reference is ReferenceLeducState
+    assert spec.reference_class() is LeducReference
 
 
 def test_action_space_is_fixed_and_round_trips():
@@ -286,7 +286,7 @@ def test_from_observation_before_the_second_deal():
     obs = state.observation(1)
     assert obs["own"] is None and obs["dealt"] == 1
     seen = {GAME.from_observation(obs, Rng(s)).to_dict()["private"][0] for s in range(200)}
-    assert seen == set(codec.CARD_NAMES)
+    assert seen == set(actions.CARD_NAMES)
     # Seat 0 knows its own card and nothing else is dealt: the view is exact.
     assert GAME.from_observation(state.observation(0), Rng(1)).to_dict() == state.to_dict()
 
@@ -404,7 +404,7 @@ def test_from_json_rejects_impossible_states(change, message):
     with pytest.raises(StateFormatError, match=message):
         GAME.from_json(json.dumps(data))
     with pytest.raises(StateFormatError):
-        ReferenceLeducState.from_json(json.dumps(data))
+        LeducReference.from_json(json.dumps(data))
 
 
 def test_render_draws_the_table():
@@ -525,6 +525,6 @@ def test_compiled_matches_reference_over_the_whole_tree():
             s.apply(action)
             both(f, s)
 
-    both(LeducState(), ReferenceLeducState())
+    both(LeducState(), LeducReference())
     assert count == TREE_NODES
 

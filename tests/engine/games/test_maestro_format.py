@@ -8,7 +8,7 @@ from importlib import resources
 import pytest
 
 from engine.errors import GameConfigError, IllegalActionError, StateFormatError
-from engine.games.maestro import GAME, rules
+from engine.games.maestro import GAME, actions, tables
 from engine.rng import Rng
 from maestro_positions import BOARD, LAYOUT, act, both, position
 
@@ -17,7 +17,7 @@ from maestro_positions import BOARD, LAYOUT, act, both, position
 def test_notation_of_each_kind_of_action(impl):
     state = impl.new_initial(2, "standard")
     cases = {
-        "pass": rules.PASS,
+        "pass": actions.PASS,
         "draw2": 2,
         "agency7": LAYOUT.slot_base + 6,
         "R4.2:p1s7": LAYOUT.place(BOARD.row_starts[3] + 1, 1, 6),
@@ -52,14 +52,14 @@ def test_actions_outside_the_space_get_one_line(impl):
 
 
 def test_variants_parse_and_combine():
-    assert rules.parse_variant("standard") == rules.Variant()
-    assert rules.parse_variant("standard") == rules.Variant(rules.BOTTOM_DYNAMIC, rules.DRAW_SEQUENTIAL)
-    assert rules.parse_variant("bottom-one+draw-batch") == rules.Variant(
-        rules.BOTTOM_ONE, rules.DRAW_BATCH)
+    assert tables.parse_variant("standard") == tables.Variant()
+    assert tables.parse_variant("standard") == tables.Variant(tables.BOTTOM_DYNAMIC, tables.DRAW_SEQUENTIAL)
+    assert tables.parse_variant("bottom-one+draw-batch") == tables.Variant(
+        tables.BOTTOM_ONE, tables.DRAW_BATCH)
     for bad in ("draw-batch+bottom-one", "bottom-one+bottom-unlimited", "fast", "bottom-dynamic",
                 "standard+draw-batch", "draw-batch+draw-batch", ""):
         with pytest.raises(ValueError):
-            rules.parse_variant(bad)
+            tables.parse_variant(bad)
     state = GAME.new_state(3, "bottom-unlimited+draw-batch", seed=1)
     assert state.variant == "bottom-unlimited+draw-batch"
     with pytest.raises(GameConfigError):
@@ -67,8 +67,8 @@ def test_variants_parse_and_combine():
 
 
 def test_board_data_errors_name_the_problem():
-    good = json.loads(resources.files("engine.games.maestro").joinpath("board.json").read_text())
-    assert rules.parse_board("copy", good).num_cells == 46
+    good = json.loads(resources.files("engine.games.maestro").joinpath("data", "board.json").read_text())
+    assert tables.parse_board("copy", good).num_cells == 46
     broken = [
         ({**good, "rows": []}, "1..16 rows"),
         ({**good, "rows": good["rows"] + [good["rows"][0]]}, "unique id"),
@@ -79,8 +79,8 @@ def test_board_data_errors_name_the_problem():
         ({**good, "max_draw": 0}, "max_draw"),
     ]
     for data, message in broken:
-        with pytest.raises(rules.BoardDataError, match=message):
-            rules.parse_board("broken", data)
+        with pytest.raises(tables.BoardDataError, match=message):
+            tables.parse_board("broken", data)
 
 
 # ---- state JSON ---------------------------------------------------------------------------

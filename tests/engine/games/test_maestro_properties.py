@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from engine.errors import IllegalActionError
 from engine.game import sample_chance
-from engine.games.maestro import GAME, rules
+from engine.games.maestro import GAME, tables
 from engine.rng import Rng
 from maestro_positions import BOARD, LAYOUT, both
 
@@ -31,7 +31,7 @@ def tiles_out(data: dict) -> dict:
             out[tile] += 1
     for tile in data["turn"]["drawn"]:
         out[tile] += 1
-    out[rules.APPLAUSE] += data["applause"]
+    out[tables.APPLAUSE] += data["applause"]
     return out
 
 
@@ -44,7 +44,7 @@ def test_tiles_are_conserved(impl, game):
     seed, players, variant = game
     state = impl.new_initial(players, variant)
     totals = dict(zip(BOARD.tile_names, BOARD.totals))
-    bag = {name: count - (players if name == rules.MAESTRO else 0) for name, count in totals.items()}
+    bag = {name: count - (players if name == tables.MAESTRO else 0) for name, count in totals.items()}
     rng = Rng(seed)
     while True:
         data = state.to_dict()
@@ -125,7 +125,7 @@ def test_every_game_ends(impl, game):
 @given(game=games, steps=st.integers(0, 250))
 def test_reference_clone_json_and_illegal_actions(game, steps):
     seed, players, variant = game
-    state = GAME.reference.new_initial(players, variant)
+    state = GAME.reference_class().new_initial(players, variant)
     rng = Rng(seed)
     for _ in range(steps):
         if state.is_terminal():
@@ -133,7 +133,7 @@ def test_reference_clone_json_and_illegal_actions(game, steps):
         random_step(state, rng)
     text = state.to_json()
     twin = state.clone()
-    again = GAME.reference.from_json(text)
+    again = GAME.reference_class().from_json(text)
     assert again.to_json() == text and twin.to_json() == text
     if not state.is_terminal():
         random_step(twin, rng)

@@ -17,7 +17,7 @@ from engine.errors import IllegalActionError
 from engine.game import sample_chance
 from engine.games.renaissance import codec
 from engine.games.renaissance.components import COMPONENTS as C
-from engine.games.renaissance.reference import ReferenceRenaissanceState
+from engine.games.renaissance.reference import RenaissanceReference
 from engine.games.renaissance.state import RenaissanceState
 from engine.rng import Rng
 from renaissance_spec import (
@@ -25,7 +25,7 @@ from renaissance_spec import (
     UPGRADE_TILES, card_effort,
 )
 
-IMPLEMENTATIONS = pytest.mark.parametrize("cls", [RenaissanceState, ReferenceRenaissanceState],
+IMPLEMENTATIONS = pytest.mark.parametrize("cls", [RenaissanceState, RenaissanceReference],
                                           ids=["compiled", "reference"])
 DA_VINCI, MICHELANGELO = 0, 1
 A, B = 0, 1          # Character sections
@@ -109,7 +109,7 @@ def test_registered_with_its_facts(registry):
     spec = registry.game("renaissance")
     assert (spec.min_players, spec.max_players) == (2, 2)
     assert spec.chance and spec.hidden_information
-    assert spec.reference is ReferenceRenaissanceState
+    assert spec.reference_class() is RenaissanceReference
     assert spec.variants[0] == "standard"
     assert set(spec.variants) == {"standard", "check-both", "centerpiece-apart", "random-gray"}
 

@@ -13,7 +13,7 @@ from engine.games.renaissance.state import RenaissanceState
 from engine.rng import Rng
 
 from engine.game import sample_chance
-from engine.games.renaissance.reference import ReferenceRenaissanceState
+from engine.games.renaissance.reference import RenaissanceReference
 
 
 @dataclass(frozen=True)
@@ -54,8 +54,8 @@ def play_through(cls, seed: int):
     return steps, kept, state
 
 
-@pytest.fixture(scope="module", params=[(RenaissanceState, 11), (ReferenceRenaissanceState, 11),
-                                        (RenaissanceState, 12), (ReferenceRenaissanceState, 12)],
+@pytest.fixture(scope="module", params=[(RenaissanceState, 11), (RenaissanceReference, 11),
+                                        (RenaissanceState, 12), (RenaissanceReference, 12)],
                 ids=["compiled-11", "reference-11", "compiled-12", "reference-12"])
 def game(request):
     return play_through(*request.param)

@@ -14,7 +14,7 @@ from engine.errors import IllegalActionError, StateFormatError
 from engine.game import sample_chance
 from engine.games.renaissance import actions
 from engine.games.renaissance.components import COMPONENTS as C
-from engine.games.renaissance.reference import ReferenceRenaissanceState
+from engine.games.renaissance.reference import RenaissanceReference
 from engine.games.renaissance.state import RenaissanceState
 from engine.rng import Rng
 from search.base import Budget, decide
@@ -120,7 +120,7 @@ def test_the_compiled_determinization_draws_like_from_observation():
             for seed in range(3):
                 compiled = state.determinize(seat, Rng(seed))
                 python = RenaissanceState.from_observation(state.observation(seat), Rng(seed))
-                reference = ReferenceRenaissanceState.from_observation(state.observation(seat), Rng(seed))
+                reference = RenaissanceReference.from_observation(state.observation(seat), Rng(seed))
                 assert compiled.to_dict() == python.to_dict() == reference.to_dict()
 
 
@@ -246,7 +246,7 @@ def test_a_bad_state_gets_one_clear_error(cls, edit, message):
 def test_json_round_trips_on_both_sides(cls):
     state = position(cls, hand=["A2/1", "A3/0"])
     text = state.to_json()
-    for other in (RenaissanceState, ReferenceRenaissanceState):
+    for other in (RenaissanceState, RenaissanceReference):
         assert other.from_json(text).to_json() == text
     assert json.loads(text)["game"] == "renaissance"
 

@@ -13,14 +13,14 @@ import pytest
 
 from engine.errors import IllegalActionError, StateFormatError
 from engine.games import taktvoll
-from engine.games.taktvoll import codec
-from engine.games.taktvoll.reference import ReferenceTaktVollState
-from engine.games.taktvoll.rules import KIND_BY_NAME, KINDS, rules_for
+from engine.games.taktvoll.actions import play_action
+from engine.games.taktvoll.reference import TaktVollReference
+from engine.games.taktvoll.tables import KIND_BY_NAME, KINDS, rules_for
 from engine.games.taktvoll.state import TaktVollState
 from taktvoll_spec import deck_of, plain
 
 GAME = taktvoll.GAME
-IMPLEMENTATIONS = pytest.mark.parametrize("cls", [TaktVollState, ReferenceTaktVollState],
+IMPLEMENTATIONS = pytest.mark.parametrize("cls", [TaktVollState, TaktVollReference],
                                           ids=["compiled", "reference"])
 BARS8 = "bar*8"   # what each of three seats is dealt
 
@@ -100,7 +100,7 @@ def test_registered_with_its_facts(registry):
     assert spec is GAME
     assert (spec.min_players, spec.max_players) == (3, 8)          # §1: 3-8 players
     assert spec.chance and spec.hidden_information                  # §1: hidden hands, shuffle
-    assert spec.reference is ReferenceTaktVollState
+    assert spec.reference_class() is TaktVollReference
     assert spec.default_variant == "standard"
     assert {"variant1", "variant2", "variant2+no-14", "variant1+variant2"} <= set(spec.variants)
 
@@ -117,7 +117,7 @@ def test_notation_reads_at_the_table():
                 "start01", "draw ", "", "bar", "q@1", None, 3):
         with pytest.raises(IllegalActionError):
             state.str_to_action(bad)
-    for bad in (-1, state.num_actions, True, "draw", codec.play_action(0, 1)):
+    for bad in (-1, state.num_actions, True, "draw", play_action(0, 1)):
         with pytest.raises(IllegalActionError):
             state.action_to_str(bad)
 
@@ -609,7 +609,7 @@ def test_from_json_rejects_impossible_states(change, message):
     data = base_state_dict()
     assert TaktVollState.from_dict(data).to_dict() == data
     change(data)
-    for cls in (TaktVollState, ReferenceTaktVollState):
+    for cls in (TaktVollState, TaktVollReference):
         with pytest.raises(StateFormatError, match=message):
             cls.from_json(json.dumps(data))
 

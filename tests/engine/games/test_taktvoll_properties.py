@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from engine.errors import IllegalActionError
 from engine.game import sample_chance
-from engine.games.taktvoll.reference import ReferenceTaktVollState
+from engine.games.taktvoll.reference import TaktVollReference
 from engine.games.taktvoll.state import TaktVollState
 from engine.playout import random_playout
 from engine.rng import Rng
@@ -118,7 +118,7 @@ def test_copies_and_json_round_trips_are_exact(cls, config, steps):
     if not state.is_terminal():
         random_step(twin, Rng(seed + 1))
         assert state.to_json() == text
-    for other in (TaktVollState, ReferenceTaktVollState):
+    for other in (TaktVollState, TaktVollReference):
         again = other.from_json(text)
         assert again.to_json() == text
         assert again.legal_actions() == state.legal_actions()

@@ -13,7 +13,7 @@ import pytest
 
 from engine.errors import StateFormatError
 from engine.game import sample_chance
-from engine.games.taktvoll.reference import ReferenceTaktVollState
+from engine.games.taktvoll.reference import TaktVollReference
 from engine.games.taktvoll.state import TaktVollState
 from engine.rng import Rng
 from taktvoll_spec import BAR_LINES_DEALT, deck_of, plain
@@ -248,7 +248,7 @@ def test_determinizations_deal_the_unseen_cards_uniformly(phase):
         ("compiled determinize", 20_000, lambda rng: state.determinize(seat, rng)),
         ("from_observation", 4_000, lambda rng: GAME.from_observation(state.observation(seat), rng)),
         ("reference from_observation", 4_000,
-         lambda rng: ReferenceTaktVollState.from_observation(state.observation(seat), rng)),
+         lambda rng: TaktVollReference.from_observation(state.observation(seat), rng)),
     ]
     for name, draws, sample in samplers:
         rng = Rng(99)
@@ -270,13 +270,13 @@ def test_from_observation_gives_a_state_with_the_same_view(cls):
 
 
 def test_compiled_determinize_draws_exactly_as_from_observation():
-    # The C determinization consumes the generator as codec.position_from_view does.
+    # The C determinization consumes the generator as views.position_from_view does.
     for state in random_positions(25, seed=5):
         for seat in range(state.num_players):
             for seed in (1, 2):
                 fast = state.determinize(seat, Rng(seed))
                 slow = GAME.from_observation(state.observation(seat), Rng(seed))
-                ref = ReferenceTaktVollState.from_observation(state.observation(seat), Rng(seed))
+                ref = TaktVollReference.from_observation(state.observation(seat), Rng(seed))
                 assert fast.to_dict() == slow.to_dict() == ref.to_dict()
                 assert fast.hash() == slow.hash()
 
@@ -337,6 +337,6 @@ def test_from_observation_rejects_contradictions(change, message):
     view = base_view()
     assert GAME.from_observation(view, Rng(1)).observation(1) == view
     change(view)
-    for cls in (TaktVollState, ReferenceTaktVollState):
+    for cls in (TaktVollState, TaktVollReference):
         with pytest.raises(StateFormatError, match=message):
             cls.from_observation(view, Rng(1))

@@ -195,5 +195,5 @@ def test_render_shows_marks_in_board_orientation(impl):
 
 
 def test_the_spec_names_its_reference():
-    assert GAME.reference is TicTacToeReference
+    assert GAME.reference_class() is TicTacToeReference
     assert GAME.new_state().to_dict() == TicTacToeReference.new_initial().to_dict()

@@ -1,18 +1,12 @@
-"""Pig's rules facts shared by the compiled state, the pure-Python reference and the
-optimal solver: action ids, notation, and the "target<N>" variant names."""
-
-ROLL = 0
-HOLD = 1
-# Chance outcomes: die face f (1..6) is action FACE_BASE + f - 1, i.e. 2..7.
-FACE_BASE = 2
-NUM_ACTIONS = 8
-FACES = 6
+"""Pig's variant names and the validation of a state's JSON fields, shared by the
+compiled state, the reference and the optimal solver."""
+from engine.errors import StateFormatError
+from engine.games.pig.actions import FACES
+from engine.validate import get_int, get_int_list, get_str, require
 
 DEFAULT_VARIANT = "target100"
 MIN_TARGET = 1
 MAX_TARGET = 1000
-
-ACTION_NAMES = ("roll", "hold") + tuple(f"d{face}" for face in range(1, FACES + 1))
 
 
 def parse_variant(variant):
@@ -29,30 +23,11 @@ def parse_variant(variant):
     return target
 
 
-def action_name(action):
-    """The notation of an action id; ValueError for an id outside 0..7."""
-    if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
-        raise ValueError(f"no pig action {action!r} (actions are 0..{NUM_ACTIONS - 1})")
-    return ACTION_NAMES[action]
-
-
-def action_id(text):
-    """The action id written as `text` ("roll", "hold", "d1".."d6"); ValueError otherwise."""
-    try:
-        return ACTION_NAMES.index(text)
-    except ValueError:
-        raise ValueError(f"a pig action is roll, hold or d1..d6, got {text!r}") from None
-
-
 def check_fields(data):
     """The fields of a pig state dict, validated: (target, scores, turn_total, to_move,
     rolling). Raises StateFormatError for anything that is not a position of the game.
 
     Both the compiled state and the reference load through this one check."""
-    # Imported here so the constants above stay importable without the engine package.
-    from engine.errors import StateFormatError
-    from engine.validate import get_int, get_int_list, get_str, require
-
     variant = get_str(data, "variant")
     try:
         target = parse_variant(variant)
@@ -77,22 +52,3 @@ def check_fields(data):
         require(not rolling or scores[to_move] + turn_total < target,
                 "a seat that has reached the target with its turn total must hold, not roll")
     return target, scores, turn_total, to_move, rolling
-
-
-def hint_reason(target, scores, turn_total, seat, actions):
-    """A one-line reason for a decision starting `actions`, shown beside a hint by
-    `cadenza play`: what holding banks, or what rolling puts at stake; None else."""
-    if not actions:
-        return None
-    if actions[0] == HOLD:
-        if turn_total == 0:
-            return "passes the turn with nothing to bank"
-        banked = scores[seat] + turn_total
-        if banked >= target:
-            return f"banks {turn_total} to reach {banked}: the win"
-        return f"banks {turn_total}: {scores[seat]} -> {banked}, {target - banked} to go"
-    if actions[0] == ROLL:
-        if turn_total == 0:
-            return "nothing at stake yet this turn"
-        return f"plays on: a 1 (one roll in {FACES}) loses the {turn_total} at stake"
-    return None

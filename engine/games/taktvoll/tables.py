@@ -1,5 +1,5 @@
 """Takt Voll's facts as data: the card catalogue, the deck of each variant and the
-rule switches, all read from rules.toml (the spec's [seed], [derived] and [assumed]
+rule switches, all read from data/rules.toml (the spec's [seed], [derived] and [assumed]
 readings live there, not in code).
 
 The catalogue is one fixed list of card *kinds* shared by every variant, so action
@@ -31,7 +31,7 @@ MAX_ROWS = 4             # the compiled state's row arrays; the clefs bound the 
 
 
 def _load() -> dict:
-    text = resources.files("engine.games.taktvoll").joinpath("rules.toml").read_text("utf-8")
+    text = resources.files("engine.games.taktvoll").joinpath("data", "rules.toml").read_text("utf-8")
     return tomllib.loads(text)
 
 
