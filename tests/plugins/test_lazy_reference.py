@@ -4,9 +4,6 @@ first use. Checked in a fresh interpreter, since this test run has imported them
 import subprocess
 import sys
 
-# Luthier's GameSpec still passes its reference class; the luthier rework (done
-# apart from this change) names it by path and then drops out of this set.
-NOT_YET_LAZY = {"engine.games.luthier.reference"}
 
 START_EVERY_GAME = """
 import sys
@@ -23,7 +20,7 @@ print(" ".join(sorted(m for m in sys.modules
 def test_starting_every_game_imports_no_reference_twin():
     out = subprocess.run([sys.executable, "-c", START_EVERY_GAME], capture_output=True,
                          text=True, check=True).stdout.split()
-    assert set(out) <= NOT_YET_LAZY, f"imported at start: {sorted(set(out) - NOT_YET_LAZY)}"
+    assert out == [], f"imported at start: {sorted(out)}"
 
 
 def test_the_reference_is_imported_when_asked_for():

@@ -15,7 +15,6 @@ The solo and two-players-plus-AI modes need the solo booklet, which is not in th
 rules text, and are not provided.
 """
 from engine.game import GameSpec
-from engine.games.luthier.reference import LuthierReference
 from engine.games.luthier.state import LuthierState
 from engine.games.luthier.tables import load_tables
 
@@ -30,5 +29,5 @@ GAME = GameSpec(
     variants=tuple(load_tables().variants),
     chance=True,
     hidden_information=True,
-    reference=LuthierReference,
+    reference="engine.games.luthier.reference:LuthierReference",
 )

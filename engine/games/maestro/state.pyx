@@ -7,7 +7,7 @@
 #   placement steps (one tile each onto the turn's one row)... then `pass`;
 #   draw<k>; then k times: a chance node (tile:<name>) and, for a musician or
 #   maestro, agency<n> (the space it goes on). See __init__.py for the notation.
-from libc.math cimport exp, sqrt
+from libc.math cimport sqrt
 from libc.stdint cimport uint64_t
 from libc.string cimport memcpy, memset
 
@@ -15,6 +15,7 @@ from engine.errors import GameConfigError, IllegalActionError, StateFormatError
 from engine.games.maestro import actions, codec, tables, weights
 from engine.games.maestro.tables import DEFAULT_VARIANT
 from engine.hashing cimport mix64
+from engine.shares cimport softmax_shares
 from engine.rng cimport rng_t
 from engine.state cimport State, CHANCE, TERMINAL
 from engine.whole_view import whole_state_observation
@@ -506,7 +507,7 @@ cdef class MaestroState(State):
         cdef double value[M_MAX_SEATS]
         cdef int seat, i, r, k, d, num_free, next_free
         cdef double applause_left, expected_draws, turns_each, own_turns, p_place
-        cdef double weight, tile_share, top, total, temperature
+        cdef double weight, tile_share, temperature
         if g.phase == OVER:
             self.c_returns(out)
             return
@@ -568,17 +569,10 @@ cdef class MaestroState(State):
             for i in range(d):
                 weight *= OPPORTUNITY_DECAY
             value[seat] += weight * self.c_best_gain(seat)
-        top = value[0]
-        for seat in range(n):
-            if value[seat] > top:
-                top = value[seat]
         temperature = TEMPERATURE_BASE + TEMPERATURE_PER_ROOT_DRAW * sqrt(expected_draws)
-        total = 0.0
         for seat in range(n):
-            out[seat] = exp((value[seat] - top) / temperature)
-            total += out[seat]
-        for seat in range(n):
-            out[seat] = out[seat] / total
+            out[seat] = value[seat]
+        softmax_shares(out, n, temperature)
 
     # ---- hashing and copying ------------------------------------------------------------
 
