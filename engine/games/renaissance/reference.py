@@ -750,9 +750,14 @@ class RenaissanceReference(ReferenceState):
                     if known[old]:
                         known[old] -= 1
                 self.gossip_known[m] = 1
-            elif k == turn["slot"] and slot[2] < 0:
+            elif k == turn["slot"]:
                 # The card just played keeps its Publicity this round [seed].
-                slot[2] = C.card_publicity[old]
+                if slot[2] < 0:
+                    slot[2] = C.card_publicity[old]
+            else:
+                # Any other replacement changes this round's Publicity [seed], even of
+                # a card that kept its old Publicity when it was upgraded in its own turn.
+                slot[2] = -1
             slot[0] = new
         else:
             old, new = divmod(action - UPGRADE_HAND, T)

@@ -872,9 +872,14 @@ cdef void upgrade_card(game_t* g, int action) noexcept nogil:
                 if known[old]:
                     known[old] -= 1
             me.gossip_known = 1
-        elif k == g.slot and me.slot_override[k] < 0:
+        elif k == g.slot:
             # The card just played keeps its Publicity this round [seed].
-            me.slot_override[k] = CARD_PUB[old]
+            if me.slot_override[k] < 0:
+                me.slot_override[k] = CARD_PUB[old]
+        else:
+            # Any other replacement changes this round's Publicity [seed], even of a
+            # card that kept its old Publicity when it was upgraded in its own turn.
+            me.slot_override[k] = -1
         me.slot_card[k] = new
     else:
         old = (action - A_UPGRADE_HAND) // NT

@@ -166,3 +166,23 @@ def test_scores_follow_the_scoring_rules(cls, seed, variant):
         if after["phase"] in SETTLED_PHASES:
             assert state.scores() == model.vp, f"round {after['round']}, {after['phase']} after {name}"
     assert state.returns() == expected_returns(after)
+
+
+@IMPLEMENTATIONS
+def test_a_later_replacement_of_a_card_upgraded_in_its_own_turn_changes_publicity(cls):
+    """[seed] "Replacing a card on the board changes only this round's Publicity.
+    Upgrading the card you just played changes neither its Publicity ...". In this
+    seeded game da Vinci plays a 0-Publicity card to his second slot and upgrades it
+    in the same turn (it keeps Publicity 0); on a later turn he replaces it by A4/2,
+    whose Publicity 2 must then count. (The engine once kept the 0.)"""
+    state, rng = cls.new_initial(2, "random-gray"), Rng(2108816)
+    while True:
+        action = sample_chance(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions())
+        name = state.action_to_str(action)
+        before = state.to_dict()
+        state.apply(action)
+        if name == "up:slot2>A4/2" and before["round"] == 2:
+            break
+    assert before["workshops"][0]["board"][1][2] == 0          # kept from its own turn
+    slot = state.to_dict()["workshops"][0]["board"][1]
+    assert slot[0] == "A4/2" and slot[2] is None               # the new card's Publicity counts
