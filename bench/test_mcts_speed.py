@@ -5,6 +5,7 @@ memory a node (not run in CI; OpenSpiel's side is in test_mcts_vs_openspiel.py).
 
     python -m pytest bench/test_mcts_speed.py -p no:cacheprovider --benchmark-only
 """
+
 from __future__ import annotations
 
 import pytest
@@ -32,7 +33,9 @@ def test_uct_loop(benchmark, record_rate, name, variant):
     record_rate(f"mcts loop {name}", "iterations", ITERATIONS)
     benchmark.extra_info["nodes"] = search.tree.count
     benchmark.extra_info["bytes_per_node"] = search.tree.bytes_per_node
-    benchmark.extra_info["tree_mb"] = round(search.tree.count * search.tree.bytes_per_node / 2**20, 2)
+    benchmark.extra_info["tree_mb"] = round(
+        search.tree.count * search.tree.bytes_per_node / 2**20, 2
+    )
     assert search.iterations == ITERATIONS
 
 

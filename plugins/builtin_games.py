@@ -1,4 +1,5 @@
 """Built-in games, registered through the same hook as any third-party plugin."""
+
 from engine.games import leduc
 from engine.games import luthier
 from engine.games import maestro

@@ -3,6 +3,7 @@
 A change to a rule, a searcher or a random stream changes some line of it; such a
 change is deliberate only if its commit says why and records the new listing with
 `cadenza bench > tests/bench.signature`."""
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -1,6 +1,7 @@
 """Who plays the AI seats of `cadenza play` and who gives the hints: seat specs
 (cli/specs.py), with a default that answers in about a second.
 """
+
 from __future__ import annotations
 
 from search.base import Budget
@@ -18,7 +19,9 @@ def default_spec(registry, game) -> SeatSpec:
     return SeatSpec(registry.default_searcher(game), Budget(movetime_ms=DEFAULT_MOVETIME_MS))
 
 
-def assign_opponents(ai_seats: list[int], specs: list[SeatSpec], default: SeatSpec) -> dict[int, SeatSpec]:
+def assign_opponents(
+    ai_seats: list[int], specs: list[SeatSpec], default: SeatSpec
+) -> dict[int, SeatSpec]:
     """The spec of every AI seat: the default when none is given, one spec for all,
     or one per AI seat in seat order (OptionError otherwise)."""
     if not ai_seats:

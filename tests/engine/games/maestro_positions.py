@@ -1,6 +1,7 @@
 """Building Maestro positions for the rules tests: a state dict written from a short
 description (agencies, rows, scores, turn) through the game's own JSON loader, so
 every position a test uses is one `from_json` accepts."""
+
 from __future__ import annotations
 
 import json
@@ -32,7 +33,7 @@ def position(impl, players=2, variant="standard", agencies=None, rows=None, **fi
         data["board"][BOARD.row_ids.index(row_id)] = list(cells)
     for key, value in fields.items():
         if key.startswith("turn_"):
-            data["turn"][key[len("turn_"):]] = value
+            data["turn"][key[len("turn_") :]] = value
         else:
             data[key] = value
     data["bag"] = bag_of(data)

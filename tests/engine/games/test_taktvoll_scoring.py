@@ -2,6 +2,7 @@
 alone (what the seed's scorer writes on the pad), checked against both
 implementations' scores and returns over random games. The sheet knows nothing of
 the engine but the notation of its actions; its rules are taktvoll_spec.py's."""
+
 from __future__ import annotations
 
 from engine.rng import Rng
@@ -57,9 +58,9 @@ class ScoreSheet:
             return
         row = self.rows[int(row_number) - 1]
         if card == "bar":
-            self.points[self.mover] += bar_points(self.variant, row)    # §6
+            self.points[self.mover] += bar_points(self.variant, row)  # §6
         elif "variant2" in parts(self.variant) and self.pure_interval(row, card):
-            self.points[self.mover] += 1                                # §9 Variant 2
+            self.points[self.mover] += 1  # §9 Variant 2
         row.append(card)
 
     @staticmethod
