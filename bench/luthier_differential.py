@@ -20,8 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "engin
 
 def play_range(seeds: range) -> tuple[int, int]:
     """(games, steps) of one chunk; raises on the first difference."""
-    from test_differential import play_both
     from plugins.manager import default_registry
+    from test_differential import play_both
 
     spec = default_registry().game("luthier")
     steps = 0

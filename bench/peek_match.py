@@ -27,12 +27,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cli.match.records import match_record  # noqa: E402
+from cli.gameloop import play_game  # noqa: E402
 from cli.match.entrants import parse_entrant  # noqa: E402
+from cli.match.records import match_record  # noqa: E402
 from cli.match.referee import GameJob  # noqa: E402
 from cli.match.schedule import build_schedule  # noqa: E402
 from cli.match.store import GamesFile, StoreError, match_identity, prepare, seats_every_order  # noqa: E402
-from cli.gameloop import play_game  # noqa: E402
 from cli.series import finish_series  # noqa: E402
 from cli.specs import parse_seat_spec  # noqa: E402
 from engine.errors import CadenzaError  # noqa: E402

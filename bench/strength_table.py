@@ -22,9 +22,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from cli.match.entrants import parse_entrant  # noqa: E402
 from cli.match.ratings import summarize  # noqa: E402
 from cli.match.schedule import seatings  # noqa: E402
-from cli.match.entrants import parse_entrant  # noqa: E402
 from cli.match.store import CONFIG_FILE, GamesFile, match_identity, seats_every_order  # noqa: E402
 from engine.errors import CadenzaError  # noqa: E402
 

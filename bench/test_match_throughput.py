@@ -13,11 +13,10 @@ from __future__ import annotations
 import multiprocessing
 import time
 
-from conftest import RATES
-
 from cli.match.local_backend import LocalBackend
 from cli.match.referee import GameJob
 from cli.match.schedule import build_schedule
+from conftest import RATES
 from plugins.manager import default_registry
 
 GAMES = 24

@@ -15,11 +15,11 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
-from engine.game import deal_setup, sample_chance
-from search.base import Budget, SearchError, decide
 from cli.newgame import seed_streams
 from cli.notation import SearcherAnswerError, check_turn
 from cli.specs import OptionError, SeatSpec
+from engine.game import deal_setup, sample_chance
+from search.base import Budget, SearchError, decide
 
 CHANCE_SEAT = "chance"
 

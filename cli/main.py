@@ -13,7 +13,6 @@ import click
 from cli.options import load_registry, parse_each
 from engine.errors import CadenzaError
 
-
 # click >= 8.2 signals a bare group invocation with this error; older clicks print help.
 _NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
 
@@ -176,11 +175,11 @@ def selfplay(game, players, seats, seed, variant, max_actions, series_target):
       cadenza selfplay tictactoe --seat mcts:iterations=200 --seed 1
       cadenza selfplay pig --seat greedy --seat random --seed 7
     """
-    from engine.errors import GameConfigError
-    from search.base import SearchError
     from cli.newgame import random_seed
     from cli.selfplay import selfplay as play_one
     from cli.specs import OptionError
+    from engine.errors import GameConfigError
+    from search.base import SearchError
 
     registry = load_registry()
     try:
@@ -264,12 +263,12 @@ def play(game, players, seat, opponents, hint_spec, seed, variant, table):
       cadenza play pig --opponent expectimax:movetime=500 --seat 1
       cadenza play leduc --table
     """
-    from engine.errors import GameConfigError
-    from search.base import SearchError
     from cli.newgame import random_seed
     from cli.play.errors import PlayError
     from cli.play.loop import run, start_session
     from cli.specs import OptionError
+    from engine.errors import GameConfigError
+    from search.base import SearchError
 
     registry = load_registry()
     try:

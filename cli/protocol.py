@@ -16,11 +16,6 @@ from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any, Callable, Optional
 
-from engine.errors import CadenzaError
-from engine.game import GameSpec, sample_chance
-from engine.rng import Rng
-from search import progress, stopping
-from search.base import Budget, SearchError, coerce_option, decide
 from cli.newgame import random_seed, start_game
 from cli.notation import check_turn, format_number, format_option, line_text
 from cli.ranking import ranked_alternatives
@@ -32,6 +27,11 @@ from cli.specs import (
     parse_int,
     parse_seed,
 )
+from engine.errors import CadenzaError
+from engine.game import GameSpec, sample_chance
+from engine.rng import Rng
+from search import progress, stopping
+from search.base import Budget, SearchError, coerce_option, decide
 
 PROTOCOL_VERSION = 1
 DEFAULT_HINTS = 3

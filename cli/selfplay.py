@@ -8,11 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
-from engine.errors import CadenzaError
 from cli.gameloop import CHANCE_SEAT, GameRecord, Move, check_searchers, seat_specs_for
 from cli.notation import format_number
 from cli.series import play_series
 from cli.specs import SeatSpec
+from engine.errors import CadenzaError
 
 
 class SelfplayError(CadenzaError, RuntimeError):

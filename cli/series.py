@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Iterator, Optional
 
-from engine.rng import Rng
 from cli.gameloop import Forfeit, GameRecord, Move, build_searchers, forfeit_returns, play_game
 from cli.specs import SeatSpec
+from engine.rng import Rng
 
 # A series that has not reached its target after this many games is an error (a
 # game whose scores stay at zero would otherwise never end one).

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 
 from engine.rng import Rng
 from search import clock, progress, stopping
-from search.base import Alternative, Budget, Decision, SearchError, Searcher, option_defaults
-from search.common import has_hidden_information, budget_for_forced_turn
+from search.base import Alternative, Budget, Decision, Searcher, SearchError, option_defaults
+from search.common import budget_for_forced_turn, has_hidden_information
 from search.expectimax import ExpectimaxCore
 
 # The node budget when neither iterations nor movetime is given and depth is unlimited.

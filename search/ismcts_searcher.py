@@ -37,7 +37,7 @@ from typing import Any, Callable, Optional
 
 from engine.rng import Rng
 from search import clock, parallel, treesummary
-from search.base import Budget, Decision, SearchError, Searcher, option_defaults
+from search.base import Budget, Decision, Searcher, SearchError, option_defaults
 from search.common import check_tree_options, iteration_limit, sees_everything
 from search.ismcts import IsmctsSearch, node_bytes
 from search.rootstats import RootStats, headline, line_finisher, to_decision

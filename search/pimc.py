@@ -29,10 +29,10 @@ from typing import Any
 from engine.rng import Rng
 from engine.state import State
 from search import clock, parallel, progress
-from search.base import Budget, Decision, SearchError, Searcher, option_defaults
+from search.base import Budget, Decision, Searcher, SearchError, option_defaults
 from search.common import (
-    check_tree_options,
     budget_for_forced_turn,
+    check_tree_options,
     iteration_limit,
     sees_everything,
 )

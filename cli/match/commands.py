@@ -36,12 +36,12 @@ def _sprt(ctx, param, value):
 def _run(config, out, workers, backend, address, resume):
     """Run a match or tournament for the command line: usage errors exit 2, Ctrl-C
     leaves what finished on disk for --resume."""
-    from engine.errors import GameConfigError
-    from search.base import SearchError
     from cli.match.backends import make_backend
     from cli.match.runner import run_match
     from cli.match.store import StoreError
     from cli.specs import OptionError
+    from engine.errors import GameConfigError
+    from search.base import SearchError
 
     try:
         load_registry().game(config.game)

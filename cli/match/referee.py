@@ -19,12 +19,12 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Optional
 
-from engine.errors import CadenzaError
+from cli.gameloop import Forfeit, GameRecord, forfeit_returns
 from cli.match.records import match_record
 from cli.match.schedule import Task
-from cli.gameloop import Forfeit, GameRecord, forfeit_returns
 from cli.series import finish_series, play_series
 from cli.specs import parse_seat_spec
+from engine.errors import CadenzaError
 
 # How long a worker may go without a message when no seat is deciding: starting up
 # (imports, the plugin registry) and dealing are quick; this only catches a stuck one.

@@ -12,10 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterator, Union
 
-from engine.errors import StateFormatError
-from engine.game import sample_chance
-from engine.rng import Rng
-from search.base import decide
 from cli.gameloop import build_searcher
 from cli.newgame import seed_streams
 from cli.notation import check_turn
@@ -32,6 +28,10 @@ from cli.play.saveformat import (
 )
 from cli.play.session import Session, check_seat
 from cli.specs import SeatSpec
+from engine.errors import StateFormatError
+from engine.game import sample_chance
+from engine.rng import Rng
+from search.base import decide
 
 # More actions than any game takes between two of the person's decisions.
 MAX_ACTIONS_BETWEEN_TURNS = 100_000

@@ -13,11 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-from engine.rng import Rng
-from search.base import decide
 from cli.notation import check_turn, format_number
 from cli.play.seatview import agreed, game_scores, sample_worlds
 from cli.ranking import ranked_alternatives
+from engine.rng import Rng
+from search.base import decide
 
 DEFAULT_TOP = 3
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from typing import Optional
 
-from engine.errors import CadenzaError
 from cli.play.aisession import AiSession, Thinking
 from cli.play.commands import candidates, execute
 from cli.play.render import Screen
 from cli.play.session import Session
 from cli.play.table import TableSession
 from cli.play.terminal import make_reader
+from engine.errors import CadenzaError
 
 
 def start_session(

@@ -4,9 +4,9 @@
 
 from __future__ import annotations
 
-from search.base import Budget
 from cli.gameloop import seat_specs_for
 from cli.specs import SeatSpec
+from search.base import Budget
 
 # The default budget: a limit of one second a decision keeps a person's game brisk
 # while the compiled searchers still run thousands of iterations in it.

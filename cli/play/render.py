@@ -16,8 +16,8 @@ from rich.panel import Panel
 from rich.text import Text
 
 from cli.notation import format_number
-from engine.rng import Rng
 from cli.play.seatview import position_text, seat_scores
+from engine.rng import Rng
 
 # Legal actions listed under the position; `legal` lists them all.
 LEGAL_SHOWN = 60

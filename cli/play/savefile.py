@@ -8,10 +8,10 @@ from __future__ import annotations
 import json
 import os
 
-from engine.errors import CadenzaError
 from cli.play.aisession import AiSession
 from cli.play.errors import PlayError
 from cli.play.table import TableSession
+from engine.errors import CadenzaError
 
 FORMAT = "cadenza-play"
 VERSION = 1

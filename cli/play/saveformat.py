@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from cli.specs import SeatSpec, parse_seat_spec
 from engine.errors import CadenzaError, StateFormatError
 from engine.rng import Rng
 from engine.validate import get_int
-from cli.specs import SeatSpec, parse_seat_spec
 
 
 def need(data: dict, key: str, kind: type | tuple, what: str = "") -> Any:

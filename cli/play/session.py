@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.errors import CadenzaError
-from engine.rng import Rng
-from search.base import SearchError
 from cli.gameloop import build_searcher
 from cli.play.errors import PlayError
 from cli.play.hints import DEFAULT_TOP, Hint, find_hints
 from cli.specs import SeatSpec
+from engine.errors import CadenzaError
+from engine.rng import Rng
+from search.base import SearchError
 
 
 def check_seat(seat: int, players: int) -> int:

@@ -23,9 +23,6 @@ import json
 from dataclasses import dataclass
 from typing import Any, Optional
 
-from engine.errors import StateFormatError
-from engine.game import sample_chance
-from engine.rng import Rng
 from cli.play.errors import PlayError
 from cli.play.opponents import default_spec
 from cli.play.reveal import Reveal, text_of
@@ -33,6 +30,9 @@ from cli.play.saveformat import header_fields, log_field, log_length, need, rng_
 from cli.play.seatview import WORLD_SAMPLES, agreed, game_scores, sample_worlds
 from cli.play.session import Session, check_seat
 from cli.specs import SeatSpec
+from engine.errors import StateFormatError
+from engine.game import sample_chance
+from engine.rng import Rng
 
 # Worlds tried when looking for one in which a typed action fits: enough to find an
 # opponent holding one given card among dozens unseen (a few per cent of worlds).

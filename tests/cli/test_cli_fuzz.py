@@ -5,7 +5,8 @@ an `error` leaves the session exactly as it was."""
 import io
 import json
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cli.engine_loop import run
 from cli.protocol import EngineSession, is_ignored

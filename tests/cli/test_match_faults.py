@@ -62,8 +62,8 @@ REASONS = {
 
 
 def play(tmp_path, specs, games, workers=2):
-    from cli.match.local_backend import LocalBackend
     from cli.match.entrants import parse_entrant
+    from cli.match.local_backend import LocalBackend
     from cli.match.runner import MatchConfig, run_match
 
     registry = faulty_registry()
@@ -137,6 +137,7 @@ def test_selfplay_reports_a_forfeit_with_its_reason():
 
 def test_a_game_that_does_not_end_has_no_result_and_is_not_rated(tmp_path):
     from click.testing import CliRunner
+
     from cli.main import main
 
     run = CliRunner().invoke(
@@ -175,8 +176,8 @@ def broken_registry():
 
 
 def test_workers_that_cannot_start_stop_the_match_instead_of_failing_every_game(tmp_path):
-    from cli.match.local_backend import LocalBackend
     from cli.match.entrants import parse_entrant
+    from cli.match.local_backend import LocalBackend
     from cli.match.referee import WorkerError
     from cli.match.runner import MatchConfig, run_match
 

@@ -6,8 +6,8 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from cli.main import main
 from cli.gameloop import Forfeit, GameRecord
+from cli.main import main
 from cli.series import finish_series, leaders_returns, series_seeds
 
 

@@ -6,14 +6,14 @@ import json
 
 import pytest
 
-from engine.rng import Rng
-from search.base import Budget
 from cli.play import savefile
 from cli.play.aisession import AiSession
 from cli.play.errors import PlayError
 from cli.play.opponents import DEFAULT_MOVETIME_MS, assign_opponents, default_spec
 from cli.specs import OptionError, SeatSpec
 from conftest import GAME_NAMES
+from engine.rng import Rng
+from search.base import Budget
 
 RANDOM = SeatSpec("random")
 

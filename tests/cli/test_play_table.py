@@ -7,13 +7,13 @@ import random
 
 import pytest
 
-from search.base import Budget
 from cli.play import savefile
 from cli.play.errors import PlayError
 from cli.play.reveal import text_of
 from cli.play.table import TableSession
 from cli.specs import SeatSpec
 from conftest import GAME_NAMES
+from search.base import Budget
 
 CARDS = ("Js", "Jh", "Qs", "Qh", "Ks", "Kh")
 # Inputs typed into a long game at a table (the short ones reach their end).

@@ -18,8 +18,8 @@ import uuid
 
 import pytest
 
-from plugins.manager import default_registry
 from conftest import GAME_NAMES
+from plugins.manager import default_registry
 
 WIDTH, HEIGHT = 200, 50
 TIMEOUT = 60.0

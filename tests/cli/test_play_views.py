@@ -6,11 +6,11 @@ from types import SimpleNamespace
 
 import pytest
 
-from engine.rng import Rng
 from cli.play.errors import PlayError
 from cli.play.hints import ending_reason, move_reason
 from cli.play.reveal import Reveal, differing_paths, leaves, parse_value
 from cli.play.seatview import observation_text, position_text, seat_scores
+from engine.rng import Rng
 
 
 class FakeState:

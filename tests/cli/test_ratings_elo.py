@@ -4,7 +4,8 @@ cli/match/ratings.py, checked against values worked out by hand."""
 import math
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cli.match.elo import (
     Moments,

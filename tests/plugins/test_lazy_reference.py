@@ -5,7 +5,6 @@ first use. Checked in a fresh interpreter, since this test run has imported them
 import subprocess
 import sys
 
-
 START_EVERY_GAME = """
 import sys
 from plugins.manager import default_registry

@@ -4,10 +4,9 @@ and a searcher, and broken ones that must be reported by name without harm."""
 from __future__ import annotations
 
 import io
-import sys
-
 import os
 import subprocess
+import sys
 from pathlib import Path
 
 from plugin_sources import BROKEN_NAMES
@@ -88,9 +87,10 @@ def test_broken_plugins_are_reported_by_name_and_the_rest_load(monkeypatch, demo
 
 def test_a_plugin_failing_half_way_leaves_nothing_behind():
     """What a hook registered before raising is dropped with it."""
+    import dataclasses
+
     from engine.games.tictactoe import GAME
     from plugins.hookspecs import hookimpl
-    import dataclasses
 
     class HalfWay:
         @hookimpl

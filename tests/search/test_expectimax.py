@@ -4,7 +4,6 @@ options, budgets and determinizations around it."""
 
 from __future__ import annotations
 
-
 import time
 
 import pytest
@@ -12,11 +11,11 @@ import pytest
 from engine.game import sample_chance
 from engine.games.pig.optimal import solve
 from engine.rng import Rng
-from search.base import Budget, SearchError, decide
-from search.expectimax import ExpectimaxCore
-from search.common import has_hidden_information
-from search.expectimax_searcher import ExpectimaxSearcher
 from plugins.manager import default_registry
+from search.base import Budget, SearchError, decide
+from search.common import has_hidden_information
+from search.expectimax import ExpectimaxCore
+from search.expectimax_searcher import ExpectimaxSearcher
 
 ROLL, HOLD = 0, 1
 UNLIMITED = Budget(iterations=10**9)

@@ -17,8 +17,8 @@ from engine.rng import Rng
 from plugins.manager import default_registry
 from search import ismcts
 from search.base import Budget, SearchError, decide
-from search.ismcts_searcher import ISMCTSSearcher
 from search.common import DEFAULT_ITERATIONS
+from search.ismcts_searcher import ISMCTSSearcher
 
 CHANCE = -1
 FULL_PLAYOUT = 1_000_000_000

@@ -14,16 +14,20 @@ from engine.rng import Rng
 from search.base import Budget, decide
 from search.common import is_forced
 from search.expectimax_searcher import ExpectimaxSearcher
-from search.pimc import PimcSearcher
 from search.ismcts_searcher import (
-    ISMCTSSearcher,
     IsmctsEdges,
+    ISMCTSSearcher,
+)
+from search.ismcts_searcher import (
     new_search as new_ismcts,
+)
+from search.ismcts_searcher import (
     summarize as ismcts_summary,
 )
 from search.mcts_searcher import MCTS_OPTIONS, MctsSearcher, UctEdges, new_search, summarize
-from search.treesummary import line_settled
+from search.pimc import PimcSearcher
 from search.timing import leader_is_safe, run_until_settled
+from search.treesummary import line_settled
 
 
 def test_a_lead_larger_than_the_iterations_left_is_safe():

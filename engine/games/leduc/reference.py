@@ -15,10 +15,10 @@ The rules, as in OpenSpiel's leduc_poker with its default parameters:
 from __future__ import annotations
 
 from engine.errors import StateFormatError
-from engine.reference import ReferenceState
 from engine.games.leduc import actions, codec, views
 from engine.games.leduc.actions import CALL, CARD_BASE, FOLD, NUM_CARDS, RAISE
 from engine.games.leduc.codec import TERMINAL
+from engine.reference import ReferenceState
 from engine.state import CHANCE_PLAYER as CHANCE
 
 ANTE = 1

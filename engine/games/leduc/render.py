@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Optional
 
 from engine.games.leduc.actions import BET_NAMES, CARD_NAMES
-from engine.state import CHANCE_PLAYER as CHANCE, TERMINAL_PLAYER as TERMINAL
+from engine.state import CHANCE_PLAYER as CHANCE
+from engine.state import TERMINAL_PLAYER as TERMINAL
 
 NO_CARD = -1
 

@@ -29,9 +29,10 @@ from __future__ import annotations
 import copy
 
 from engine.errors import StateFormatError
-from engine.games.renaissance.actions import ACTION_NAMES, B, NB, NUM_COLOURS, R, SEATS, SECTIONS, T
+from engine.games.renaissance.actions import ACTION_NAMES, NB, NUM_COLOURS, SEATS, SECTIONS, B, R, T
 from engine.games.renaissance.components import COMPONENTS as C
-from engine.state import CHANCE_PLAYER as CHANCE, TERMINAL_PLAYER as TERMINAL
+from engine.state import CHANCE_PLAYER as CHANCE
+from engine.state import TERMINAL_PLAYER as TERMINAL
 from engine.validate import check_int, get_int, get_str, require
 
 GAME_NAME = "renaissance"

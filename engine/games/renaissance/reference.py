@@ -33,16 +33,11 @@ import json
 import math
 
 from engine.errors import StateFormatError
-from engine.reference import ReferenceState
 from engine.games.renaissance import codec, views
 from engine.games.renaissance.actions import (
+    ASIDE,
     ASIDE_INDEX,
     ASIDE_SETS,
-    MAX_SPEND,
-    NUM_ACTIONS,
-    action_to_str,
-    str_to_action,
-    ASIDE,
     BENEFACTOR,
     BUILD_BLUEPRINT,
     BUILD_FRESCO,
@@ -56,7 +51,9 @@ from engine.games.renaissance.actions import (
     FLORENCE,
     GRAY,
     LODGE,
+    MAX_SPEND,
     MERCHANT,
+    NUM_ACTIONS,
     PATRONESS,
     PAY,
     PLAY,
@@ -69,10 +66,11 @@ from engine.games.renaissance.actions import (
     UPGRADE_BOARD,
     UPGRADE_HAND,
     USE,
+    action_to_str,
+    str_to_action,
 )
 from engine.games.renaissance.codec import (
     CHANCE,
-    TERMINAL,
     P_ASIDE,
     P_BENEFACTOR,
     P_BONUS,
@@ -99,9 +97,12 @@ from engine.games.renaissance.codec import (
     STAGE_ADVANCE,
     STAGE_SPACE,
     STAGE_TILE,
+    TERMINAL,
 )
 from engine.games.renaissance.components import (
     COMPONENTS as C,
+)
+from engine.games.renaissance.components import (
     CREATE,
     INFLUENCE,
     MOVE,
@@ -111,6 +112,7 @@ from engine.games.renaissance.components import (
     REWARD_WORKSHOP,
     STUDY,
 )
+from engine.reference import ReferenceState
 
 DA_VINCI, MICHELANGELO = 0, 1
 T, R = C.num_cards, C.num_regions

@@ -8,8 +8,8 @@ the rules in state.pyx (compiled) and reference.py (plain Python, the readable s
 """
 
 from engine.game import GameSpec
-from engine.games.taktvoll.tables import LISTED_VARIANTS, MAX_PLAYERS, MIN_PLAYERS, parse_variant
 from engine.games.taktvoll.state import TaktVollState
+from engine.games.taktvoll.tables import LISTED_VARIANTS, MAX_PLAYERS, MIN_PLAYERS, parse_variant
 
 GAME = GameSpec(
     name="taktvoll",

@@ -38,7 +38,6 @@ from engine.games.taktvoll.tables import (
 )
 from engine.validate import check_int, get_int, get_int_list, get_str, require
 
-
 PHASES = ("deal", "start", "turn", "draw", "after-draw", "bonus", "over")
 DEAL, START, TURN, DRAWING, AFTER_DRAW, BONUS, OVER = range(len(PHASES))
 SETUP_PHASES = (DEAL, START)

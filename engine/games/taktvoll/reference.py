@@ -29,7 +29,6 @@ import json
 import math
 
 from engine.errors import StateFormatError
-from engine.reference import ReferenceState
 from engine.games.taktvoll import actions, codec, views
 from engine.games.taktvoll.actions import (
     DEAL_BASE,
@@ -63,7 +62,9 @@ from engine.games.taktvoll.tables import (
     SIGNATURE,
     rules_for,
 )
-from engine.state import CHANCE_PLAYER as CHANCE, TERMINAL_PLAYER as TERMINAL
+from engine.reference import ReferenceState
+from engine.state import CHANCE_PLAYER as CHANCE
+from engine.state import TERMINAL_PLAYER as TERMINAL
 
 
 class TaktVollReference(ReferenceState):

@@ -8,10 +8,10 @@ tiles) the data's placeholder is written with its file, never read from the tabl
 from __future__ import annotations
 
 import pytest
-from luthier_positions import TB, Position, both, dealt, legal_texts, play
 
 from engine.games.luthier import codec as C
 from engine.games.luthier import tables as T
+from luthier_positions import TB, Position, both, dealt, legal_texts, play
 
 PLAYER_COUNTS = [2, 3, 4]
 

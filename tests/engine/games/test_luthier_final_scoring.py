@@ -11,16 +11,16 @@ together, so that ties and the coins tie-break are frequent.
 
 from __future__ import annotations
 
-import luthier_scoring_model as M
 import pytest
-from engine.rng import Rng
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from luthier_positions import IMPLEMENTATIONS, TB, Position
 
+import luthier_scoring_model as M
 from engine.game import sample_chance
 from engine.games.luthier import GAME
 from engine.games.luthier import tables as T
+from engine.rng import Rng
+from luthier_positions import IMPLEMENTATIONS, TB, Position
 
 NAMED_ABILITIES = (T.AB_END, T.AB_EXTRA_CHAIRS)
 

@@ -21,7 +21,6 @@ from luthier_positions import (
     space,
 )
 
-
 # The orchestra setup cards (data/orchestra_setup.json [assumed]; the seed's procedure):
 # dummy tokens on these spaces' First Chairs, and the level blocked on award tiles 1-3.
 ORCHESTRA_SETUP = {

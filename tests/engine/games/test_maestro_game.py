@@ -10,6 +10,7 @@ sits to the left of seat s.
 from __future__ import annotations
 
 import pytest
+
 from maestro_positions import act, both
 
 QUIET_TURN = ("pass", "draw1", "tile:applause")

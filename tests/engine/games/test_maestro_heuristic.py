@@ -19,9 +19,9 @@ import itertools
 import math
 
 import pytest
-from maestro_positions import both, position
 
 from engine.games.maestro import weights
+from maestro_positions import both, position
 
 PER_TILE = 5  # points a placed musician scores (spec 5.3)
 CRITIC_INCOME = 10  # the critic's income at its holder's turn (spec 4 A)

@@ -10,7 +10,8 @@ import pytest
 
 from engine.game import sample_chance
 from engine.games.renaissance import components
-from engine.games.renaissance.components import COMPONENTS as C, ComponentError
+from engine.games.renaissance.components import COMPONENTS as C
+from engine.games.renaissance.components import ComponentError
 from engine.rng import Rng
 from test_renaissance import IMPLEMENTATIONS, REGION
 

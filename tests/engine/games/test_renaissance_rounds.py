@@ -9,12 +9,12 @@ from collections import Counter
 from dataclasses import dataclass
 
 import pytest
-import renaissance_spec as spec
-from engine.games.renaissance.state import RenaissanceState
-from engine.rng import Rng
 
+import renaissance_spec as spec
 from engine.game import sample_chance
 from engine.games.renaissance.reference import RenaissanceReference
+from engine.games.renaissance.state import RenaissanceState
+from engine.rng import Rng
 
 
 @dataclass(frozen=True)

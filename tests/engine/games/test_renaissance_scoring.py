@@ -12,13 +12,13 @@ Bonus tiles (1.7), projects (1.8), Publicity and Exhibition at each round end
 
 from __future__ import annotations
 
-import renaissance_spec as spec
-from engine.rng import Rng
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_renaissance import IMPLEMENTATIONS
 
+import renaissance_spec as spec
 from engine.game import sample_chance
+from engine.rng import Rng
+from test_renaissance import IMPLEMENTATIONS
 
 VARIANTS = ("standard", "check-both", "centerpiece-apart", "random-gray")
 # Where no Study reward is still to come in the turn: the model and the engine

@@ -16,8 +16,8 @@ from engine.errors import IllegalActionError, StateFormatError
 from engine.games import taktvoll
 from engine.games.taktvoll.actions import play_action
 from engine.games.taktvoll.reference import TaktVollReference
-from engine.games.taktvoll.tables import KIND_BY_NAME, KINDS, rules_for
 from engine.games.taktvoll.state import TaktVollState
+from engine.games.taktvoll.tables import KIND_BY_NAME, KINDS, rules_for
 from taktvoll_spec import deck_of, plain
 
 GAME = taktvoll.GAME

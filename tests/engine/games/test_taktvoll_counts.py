@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from engine.rng import Rng
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+from engine.rng import Rng
 from test_taktvoll import IMPLEMENTATIONS, hand_of, names, play
 from test_taktvoll_properties import random_step
 

@@ -14,6 +14,7 @@ import math
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from taktvoll_spec import bar_is_full, bar_points, final_score, win_shares
 from test_taktvoll import BARS8, IMPLEMENTATIONS, make, play
 from test_taktvoll_properties import configs, random_position

@@ -5,8 +5,9 @@ the engine but the notation of its actions; its rules are taktvoll_spec.py's."""
 
 from __future__ import annotations
 
-from engine.rng import Rng
 from hypothesis import given, settings
+
+from engine.rng import Rng
 from taktvoll_spec import (
     BAR_LINES_DEALT,
     PURE_INTERVALS,
