@@ -95,7 +95,8 @@ def main(argv=None) -> int:
     hero = registry.searcher("ismcts").create()
     budget = Budget(iterations=args.iterations)
     print(
-        f"leduc: ismcts vs {args.opponents}, {args.hands} hands each (seats swapped on every deal), "
+        f"leduc: ismcts vs {args.opponents}, {args.hands} hands each "
+        "(seats swapped on every deal), "
         f"{args.iterations} iterations per decision, seed {args.seed}"
     )
     for name in args.opponents.split(","):
@@ -112,7 +113,8 @@ def main(argv=None) -> int:
             f"ismcts vs {name}",
         )
         print(
-            f"ismcts vs {name}: {result['hands']} hands, chips/hand {result['chips_per_hand']:+.3f} "
+            f"ismcts vs {name}: {result['hands']} hands, "
+            f"chips/hand {result['chips_per_hand']:+.3f} "
             f"± {result['chips_95']:.3f}, score {result['score']:.4f} ± {result['score_95']:.4f} "
             f"({result['seconds']:.0f}s)"
         )

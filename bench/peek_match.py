@@ -82,7 +82,7 @@ def play_task(identity: dict, task) -> dict:
     by_name = {entrant.name: entrant for entrant in entrants}
     specs = [by_name[name].spec for name in task.seats]
     searchers = []
-    for name, spec in zip(task.seats, specs):
+    for name, spec in zip(task.seats, specs, strict=False):
         factory = registry.searcher(spec.searcher)
         if name == entrants[0].name:
             # The true state hides nothing, so a perfect-information searcher may play

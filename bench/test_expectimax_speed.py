@@ -73,7 +73,10 @@ def test_solve_pig_to_20(benchmark, record_rate):
     game = registry.game("pig")
     state = game.new_state(variant="target20")
     searcher = registry.searcher("expectimax").create()
-    run = lambda: decide(searcher, game, state, Budget(iterations=10**9), seed=1)
+
+    def run():
+        return decide(searcher, game, state, Budget(iterations=10**9), seed=1)
+
     benchmark.group = "expectimax solve pig20"
     decision = benchmark.pedantic(run, rounds=3, iterations=1, warmup_rounds=1)
     record_rate("expectimax solve pig20", "nodes", decision.stats["nodes"])

@@ -45,7 +45,10 @@ def test_searcher(benchmark, record_rate, name, variant):
     game = registry.game(name)
     state = game.new_state(variant=variant)
     searcher = registry.searcher("mcts").create()
-    run = lambda: decide(searcher, game, state, Budget(iterations=ITERATIONS), seed=1)
+
+    def run():
+        return decide(searcher, game, state, Budget(iterations=ITERATIONS), seed=1)
+
     benchmark.group = f"mcts decide {name}"
     decision = benchmark.pedantic(run, rounds=3, iterations=1, warmup_rounds=1)
     record_rate(f"mcts decide {name}", "iterations", ITERATIONS)

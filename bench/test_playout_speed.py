@@ -56,13 +56,19 @@ def test_random_playouts_per_second(benchmark, record_rate, game_name, implement
     rng = Rng(42)
     if implementation == "compiled":
         # random_playouts copies the start struct for each playout (a memcpy).
-        run = lambda count: random_playouts(start, rng, count)
+        def run(count):
+            return random_playouts(start, rng, count)
     else:
         # Parsing the start dict is not part of a playout: the fresh states are made
         # in the untimed setup of each round.
         start_dict = start.to_dict()
-        fresh = lambda count: [spec.reference_class().from_dict(start_dict) for _ in range(count)]
-        run = lambda count: reference_playouts(fresh(count), rng)
+
+        def fresh(count):
+            return [spec.reference_class().from_dict(start_dict) for _ in range(count)]
+
+        def run(count):
+            return reference_playouts(fresh(count), rng)
+
     count = batch_for(run)
     benchmark.group = f"playouts {game_name}"
     benchmark.extra_info["playouts_per_round"] = count

@@ -14,7 +14,9 @@ class RandomSearcher(Searcher):
     name = "random"
 
     def choose(self, state, seat: int, budget: Budget, rng: Rng) -> Decision:
-        pick = lambda s: rng.choice(s.legal_actions())
+        def pick(s):
+            return rng.choice(s.legal_actions())
+
         actions = turn_of(state, seat, pick(state), pick)
         return Decision(
             actions=actions,
@@ -79,7 +81,10 @@ class GreedySearcher(Searcher):
 
     def choose(self, state, seat: int, budget: Budget, rng: Rng) -> Decision:
         ranked = self._ranked(state, seat, rng)
-        pick = lambda s: self._ranked(s, seat, rng)[0][2]
+
+        def pick(s):
+            return self._ranked(s, seat, rng)[0][2]
+
         actions = turn_of(state, seat, ranked[0][2], pick)
         alternatives = [Alternative(actions=[a], value=v, visits=1) for v, _, a in ranked]
         return Decision(

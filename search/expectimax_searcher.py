@@ -197,7 +197,7 @@ class ExpectimaxSearcher(Searcher):
             world.apply(first)
         while scratch[0].current_player() == seat:
             votes = Counter()
-            for world, search in zip(scratch, searches):
+            for world, search in zip(scratch, searches, strict=False):
                 move = search.core.best_move(world)
                 if move < 0 and search_missing:
                     sub = self.search_world(world, seat, search.core, DEFAULT_NODES // 10, 0.0)

@@ -116,7 +116,7 @@ class PimcSearcher(Searcher):
         movetime = parallel.movetime_each(budget, start, rounds)
         calls = [
             (world, seat, self.tree_options, share, movetime, rng.next_u64())
-            for world, share in zip(worlds, shares)
+            for world, share in zip(worlds, shares, strict=False)
         ]
 
         def tell(parts: list) -> None:  # progress, after each world searched

@@ -87,9 +87,14 @@ def ranked(stats: RootStats, final: str) -> list[tuple[int, ChildStats]]:
     if final not in FINAL_CRITERIA:
         raise SearchError(f"final must be one of {', '.join(FINAL_CRITERIA)}, got {final!r}")
     if final == "visits":
-        key = lambda item: (-item[1].visits, -item[1].value, item[0])
+
+        def key(item):
+            return (-item[1].visits, -item[1].value, item[0])
     else:
-        key = lambda item: (item[1].visits == 0, -item[1].value, -item[1].visits, item[0])
+
+        def key(item):
+            return (item[1].visits == 0, -item[1].value, -item[1].visits, item[0])
+
     return sorted(stats.children.items(), key=key)
 
 

@@ -30,10 +30,14 @@ def write_match(directory: Path, hero: str, results: list[tuple[int, float]]) ->
 
 def test_the_same_deals_are_compared_game_by_game(tmp_path):
     a = write_match(
-        tmp_path / "a", "mcts", [(s, r) for s, r in zip(range(8), [1, 1, 0, 1, 1, 1, 0.5, 1])]
+        tmp_path / "a",
+        "mcts",
+        [(s, r) for s, r in zip(range(8), [1, 1, 0, 1, 1, 1, 0.5, 1], strict=True)],
     )
     b = write_match(
-        tmp_path / "b", "expectimax", [(s, r) for s, r in zip(range(8), [1, 0, 0, 1, 0, 1, 0.5, 0])]
+        tmp_path / "b",
+        "expectimax",
+        [(s, r) for s, r in zip(range(8), [1, 0, 0, 1, 0, 1, 0.5, 0], strict=True)],
     )
     text = compare(a, b)
     # Differences 0, 1, 0, 0, 1, 0, 0, 1: mean 3/8.

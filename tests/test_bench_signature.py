@@ -20,7 +20,7 @@ RECORDED = Path(__file__).with_name("bench.signature")
 def test_bench_listing_matches_the_recorded_signature():
     expected = RECORDED.read_text().splitlines()
     got = list(bench_lines(default_registry()))
-    changed = [f"- {e}\n+ {g}" for e, g in zip(expected, got) if e != g]
+    changed = [f"- {e}\n+ {g}" for e, g in zip(expected, got, strict=False) if e != g]
     assert len(got) == len(expected), f"{len(got)} lines, recorded {len(expected)}"
     assert not changed, "behaviour changed:\n" + "\n".join(changed[:10])
 

@@ -28,7 +28,7 @@ DISCRETE = (0.0, 0.5, 1.0)
 def seat_shares(record: dict) -> dict[str, float]:
     """Each entrant's mean return per seat it held in the game (a finished record)."""
     totals: dict[str, list[float]] = {}
-    for name, value in zip(record["seats"], record["returns"]):
+    for name, value in zip(record["seats"], record["returns"], strict=False):
         totals.setdefault(name, []).append(value)
     return {name: sum(values) / len(values) for name, values in totals.items()}
 
@@ -210,7 +210,7 @@ def openskill_ratings(records: Iterable[dict], names: list[str], z: float = Z95)
         rated = model.rate(
             [[ratings[name]] for name in players], scores=[shares[name] for name in players]
         )
-        for name, team in zip(players, rated):
+        for name, team in zip(players, rated, strict=False):
             ratings[name] = team[0]
     table = [
         {

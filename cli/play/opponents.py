@@ -27,4 +27,4 @@ def assign_opponents(
     if not ai_seats:
         return {}
     chosen = seat_specs_for(len(ai_seats), specs or [default], flag="--opponent")
-    return dict(zip(ai_seats, chosen))
+    return dict(zip(ai_seats, chosen, strict=False))

@@ -67,7 +67,7 @@ def test_go_infinite_answers_isready_and_stops_within_50ms(engine):
     engine.ok("new pig seed=7 variant=target20")
     legal = engine.one("legal", "legal").split()
     latencies = []
-    for attempt in range(TRIES):
+    for _attempt in range(TRIES):
         send(engine, "go infinite searcher=mcts seed=1")
         time.sleep(0.3)
         send(engine, "isready")

@@ -92,7 +92,7 @@ def test_a_two_entrant_match(tmp_path):
         assert record["forfeit"] is None and record["error"] is None
         assert all("ms" in m for g in record["games"] for m in g["moves"] if m["seat"] != "chance")
         replay(record)
-    for first, second in zip(records[::2], records[1::2]):
+    for first, second in zip(records[::2], records[1::2], strict=False):
         assert first["seed"] == second["seed"] and first["seats"] == second["seats"][::-1]
     # the table: the stronger searcher wins, Elo with an interval and the pentanomial
     assert "mcts vs rnd" in run.output

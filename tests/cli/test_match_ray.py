@@ -46,10 +46,11 @@ def check_same_games_as_local(tmp_path, game, variant, specs):
     assert all(r["error"] is None and r["forfeit"] is None for r in on_ray.records)
     assert without_timings(on_ray.records) == without_timings(local.records)
     assert on_ray.summary == local.summary
+
     # the files have one format whichever backend wrote them
-    keys = lambda d: [
-        sorted(json.loads(line)) for line in (d / "games.jsonl").read_text().splitlines()
-    ]
+    def keys(d):
+        return [sorted(json.loads(line)) for line in (d / "games.jsonl").read_text().splitlines()]
+
     assert keys(tmp_path / "ray") == keys(tmp_path / "local")
 
 

@@ -80,9 +80,10 @@ def test_killed_and_resumed_equals_uninterrupted(tmp_path):
     assert json.loads((interrupted / "summary.json").read_text()) == json.loads(
         (straight / "summary.json").read_text()
     )
-    by_index = lambda d: sorted(
-        (json.loads(line) for line in lines_of(d)), key=lambda r: r["index"]
-    )
+
+    def by_index(d):
+        return sorted((json.loads(line) for line in lines_of(d)), key=lambda r: r["index"])
+
     assert without_timings(by_index(interrupted)) == without_timings(by_index(straight))
 
 

@@ -42,7 +42,7 @@ def test_two_entrants_two_seats_play_pairs_with_seats_swapped():
     assert seatings(2, 2) == [(0, 1), (1, 0)]
     tasks = build_schedule(["new", "old"], 2, 6, seed=11)
     assert [t.index for t in tasks] == list(range(6))
-    for first, second in zip(tasks[::2], tasks[1::2]):
+    for first, second in zip(tasks[::2], tasks[1::2], strict=False):
         assert first.block == second.block
         assert first.seed == second.seed, "a pair replays one seed"
         assert first.seats == tuple(reversed(second.seats))

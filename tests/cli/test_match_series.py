@@ -74,9 +74,9 @@ def test_selfplay_plays_a_series_to_the_target():
     assert len(summaries) >= 2
     totals = [list(map(int, line.split("totals=")[1].split(","))) for line in summaries]
     assert max(totals[-1]) >= 25 and all(max(t) < 25 for t in totals[:-1])
-    for before, after, line in zip(totals, totals[1:], summaries[1:]):
+    for before, after, line in zip(totals, totals[1:], summaries[1:], strict=False):
         scores = list(map(int, line.split(" scores=")[1].split(" ")[0].split(",")))
-        assert [a + s for a, s in zip(before, scores)] == after
+        assert [a + s for a, s in zip(before, scores, strict=False)] == after
     result = lines[-1]
     assert result == f"result scores={','.join(map(str, totals[-1]))} returns=" + ",".join(
         "1" if t == max(totals[-1]) else "0" for t in totals[-1]

@@ -264,7 +264,9 @@ def test_completion_and_the_seat_given(terminal):
     term.keys("Enter")
     term.inputs += 1
     lines = term.wait_for(lambda ls: term.prompt_index(ls, 2) >= 0, "the second prompt")
-    assert "you (seat 1): roll" in lines and any(re.match(r"^chance: d[1-6]$", l) for l in lines)
+    assert "you (seat 1): roll" in lines and any(
+        re.match(r"^chance: d[1-6]$", line) for line in lines
+    )
 
 
 # ---- table mode -------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from search.ismcts_searcher import ISMCTSSearcher
 
 CHANCE = -1
 FULL_PLAYOUT = 1_000_000_000
+SQRT2 = math.sqrt(2)  # UCT's usual exploration constant
 
 
 def cells(*names):
@@ -100,13 +101,13 @@ def assert_same_tree(tree, node, ref):
     got = tree.edges(node)
     want = [ch for ch in ref.children if ch.visits > 0]
     assert [(a, v, k) for _, a, v, _, k in got] == [(ch.action, ch.visits, ch.avail) for ch in want]
-    for (index, _, _, value, _), ch in zip(got, want):
+    for (index, _, _, value, _), ch in zip(got, want, strict=False):
         if ch.mover >= 0:  # chance edges have no mover to score
             assert value == pytest.approx(ch.total / ch.visits, abs=1e-12)
         assert_same_tree(tree, index, ch)
 
 
-def run_tree(state, seat, seed, iterations, c=math.sqrt(2), rollout_depth=-1, determinize=False):
+def run_tree(state, seat, seed, iterations, c=SQRT2, rollout_depth=-1, determinize=False):
     tree = ismcts.IsmctsSearch(state, Rng(seed), seat, c, rollout_depth, determinize)
     tree.run(iterations)
     return tree
@@ -205,12 +206,15 @@ def test_reproducible_with_seed_and_iterations(registry, tictactoe):
     searcher = registry.searcher("ismcts").create()
     runs = [decide(searcher, tictactoe, state, Budget(iterations=1500), seed=s) for s in (9, 9, 10)]
     first, again, other = runs
-    signature = lambda d: (
-        d.actions,
-        d.value,
-        d.stats["nodes"],
-        [(a.actions, a.visits, a.value) for a in d.alternatives],
-    )
+
+    def signature(d):
+        return (
+            d.actions,
+            d.value,
+            d.stats["nodes"],
+            [(a.actions, a.visits, a.value) for a in d.alternatives],
+        )
+
     assert signature(first) == signature(again)
     assert signature(first) != signature(other)
 

@@ -266,13 +266,16 @@ def test_same_seed_and_iterations_give_the_same_decision(pig):
     first = decide(MctsSearcher(), pig, state, Budget(iterations=3000), seed=11)
     again = decide(MctsSearcher(), pig, state, Budget(iterations=3000), seed=11)
     other = decide(MctsSearcher(), pig, state, Budget(iterations=3000), seed=12)
-    summary = lambda d: (
-        d.actions,
-        d.value,
-        d.stats["pv"],
-        d.stats["nodes"],
-        [(a.actions, a.value, a.visits) for a in d.alternatives],
-    )
+
+    def summary(d):
+        return (
+            d.actions,
+            d.value,
+            d.stats["pv"],
+            d.stats["nodes"],
+            [(a.actions, a.value, a.visits) for a in d.alternatives],
+        )
+
     assert summary(first) == summary(again)
     assert summary(first) != summary(other)  # the seed is really used
 

@@ -121,8 +121,8 @@ def test_a_settled_line_is_the_line_the_whole_budget_ends_with(registry, searche
             lines, final = lines_once_settled(
                 search,
                 search.run,
-                lambda more: line_settled(UctEdges(search), seat, more),
-                lambda: most_visited_line(summarize(search, seat)),
+                lambda more, search=search, seat=seat: line_settled(UctEdges(search), seat, more),
+                lambda search=search, seat=seat: most_visited_line(summarize(search, seat)),
             )
         else:
             search = new_ismcts(
@@ -131,8 +131,12 @@ def test_a_settled_line_is_the_line_the_whole_budget_ends_with(registry, searche
             lines, final = lines_once_settled(
                 search,
                 search.run,
-                lambda more: line_settled(IsmctsEdges(search), seat, more),
-                lambda: most_visited_line(ismcts_summary(search, seat, "visits")),
+                lambda more, search=search, seat=seat: line_settled(
+                    IsmctsEdges(search), seat, more
+                ),
+                lambda search=search, seat=seat: most_visited_line(
+                    ismcts_summary(search, seat, "visits")
+                ),
             )
         assert all(line == final for line in lines)
         settled_seen += bool(lines)

@@ -29,7 +29,8 @@ CARD_NAMES = ("Js", "Jh", "Qs", "Qh", "Ks", "Kh")
 def action_to_str(action) -> str:
     if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
         raise IllegalActionError(
-            f"a Leduc action is 0..{NUM_ACTIONS - 1} (fold, call, raise, then a card), got {action!r}"
+            f"a Leduc action is 0..{NUM_ACTIONS - 1} (fold, call, raise, then a card), "
+            f"got {action!r}"
         )
     if action < CARD_BASE:
         return BET_NAMES[action]

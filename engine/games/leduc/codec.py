@@ -69,7 +69,8 @@ def _history(data: dict) -> list[list[int]]:
     for r, actions in enumerate(rounds):
         if not isinstance(actions, list) or len(actions) > MAX_ROUND_ACTIONS:
             raise StateFormatError(
-                f"history[{r}] must be a list of at most {MAX_ROUND_ACTIONS} actions, got {actions!r}"
+                f"history[{r}] must be a list of at most {MAX_ROUND_ACTIONS} actions, "
+                f"got {actions!r}"
             )
         for a in actions:
             if a not in BET_NAMES:

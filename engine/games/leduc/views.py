@@ -50,7 +50,8 @@ def from_observation_dict(cls, obs: dict, rng):
     require(own < 0 or own != public, f"own card and public card are both {card_or_none(own)}")
     require(
         opponent < 0 or opponent not in (own, public),
-        f"the opponent's shown card {card_or_none(opponent)} is also the seat's own or the public card",
+        f"the opponent's shown card {card_or_none(opponent)} "
+        "is also the seat's own or the public card",
     )
     other = 1 - seat
     private = [-1, -1]

@@ -229,7 +229,8 @@ class Notation:
     def to_action(self, text) -> int:
         if not isinstance(text, str) or text not in self.action:
             raise IllegalActionError(
-                f"{text!r} names no Luthier action (e.g. w5@salon+1, go@guild, take0, buy:wood, pass)"
+                f"{text!r} names no Luthier action "
+                "(e.g. w5@salon+1, go@guild, take0, buy:wood, pass)"
             )
         return self.action[text]
 

@@ -489,7 +489,8 @@ def _check_placed(f: dict, n: int) -> None:
             and 0 <= loc < T.NUM_LOCATIONS
             and S_DOWN <= status <= S_KEPT
             and 0 <= skill <= 30,
-            f"placed[{i}] = {entry} is not (seat, chip 0-4, apprentices 0-3, location, status, skill)",
+            f"placed[{i}] = {entry} is not "
+            "(seat, chip 0-4, apprentices 0-3, location, status, skill)",
         )
     chips = [(e[P_OWNER], e[P_CHIP]) for e in f["placed"][: f["placed_n"]]]
     _require(len(set(chips)) == len(chips), "a chip is placed twice")
@@ -562,7 +563,9 @@ def _check_tasks(f: dict, t: T.Tables, n: int) -> None:
             continue
         kind = task[0]
         _require(kind in ranges, f"tasks[{i}] has no task kind {kind}")
-        for value, (lo, hi), what in zip(task[1:], ranges[kind], ("seat", "a", "b", "c")):
+        for value, (lo, hi), what in zip(
+            task[1:], ranges[kind], ("seat", "a", "b", "c"), strict=False
+        ):
             _require(lo <= value <= hi, f"tasks[{i}] ({kind}): {what} {value} outside {lo}..{hi}")
         _require(task[1] < n, f"tasks[{i}]: seat {task[1]} with {n} players")
         if kind == C_DRAW:
@@ -740,7 +743,7 @@ def check_cards(f: dict, t: T.Tables) -> None:
     counts, expected = card_counts(f, t), expected_counts(t)
     for kind, have in counts.items():
         want = expected[kind]
-        for i, (a, b) in enumerate(zip(have, want)):
+        for i, (a, b) in enumerate(zip(have, want, strict=False)):
             _require(a == b, f"{kind} card {i} appears {a} times, expected {b}")
     _require(sum(f["instr_deck"]) == f["instr_deck_n"], "instr_deck_n does not match instr_deck")
     for p, pl in enumerate(f["players"]):

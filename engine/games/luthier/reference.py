@@ -409,7 +409,7 @@ class LuthierReference(ReferenceState):
         """3.2: dummy tokens on First Chairs (one instrument card out per dummy
         instrument token) and a dummy marker on one level of each award tile."""
         f, t = self.f, self.t
-        for space, kind in zip(t.orch_space[card], t.orch_kind[card]):
+        for space, kind in zip(t.orch_space[card], t.orch_kind[card], strict=False):
             if space < 0:
                 continue
             f["chair_owner"][space] = T.DUMMY
@@ -1746,7 +1746,7 @@ class LuthierReference(ReferenceState):
             return [(BASE["REVEAL"], 1.0)]
         else:
             counts, base = {}, BASE["PURPLE"]
-            for i, face in enumerate(self.t.purple):
+            for face in self.t.purple:
                 first = self.t.purple.index(face)  # equal faces are one outcome
                 counts[first] = counts.get(first, 0) + 1
         total = sum(counts.values())

@@ -75,7 +75,9 @@ def criterion(f: dict, t: T.Tables, p: int, crit: int, arg: int) -> int:
     if crit == T.CR_INSTR_TYPE:
         return token_sum(T.K_INSTR, lambda s: t.space_row[s] == arg)
     if crit == T.CR_INSTR_TYPES:
-        return sum(1 for row in range(3) if token_sum(T.K_INSTR, lambda s: t.space_row[s] == row))
+        return sum(
+            1 for row in range(3) if token_sum(T.K_INSTR, lambda s, row=row: t.space_row[s] == row)
+        )
     if crit == T.CR_RARE:
         return token_sum(T.K_INSTR, lambda s: t.space_rare[s])
     if crit == T.CR_INSTR_TOKENS_ERA:
@@ -93,7 +95,9 @@ def criterion(f: dict, t: T.Tables, p: int, crit: int, arg: int) -> int:
     if crit == T.CR_REPAIR_TOKENS_ROW:
         return token_sum(T.K_REPAIR, lambda s: t.space_row[s] == arg)
     if crit == T.CR_REPAIR_ROWS:
-        return sum(1 for row in range(3) if token_sum(T.K_REPAIR, lambda s: t.space_row[s] == row))
+        return sum(
+            1 for row in range(3) if token_sum(T.K_REPAIR, lambda s, row=row: t.space_row[s] == row)
+        )
     if crit == T.CR_CHAIRS_ROW:
         return chairs_in_row(f, t, p, arg)
     if crit == T.CR_CHAIR_ROWS:

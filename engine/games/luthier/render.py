@@ -126,7 +126,10 @@ def _name(names: list, card: int, empty: str = "") -> str:
 
 
 def _bundle(counts) -> str:
-    return " ".join(f"{n} {key}" for key, n in zip(T.BUNDLE_KEYS, counts) if n) or "nothing"
+    return (
+        " ".join(f"{n} {key}" for key, n in zip(T.BUNDLE_KEYS, counts, strict=False) if n)
+        or "nothing"
+    )
 
 
 def _criterion(t: T.Tables, crit: int, arg: int, at: list, pp: list) -> str:
@@ -189,7 +192,7 @@ def _in_play(f: dict, t: T.Tables) -> list[str]:
         ]
         lines.append(f"  dice: {', '.join(dice)}; rerolls left {f['rerolls']}")
     if f["task_n"] and f["tasks"][f["task_n"] - 1][0] == C.D_COST:
-        owed = ", ".join(f"{n} {m}" for m, n in zip(T.MATERIALS, f["cost"]) if n)
+        owed = ", ".join(f"{n} {m}" for m, n in zip(T.MATERIALS, f["cost"], strict=False) if n)
         lines.append(f"  materials to pay: {owed}")
     return lines
 
@@ -229,7 +232,10 @@ def _seat(f: dict, t: T.Tables, p: int, viewer) -> list[str]:
             t.kind_name[k] + (f" x{c}" if c > 1 else "") for k, c in enumerate(pl["hand"]) if c > 0
         )
     )
-    bench = lambda ks: ", ".join(_name(t.kind_name, k) for k in ks if k != -1) or "-"
+
+    def bench(ks):
+        return ", ".join(_name(t.kind_name, k) for k in ks if k != -1) or "-"
+
     lines.append(
         f"    hand ({pl['hand_n']}): {hand or '-'}; roughing: {bench(pl['rough'])}; "
         f"finishing: {bench(pl['finish'])}"

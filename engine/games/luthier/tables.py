@@ -465,8 +465,8 @@ def _records(data: dict, key: str, file: str, limit: int) -> list:
 def _levels(levels, where: str, exact: bool) -> tuple[list, list]:
     if not isinstance(levels, list) or not 1 <= len(levels) <= 3 or (exact and len(levels) != 3):
         raise DataError(f"{where}: needs {'3' if exact else '1 to 3'} levels")
-    at = [_count(l.get("at"), f"{where}.at", 0, 60) for l in levels]
-    pp = [_count(l.get("pp"), f"{where}.pp", 0, 60) for l in levels]
+    at = [_count(lv.get("at"), f"{where}.at", 0, 60) for lv in levels]
+    pp = [_count(lv.get("pp"), f"{where}.pp", 0, 60) for lv in levels]
     if at != sorted(at) or len(set(at)) != len(at):
         raise DataError(f"{where}: level thresholds must increase")
     return at + [0] * (3 - len(at)), pp + [0] * (3 - len(pp))
@@ -579,10 +579,10 @@ def load_tables() -> Tables:
         t.perf_name.append(r["name"])
         t.perf_era.append(_index(r.get("era"), ERAS, w + ".era"))
         levels = r.get("levels")
-        at, _ = _levels([{"at": l.get("at"), "pp": l.get("pp")} for l in levels or []], w, True)
+        at, _ = _levels([{"at": lv.get("at"), "pp": lv.get("pp")} for lv in levels or []], w, True)
         t.perf_at.append(at)
-        t.perf_coins.append([_count(l.get("coins"), w + ".coins", 0, 30) for l in levels])
-        t.perf_pp.append([_count(l.get("pp"), w + ".pp", 0, 30) for l in levels])
+        t.perf_coins.append([_count(lv.get("coins"), w + ".coins", 0, 30) for lv in levels])
+        t.perf_pp.append([_count(lv.get("pp"), w + ".pp", 0, 30) for lv in levels])
     for r in _records(_read("repairs.json"), "cards", "repairs.json", MAX_REPAIR):
         w = f"repairs.json {r['name']}"
         t.repair_name.append(r["name"])

@@ -121,7 +121,7 @@ def _visible_instruments(f: dict, seat: int) -> list[int]:
     for c in f["display"][T.GUILD]:
         if c >= 0:
             seen[c] += 1
-    for o, pl in enumerate(f["players"][: f["num_players"]]):
+    for pl in f["players"][: f["num_players"]]:
         for c in pl["rough"] + pl["finish"] + pl["keep"] + pl["deal_instr"]:
             if c >= 0:
                 seen[c] += 1
@@ -156,7 +156,7 @@ def _visible_patrons(f: dict) -> list[int]:
 def _pool(copies: list[int], seen: list[int], what: str) -> list[int]:
     """The unaccounted cards, ids ascending with multiplicity."""
     pool = []
-    for i, (have, gone) in enumerate(zip(copies, seen)):
+    for i, (have, gone) in enumerate(zip(copies, seen, strict=False)):
         if not have:
             continue  # another kind's card (royal patrons share the patron ids)
         if gone > have:
@@ -323,7 +323,7 @@ def determinized_fields(obs_fields: dict, seat: int, rng, t: T.Tables) -> dict:
             raise StateFormatError(f"seat {o} has more face-down chips than chips it has not shown")
         if hidden:
             rng.shuffle(unknown)
-        for e, chip in zip(hidden, unknown):
+        for e, chip in zip(hidden, unknown, strict=False):
             e[C.P_CHIP] = chip
     return f
 

@@ -111,7 +111,7 @@ def state_dict(board: tables.Board, f: Fields) -> dict:
             for r in range(board.num_rows)
         ],
         "applause": f.applause,
-        "bag": {name: n for name, n in zip(board.tile_names, bag_counts(board, f))},
+        "bag": {name: n for name, n in zip(board.tile_names, bag_counts(board, f), strict=False)},
         "points": list(f.points),
         "critic": None if f.critic == EMPTY else f.critic,
         "turn": {
@@ -229,7 +229,7 @@ def parse_state(board: tables.Board, data: dict) -> Fields:
     f.end = ENDS.index(end)
     _check_consistency(board, rules_variant, f)
     bag = data.get("bag")
-    expected = dict(zip(board.tile_names, bag_counts(board, f)))
+    expected = dict(zip(board.tile_names, bag_counts(board, f), strict=False))
     require(bag == expected, f"bag must be what is not seen elsewhere: {expected}")
     return f
 
@@ -241,7 +241,7 @@ def _check_consistency(board: tables.Board, variant: tables.Variant, f: Fields) 
     for kind, count in enumerate(left):
         require(count >= 0, f"more {board.tile_names[kind]} tiles are out than the game has")
     complete_rows = 0
-    for r, (start, length) in enumerate(zip(board.row_starts, board.row_lengths)):
+    for r, (start, length) in enumerate(zip(board.row_starts, board.row_lengths, strict=False)):
         used = [i for i in range(length) if f.cells[start + i] != EMPTY]
         if not used:
             continue

@@ -381,7 +381,7 @@ class MaestroReference(ReferenceState):
         for kind in [k for agency in f.agencies for k in agency] + f.drawn:
             if kind != EMPTY:
                 in_play[kind] += 1
-        room = [1.0 if o >= p else o / p for o, p in zip(open_cells, in_play)]
+        room = [1.0 if o >= p else o / p for o, p in zip(open_cells, in_play, strict=False)]
         bag_total = sum(self.bag())
         applause_left = float(board.applause - f.applause)
         expected_draws = applause_left * (bag_total + 1.0) / (applause_left + 1.0)

@@ -151,7 +151,8 @@ def action_to_str(action) -> str:
 def str_to_action(text) -> int:
     if not isinstance(text, str) or text not in ACTION_IDS:
         raise IllegalActionError(
-            f"{text!r} is not a renaissance action (e.g. A2/1@moveR, aside:A1/2+A3/0+B2/1, FLO>SIE, lodge:R>B, "
+            f"{text!r} is not a renaissance action "
+            f"(e.g. A2/1@moveR, aside:A1/2+A3/0+B2/1, FLO>SIE, lodge:R>B, "
             f"up:A1/2>A4/2, build:FM, done, deal:B3/0)"
         )
     return ACTION_IDS[text]

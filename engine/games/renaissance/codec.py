@@ -220,7 +220,7 @@ def new_turn() -> dict:
 
 
 def _counts(values, names) -> dict:
-    return {name: v for name, v in zip(names, values) if v}
+    return {name: v for name, v in zip(names, values, strict=False) if v}
 
 
 def _slot_json(slot, hidden: bool) -> list:
@@ -500,7 +500,7 @@ def parse(data: dict, hide_seat: int = -1) -> dict:
         r = _name_index(name, C.region_names, "a centerpieces key")
         require(C.gallery[r] >= 0, f"{name} has no Gallery to hold a Centerpiece")
         raw["centerpiece"][r] = check_int(owner, f"centerpieces[{name}]", 0, 1)
-    for b, name in enumerate(C.blueprint_names):
+    for name in C.blueprint_names:
         entry = blueprints[name]
         raw["bp_cover"].append(
             _parse_counts(

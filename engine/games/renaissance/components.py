@@ -158,7 +158,7 @@ class Components:
         self.num_cards = len(names)
         self.card_character, self.card_effort, self.card_publicity = [], [], []
         self.card_erudite, self.card_upgrade = [], []
-        for k, name in enumerate(names):
+        for name in names:
             character, effort, publicity = _parse_card(name)
             self.card_character.append(character)
             self.card_erudite.append(1 if effort is None else 0)
@@ -333,7 +333,9 @@ class Components:
         """The action's table read at `effort`: the lower column when between two, 0
         below the first, the last column's result above it."""
         result = 0
-        for column, value in zip(self.effort_columns[action], self.effort_results[action]):
+        for column, value in zip(
+            self.effort_columns[action], self.effort_results[action], strict=False
+        ):
             if effort >= column:
                 result = value
         return result

@@ -19,7 +19,8 @@ def render(data: dict) -> str:
         f"  to move: {mover}  (variant {data['variant']})",
         f"  gray: {' '.join(data['gray']) or '-'}   centerpieces: "
         + (" ".join(f"{r}:{names[o]}" for r, o in sorted(data["centerpieces"].items())) or "-"),
-        f"  lodge standing {_counts(data['lodge']['standing'])}  lying {_counts(data['lodge']['lying'])}",
+        f"  lodge standing {_counts(data['lodge']['standing'])}  "
+        f"lying {_counts(data['lodge']['lying'])}",
         f"  patronesses: {' '.join(data['patronesses']) or '-'}   study tiles: "
         + " ".join(t or "?" for t in data["study_tiles"]),
     ]

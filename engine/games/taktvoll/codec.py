@@ -105,7 +105,7 @@ def known_bar_lines(rules: Rules, players: int, played: int) -> int:
 def cards_of(counts) -> list[str]:
     """A multiset of kinds as names, in catalogue order."""
     names: list[str] = []
-    for name, count in compress(zip(KIND_NAMES, counts), counts):
+    for name, count in compress(zip(KIND_NAMES, counts, strict=False), counts):
         names += [name] * count
     return names
 

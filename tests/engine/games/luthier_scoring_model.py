@@ -142,7 +142,9 @@ class Seat:
         return sum(1 for row in self.d["claims"] for owner in row if owner == self.p)
 
     def tracks_completed(self) -> int:
-        return sum(1 for track, end in zip(self.pl["track"], TRACK_END) if track >= end)
+        return sum(
+            1 for track, end in zip(self.pl["track"], TRACK_END, strict=False) if track >= end
+        )
 
 
 def _patron_faces() -> dict:
@@ -257,6 +259,6 @@ def final_coins(d: dict, p: int) -> int:
 def shares(final_pp: list[int], coins: list[int]) -> list[float]:
     """Seed 5.3: most PP wins; a tie goes to the most coins left after the conversion;
     still tied, the winners share."""
-    best = max(zip(final_pp, coins))
-    winners = [key == best for key in zip(final_pp, coins)]
+    best = max(zip(final_pp, coins, strict=False))
+    winners = [key == best for key in zip(final_pp, coins, strict=False)]
     return [1.0 / sum(winners) if w else 0.0 for w in winners]

@@ -42,7 +42,7 @@ def position(impl, players=2, variant="standard", agencies=None, rows=None, **fi
 
 def bag_of(data: dict) -> dict:
     """What a state dict leaves in the bag: all tiles minus those seen."""
-    left = dict(zip(BOARD.tile_names, BOARD.totals))
+    left = dict(zip(BOARD.tile_names, BOARD.totals, strict=True))
     seen = [t for agency in data["agencies"] for t in agency]
     seen += [t for row in data["board"] for t in row]
     seen += data["turn"]["drawn"]

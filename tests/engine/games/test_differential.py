@@ -70,7 +70,9 @@ def assert_same(compiled, reference, where: str) -> None:
     assert compiled.legal_actions() == reference.legal_actions(), where
     ours, theirs = compiled.chance_outcomes(), reference.chance_outcomes()
     assert [a for a, _ in ours] == [a for a, _ in theirs], where
-    assert all(abs(p - q) <= PROBABILITY_TOLERANCE for (_, p), (_, q) in zip(ours, theirs)), where
+    assert all(
+        abs(p - q) <= PROBABILITY_TOLERANCE for (_, p), (_, q) in zip(ours, theirs, strict=False)
+    ), where
     assert compiled.scores() == reference.scores(), where
     if compiled.is_terminal():
         assert compiled.returns() == pytest.approx(

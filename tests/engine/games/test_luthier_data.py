@@ -40,7 +40,10 @@ def test_the_seed_cards_are_as_printed():
     assert sum(1 for s in TB.kind_spaces[violin] if s >= 0) == 2
     assert TB.kind_pp[TB.kind_name.index("Viola")] == 3
     assert TB.kind_copies[TB.kind_name.index("Cello")] == 2
-    bonus = lambda name: dict(zip(T.BUNDLE_KEYS, TB.space_bonus[TB.space_name.index(name)]))
+
+    def bonus(name):
+        return dict(zip(T.BUNDLE_KEYS, TB.space_bonus[TB.space_name.index(name)], strict=False))
+
     assert bonus("Clarinet")["coins"] == 2 and bonus("Clarinet")["wood"] == 1
     assert bonus("Viola")["coins"] == 4
     assert (
@@ -165,9 +168,10 @@ def test_tracks_are_the_seeds():
     black die, final; craft: rough x2, +1 skill at the benches, specialist, finish x2,
     +1 more, final; reputation a-h: apprentice, draw 3 keep 1, tier II free,
     specialist, +2 PP an instrument, tier III free, award claim (i loops back to h)."""
-    names = lambda track: [
-        T.TRACK_EFFECTS[c] for c in TB.track_effect[track][: TB.track_len[track] + 1]
-    ]
+
+    def names(track):
+        return [T.TRACK_EFFECTS[c] for c in TB.track_effect[track][: TB.track_len[track] + 1]]
+
     assert names(T.T_PERF) == [
         "start",
         "reroll",

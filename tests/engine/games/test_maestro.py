@@ -10,7 +10,7 @@ from maestro_positions import BOARD, act, both, legal_texts, placements, positio
 
 ALL_SPACES = {
     f"{row}.{i + 1}"
-    for row, instr in zip(BOARD.row_ids, BOARD.row_instruments)
+    for row, instr in zip(BOARD.row_ids, BOARD.row_instruments, strict=False)
     for i in range(len(instr))
 }
 WINDS = {1: "flute", 2: "oboe", 3: "horn", 4: "bassoon", 10: "maestro"}
@@ -46,7 +46,7 @@ def test_board_data_is_the_default_board_of_the_spec():
     assert BOARD.num_rows == 10
     assert BOARD.row_lengths == (2, 3, 4, 4, 5, 5, 5, 5, 6, 7)
     assert BOARD.num_cells == 46
-    counts = dict(zip(BOARD.tile_names, BOARD.totals))
+    counts = dict(zip(BOARD.tile_names, BOARD.totals, strict=True))
     assert counts == {
         "violin": 5,
         "flute": 3,

@@ -45,7 +45,7 @@ def test_tiles_are_conserved(impl, game):
     the bag followed here draw by draw, independently of the state's own count."""
     seed, players, variant = game
     state = impl.new_initial(players, variant)
-    totals = dict(zip(BOARD.tile_names, BOARD.totals))
+    totals = dict(zip(BOARD.tile_names, BOARD.totals, strict=True))
     bag = {
         name: count - (players if name == tables.MAESTRO else 0) for name, count in totals.items()
     }
@@ -108,7 +108,7 @@ def test_scores_are_the_sum_of_the_scoring_events(impl, game):
         sum(i + 1 for i, t in enumerate(agency) if t is not None)
         for agency in state.to_dict()["agencies"]
     ]
-    assert state.scores() == [e - p for e, p in zip(expected, penalties)]
+    assert state.scores() == [e - p for e, p in zip(expected, penalties, strict=True)]
 
 
 @both

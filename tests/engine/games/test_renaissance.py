@@ -231,7 +231,7 @@ def test_da_vinci_has_no_resource_bonus(cls):
     assert state.to_dict()["turn"]["effort"] == 3
 
 
-# ---- Move ------------------------------------------------------------------------------------------
+# ---- Move ----------------------------------------------------------------------------------------
 
 
 @IMPLEMENTATIONS
@@ -410,7 +410,7 @@ def test_a_centerpiece_never_moves(cls):
     assert phase(state) != "move"  # nothing can move: the action ends at once
 
 
-# ---- Create -----------------------------------------------------------------------------------------
+# ---- Create --------------------------------------------------------------------------------------
 
 
 @IMPLEMENTATIONS
@@ -476,7 +476,7 @@ def test_create_with_a_short_supply_chooses_the_regions(cls):
     assert state.to_dict()["workshops"][0]["artworks"]["VEN"] == 2
 
 
-# ---- Influence --------------------------------------------------------------------------------------
+# ---- Influence -----------------------------------------------------------------------------------
 
 
 @IMPLEMENTATIONS
@@ -525,7 +525,7 @@ def test_collectors_standing_or_lying_set_the_exhibition(cls):
     assert data["lodge"] == {"standing": {"R": 3, "B": 3, "G": 3, "Y": 3}, "lying": {}}
 
 
-# ---- Study ------------------------------------------------------------------------------------------
+# ---- Study ---------------------------------------------------------------------------------------
 
 
 def tiles_edit(raw):
@@ -623,7 +623,7 @@ def test_the_marker_stops_at_the_last_space(cls):
     assert state.current_player() == MICHELANGELO
 
 
-# ---- Upgrading a card -----------------------------------------------------------------------------
+# ---- Upgrading a card ----------------------------------------------------------------------------
 
 
 def study_upgrade(cls, hand, aside=(), played="A2/1", round_=0, tile="artwork", edit=None):
@@ -748,7 +748,7 @@ def test_set_aside_cards_are_played_only_once_the_hand_is_empty(cls):
     assert {name.split("@")[0] for name in legal(state)} == {"A4/0", "A3/0", "B3/0"}
 
 
-# ---- Upgrading the Workshops ---------------------------------------------------------------------------
+# ---- Upgrading the Workshops ---------------------------------------------------------------------
 
 
 @IMPLEMENTATIONS

@@ -319,7 +319,7 @@ def test_first_turn_offers_only_a_clef_or_a_draw(cls):
     assert names(state) == ["draw"]
 
 
-# ---- §5.1 where a card may go ------------------------------------------------------------------------
+# ---- §5.1 where a card may go --------------------------------------------------------------------
 
 
 @IMPLEMENTATIONS
@@ -413,7 +413,7 @@ def test_after_a_bar_line_a_new_bar_begins_in_the_same_signature(cls):
     assert names(state) == ["draw", "H@1", "Q@1"]
 
 
-# ---- §5.2 a turn -----------------------------------------------------------------------------------
+# ---- §5.2 a turn ---------------------------------------------------------------------------------
 
 
 @IMPLEMENTATIONS
@@ -505,7 +505,7 @@ def test_the_bonus_decision_comes_even_without_a_bar_line_in_hand(cls):
     assert state.current_player() == 0 and names(state) == ["nobar"]
 
 
-# ---- §6 scoring ------------------------------------------------------------------------------------
+# ---- §6 scoring ----------------------------------------------------------------------------------
 
 
 @IMPLEMENTATIONS
@@ -626,7 +626,7 @@ def test_the_game_ends_when_every_seat_passes_in_a_row(cls):
     assert state.is_terminal()
 
 
-# ---- §9 the official variants ------------------------------------------------------------------------
+# ---- §9 the official variants --------------------------------------------------------------------
 
 
 @IMPLEMENTATIONS
@@ -719,7 +719,7 @@ def test_variant1_plus_2_leaves_only_primes_to_score(cls):
     assert state.scores()[0] == 1
 
 
-# ---- loading positions ------------------------------------------------------------------------------
+# ---- loading positions ---------------------------------------------------------------------------
 
 
 def base_state_dict():

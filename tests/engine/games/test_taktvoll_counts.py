@@ -20,7 +20,7 @@ def deal(cls, players: int, cards_by_seat: list[list[str]], first: int):
     """A new game dealt exactly these five cards a seat, one at a time round the
     table from seat 0, then `first` to start."""
     state = cls.new_initial(players, "standard")
-    for round_of_the_deal in zip(*cards_by_seat):
+    for round_of_the_deal in zip(*cards_by_seat, strict=False):
         play(state, *("+" + card for card in round_of_the_deal))
     return play(state, f"start{first}")
 

@@ -105,7 +105,7 @@ def test_a_finished_game_is_valued_by_its_returns(cls):
 
 def documented_heuristic(data: dict) -> list[float]:
     """The module docstring's definition, on a state's JSON form."""
-    finals = [final_score(p, hand) for p, hand in zip(data["points"], data["hands"])]
+    finals = [final_score(p, hand) for p, hand in zip(data["points"], data["hands"], strict=True)]
     if data["phase"] == "over":
         return win_shares(finals)
     n, estimates = data["players"], [float(f) for f in finals]

@@ -83,7 +83,7 @@ def test_cards_are_conserved_and_bars_never_overflow(cls, config):
     while not state.is_terminal():
         data = state.to_dict()
         check_table(data)
-        assert all(now >= before for now, before in zip(data["points"], points))
+        assert all(now >= before for now, before in zip(data["points"], points, strict=True))
         points = data["points"]
         random_step(state, rng)
         steps += 1

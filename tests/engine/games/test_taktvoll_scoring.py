@@ -90,6 +90,6 @@ def test_scores_and_returns_follow_the_score_sheet(cls, config):
     end = state.to_dict()
     assert end["rows"] == sheet.rows
     assert [sorted(h) for h in end["hands"]] == [sorted(h) for h in sheet.hands]
-    final = [final_score(p, hand) for p, hand in zip(sheet.points, sheet.hands)]
+    final = [final_score(p, hand) for p, hand in zip(sheet.points, sheet.hands, strict=True)]
     assert state.scores() == final
     assert state.returns() == win_shares(final)

@@ -156,7 +156,7 @@ def test_a_seat_is_drawn_its_own_hand_and_the_others_as_counts():
         assert state.determinize(1, Rng(seed)).render_for(1) == text
 
 
-# ---- dealing what a seat has not seen ---------------------------------------------------------------
+# ---- dealing what a seat has not seen ------------------------------------------------------------
 
 
 def test_opponents_keep_the_bar_lines_they_certainly_hold():
@@ -334,7 +334,7 @@ def test_an_opponents_drawn_card_is_redrawn_from_its_unseen_cards():
     assert len(drawn) > 5
 
 
-# ---- infoset keys -------------------------------------------------------------------------------------
+# ---- infoset keys --------------------------------------------------------------------------------
 
 
 def test_infoset_keys_are_equal_exactly_when_the_views_are():
@@ -350,7 +350,7 @@ def test_infoset_keys_are_equal_exactly_when_the_views_are():
     assert len(key_of_view) > 150
 
 
-# ---- observations that are not a seat's view -------------------------------------------------------
+# ---- observations that are not a seat's view -----------------------------------------------------
 
 
 def base_view():
