@@ -3,6 +3,7 @@
 Every engine/**/*.pyx and search/**/*.pyx becomes an extension module. Release
 builds turn bounds and wraparound checks off; CADENZA_DEBUG=1 turns them back on.
 """
+
 import os
 from pathlib import Path
 

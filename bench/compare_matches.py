@@ -11,6 +11,7 @@ deal alike, the difference of the two means is given with an unpaired interval.
     python bench/compare_matches.py bench/results/maestro-mcts-vs-greedy \\
         bench/results/maestro-expectimax-vs-greedy
 """
+
 from __future__ import annotations
 
 import argparse
@@ -53,10 +54,17 @@ def compare(first: Path, second: Path) -> str:
         mean, half = mean_a - mean_b, math.hypot(half_a, half_b)
         how = f"unpaired ({len(games_a)} and {len(games_b)} games; the deals differ)"
     low, high = mean - half, mean + half
-    verdict = (f"{name_a} is stronger" if low > 0 else f"{name_b} is stronger" if high < 0
-               else "no difference shown at 95%")
-    return (f"{name_a} minus {name_b}: {mean:+.3f} [{low:+.3f}, {high:+.3f}] in mean return, "
-            f"{how}: {verdict}")
+    verdict = (
+        f"{name_a} is stronger"
+        if low > 0
+        else f"{name_b} is stronger"
+        if high < 0
+        else "no difference shown at 95%"
+    )
+    return (
+        f"{name_a} minus {name_b}: {mean:+.3f} [{low:+.3f}, {high:+.3f}] in mean return, "
+        f"{how}: {verdict}"
+    )
 
 
 def main(argv=None) -> int:

@@ -1,5 +1,6 @@
 """Shared pieces of the benchmark suites: a table of measured rates that the run
 prints at the end, so compiled and reference speeds sit side by side."""
+
 from __future__ import annotations
 
 from collections import defaultdict
@@ -15,6 +16,7 @@ def record_rate(benchmark):
     """record_rate(group, label, items_per_call): stores items/s from the benchmark's
     mean time, in extra_info and in the end-of-run table. Labels "compiled" and
     "reference" in one group also record their ratio."""
+
     def record(group: str, label: str, items_per_call: int) -> float:
         rate = items_per_call / benchmark.stats.stats.mean
         RATES[group][label] = rate
@@ -22,8 +24,10 @@ def record_rate(benchmark):
         # The second of a compiled/reference pair records the ratio of the two.
         if "compiled" in RATES[group] and "reference" in RATES[group]:
             benchmark.extra_info["ratio_compiled_to_reference"] = round(
-                RATES[group]["compiled"] / RATES[group]["reference"], 1)
+                RATES[group]["compiled"] / RATES[group]["reference"], 1
+            )
         return rate
+
     return record
 
 

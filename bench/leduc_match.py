@@ -9,6 +9,7 @@ the cards cancels out within a pair. Results are for ismcts: chips won per hand
 (returns are 0.5 + chips/26) and score (the mean return, 0.5 = even), each with a
 95% interval computed over the deal pairs, which are the independent samples.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -59,19 +60,33 @@ def match(game, hero, villain, pairs: int, budget: Budget, seed: int, label: str
         pair_chips.append(chips)
         pair_scores.append(scores)
         if (k + 1) % 100 == 0:
-            print(f"  {label}: {2 * (k + 1)} hands, {time.perf_counter() - start:.0f}s, "
-                  f"chips/hand {sum(pair_chips) / len(pair_chips):+.3f}", file=sys.stderr, flush=True)
+            print(
+                f"  {label}: {2 * (k + 1)} hands, {time.perf_counter() - start:.0f}s, "
+                f"chips/hand {sum(pair_chips) / len(pair_chips):+.3f}",
+                file=sys.stderr,
+                flush=True,
+            )
     chips_mean, chips_half = mean_interval(pair_chips)
     score_mean, score_half = mean_interval(pair_scores)
-    return {"match": label, "hands": 2 * pairs, "chips_per_hand": chips_mean,
-            "chips_95": chips_half, "score": score_mean, "score_95": score_half,
-            "seconds": time.perf_counter() - start}
+    return {
+        "match": label,
+        "hands": 2 * pairs,
+        "chips_per_hand": chips_mean,
+        "chips_95": chips_half,
+        "score": score_mean,
+        "score_95": score_half,
+        "seconds": time.perf_counter() - start,
+    }
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=2000, help="hands per match (even: deal pairs)")
-    parser.add_argument("--iterations", type=int, default=1000, help="search iterations per decision")
+    parser.add_argument(
+        "--hands", type=int, default=2000, help="hands per match (even: deal pairs)"
+    )
+    parser.add_argument(
+        "--iterations", type=int, default=1000, help="search iterations per decision"
+    )
     parser.add_argument("--opponents", default="random,pimc", help="comma-separated searcher names")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
@@ -79,17 +94,30 @@ def main(argv=None) -> int:
     game = registry.game("leduc")
     hero = registry.searcher("ismcts").create()
     budget = Budget(iterations=args.iterations)
-    print(f"leduc: ismcts vs {args.opponents}, {args.hands} hands each (seats swapped on every deal), "
-          f"{args.iterations} iterations per decision, seed {args.seed}")
+    print(
+        f"leduc: ismcts vs {args.opponents}, {args.hands} hands each "
+        "(seats swapped on every deal), "
+        f"{args.iterations} iterations per decision, seed {args.seed}"
+    )
     for name in args.opponents.split(","):
         if name not in registry.searchers:
             print(f"{name}: not registered, skipped")
             continue
-        result = match(game, hero, registry.searcher(name).create(), args.hands // 2, budget,
-                       args.seed, f"ismcts vs {name}")
-        print(f"ismcts vs {name}: {result['hands']} hands, chips/hand {result['chips_per_hand']:+.3f} "
-              f"± {result['chips_95']:.3f}, score {result['score']:.4f} ± {result['score_95']:.4f} "
-              f"({result['seconds']:.0f}s)")
+        result = match(
+            game,
+            hero,
+            registry.searcher(name).create(),
+            args.hands // 2,
+            budget,
+            args.seed,
+            f"ismcts vs {name}",
+        )
+        print(
+            f"ismcts vs {name}: {result['hands']} hands, "
+            f"chips/hand {result['chips_per_hand']:+.3f} "
+            f"± {result['chips_95']:.3f}, score {result['score']:.4f} ± {result['score_95']:.4f} "
+            f"({result['seconds']:.0f}s)"
+        )
         print(json.dumps(result), flush=True)
     return 0
 

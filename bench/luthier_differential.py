@@ -6,6 +6,7 @@ checkout:
 
     python bench/luthier_differential.py --games 1000 --workers 2
 """
+
 from __future__ import annotations
 
 import argparse
@@ -19,8 +20,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "engin
 
 def play_range(seeds: range) -> tuple[int, int]:
     """(games, steps) of one chunk; raises on the first difference."""
-    from test_differential import play_both
     from plugins.manager import default_registry
+    from test_differential import play_both
+
     spec = default_registry().game("luthier")
     steps = 0
     for seed in seeds:
@@ -36,17 +38,24 @@ def main(argv=None) -> int:
     parser.add_argument("--chunk", type=int, default=25)
     args = parser.parse_args(argv)
     start = time.perf_counter()
-    chunks = [range(s, min(s + args.chunk, args.first + args.games))
-              for s in range(args.first, args.first + args.games, args.chunk)]
+    chunks = [
+        range(s, min(s + args.chunk, args.first + args.games))
+        for s in range(args.first, args.first + args.games, args.chunk)
+    ]
     games = steps = 0
     with ProcessPoolExecutor(args.workers) as pool:
         for done, walked in pool.map(play_range, chunks):
             games += done
             steps += walked
-            print(f"{games} games agree ({steps} steps, {time.perf_counter() - start:.0f}s)",
-                  file=sys.stderr, flush=True)
-    print(f"luthier differential: games {args.first}..{args.first + args.games - 1} agree at every "
-          f"step ({steps} steps compared) in {time.perf_counter() - start:.0f}s")
+            print(
+                f"{games} games agree ({steps} steps, {time.perf_counter() - start:.0f}s)",
+                file=sys.stderr,
+                flush=True,
+            )
+    print(
+        f"luthier differential: games {args.first}..{args.first + args.games - 1} agree at every "
+        f"step ({steps} steps compared) in {time.perf_counter() - start:.0f}s"
+    )
     return 0
 
 

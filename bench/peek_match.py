@@ -15,6 +15,7 @@ own. bench/compare_matches.py then pairs the two game by game:
 Add --resume to go on with a run that was stopped. The other seats play as in the
 reference match, and bench/strength_table.py lists the new folder like any match.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -26,12 +27,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cli.match.records import match_record  # noqa: E402
+from cli.gameloop import play_game  # noqa: E402
 from cli.match.entrants import parse_entrant  # noqa: E402
+from cli.match.records import match_record  # noqa: E402
 from cli.match.referee import GameJob  # noqa: E402
 from cli.match.schedule import build_schedule  # noqa: E402
 from cli.match.store import GamesFile, StoreError, match_identity, prepare, seats_every_order  # noqa: E402
-from cli.gameloop import play_game  # noqa: E402
 from cli.series import finish_series  # noqa: E402
 from cli.specs import parse_seat_spec  # noqa: E402
 from engine.errors import CadenzaError  # noqa: E402
@@ -81,7 +82,7 @@ def play_task(identity: dict, task) -> dict:
     by_name = {entrant.name: entrant for entrant in entrants}
     specs = [by_name[name].spec for name in task.seats]
     searchers = []
-    for name, spec in zip(task.seats, specs):
+    for name, spec in zip(task.seats, specs, strict=False):
         factory = registry.searcher(spec.searcher)
         if name == entrants[0].name:
             # The true state hides nothing, so a perfect-information searcher may play
@@ -97,13 +98,27 @@ def play_task(identity: dict, task) -> dict:
             peeker.watch(state, record)
 
     start = time.perf_counter()
-    record = play_game(game, identity["players"], identity["variant"], task.seed, searchers,
-                       [spec.budget for spec in specs], identity.get("max_actions", 100_000),
-                       on_turn=watch)
-    job = GameJob(task, identity["game"], identity["variant"], identity["players"],
-                  tuple(str(spec) for spec in specs), limits=())
-    return match_record(job, finish_series([record], identity["players"], None),
-                        time.perf_counter() - start)
+    record = play_game(
+        game,
+        identity["players"],
+        identity["variant"],
+        task.seed,
+        searchers,
+        [spec.budget for spec in specs],
+        identity.get("max_actions", 100_000),
+        on_turn=watch,
+    )
+    job = GameJob(
+        task,
+        identity["game"],
+        identity["variant"],
+        identity["players"],
+        tuple(str(spec) for spec in specs),
+        limits=(),
+    )
+    return match_record(
+        job, finish_series([record], identity["players"], None), time.perf_counter() - start
+    )
 
 
 def run(reference_dir: Path, out: Path, hero: str, workers: int, resume: bool) -> int:
@@ -115,9 +130,17 @@ def run(reference_dir: Path, out: Path, hero: str, workers: int, resume: bool) -
     identity = peek_identity(reference, hero)
     done = prepare(out, identity, resume)
     names = [parse_entrant(text).name for text in identity["entrants"]]
-    tasks = [task for task in build_schedule(names, identity["players"], identity["games"],
-                                             identity["seed"], seats_every_order(identity))
-             if task.index not in done]
+    tasks = [
+        task
+        for task in build_schedule(
+            names,
+            identity["players"],
+            identity["games"],
+            identity["seed"],
+            seats_every_order(identity),
+        )
+        if task.index not in done
+    ]
     games = GamesFile(out)
     played = 0
     try:
@@ -142,8 +165,11 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("reference", type=Path, help="the match folder whose games are replayed")
     parser.add_argument("--out", type=Path, required=True, help="the new match folder")
-    parser.add_argument("--hero", default="mcts:movetime=1000",
-                        help="the seat spec of the peeking searcher (default: %(default)s)")
+    parser.add_argument(
+        "--hero",
+        default="mcts:movetime=1000",
+        help="the seat spec of the peeking searcher (default: %(default)s)",
+    )
     parser.add_argument("--workers", type=int, default=1, help="games played at once")
     parser.add_argument("--resume", action="store_true", help="go on with a stopped run in --out")
     args = parser.parse_args(argv)
@@ -154,8 +180,10 @@ def main(argv=None) -> int:
     except CadenzaError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    print(f"{played} games played into {args.out}; compare with: python bench/compare_matches.py "
-          f"{args.reference} {args.out}")
+    print(
+        f"{played} games played into {args.out}; compare with: python bench/compare_matches.py "
+        f"{args.reference} {args.out}"
+    )
     return 0
 
 

@@ -8,6 +8,7 @@ seeded generator, and mcts decides through search.base.decide like any front-end
 Prints mcts's score (win share) with its 95% Wilson interval. No policy can expect
 more than 50% against the optimal one; the goal for mcts is 45% or more.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -72,17 +73,24 @@ def main(argv=None) -> int:
         by_seat[seat] += result
         if (game + 1) % 100 == 0:
             low, high = wilson_interval(score, game + 1)
-            print(f"{game + 1} games: mcts {score / (game + 1):.3f} [{low:.3f}, {high:.3f}] "
-                  f"({time.perf_counter() - started:.0f} s)", flush=True)
+            print(
+                f"{game + 1} games: mcts {score / (game + 1):.3f} [{low:.3f}, {high:.3f}] "
+                f"({time.perf_counter() - started:.0f} s)",
+                flush=True,
+            )
     games = args.games
     low, high = wilson_interval(score, games)
-    print(f"pig target {args.target}, mcts {args.iterations} iterations/decision "
-          f"(c={args.c:.3f}, widening={args.widening}) vs optimal, "
-          f"{games} games, seats alternated")
-    print(f"mcts score {score / games:.3f}, 95% Wilson interval [{low:.3f}, {high:.3f}]; "
-          f"as first player {by_seat[0] / math.ceil(games / 2):.3f}, "
-          f"as second {by_seat[1] / max(1, games // 2):.3f}; "
-          f"optimal's first-player win probability {policy.win_probability(0, 0, 0):.3f}")
+    print(
+        f"pig target {args.target}, mcts {args.iterations} iterations/decision "
+        f"(c={args.c:.3f}, widening={args.widening}) vs optimal, "
+        f"{games} games, seats alternated"
+    )
+    print(
+        f"mcts score {score / games:.3f}, 95% Wilson interval [{low:.3f}, {high:.3f}]; "
+        f"as first player {by_seat[0] / math.ceil(games / 2):.3f}, "
+        f"as second {by_seat[1] / max(1, games // 2):.3f}; "
+        f"optimal's first-player win probability {policy.win_probability(0, 0, 0):.3f}"
+    )
     print(f"goal >= 0.45: {'met' if score / games >= 0.45 else 'NOT met'}")
     return 0
 

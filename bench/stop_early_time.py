@@ -10,6 +10,7 @@ of the positions stopped before 90% of the movetime, and how many were forced
 (a single legal line). Run it on an otherwise idle machine: the rate a search
 reaches decides when it can stop.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -59,8 +60,15 @@ def measure(name: str, players: int, movetime: int, count: int, seed: int) -> di
         times.append(ms)
         early += ms < 0.9 * movetime
         forced += len(state.legal_actions()) == 1
-    return {"game": name, "searcher": searcher_name, "mean": statistics.mean(times),
-            "median": statistics.median(times), "early": early, "forced": forced, "n": count}
+    return {
+        "game": name,
+        "searcher": searcher_name,
+        "mean": statistics.mean(times),
+        "median": statistics.median(times),
+        "early": early,
+        "forced": forced,
+        "n": count,
+    }
 
 
 def main(argv=None) -> int:
@@ -68,15 +76,21 @@ def main(argv=None) -> int:
     parser.add_argument("--movetime", type=int, default=1000, help="ms a decision (1000)")
     parser.add_argument("--positions", type=int, default=12, help="positions a game (12)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--game", action="append", choices=sorted(GAMES),
-                        help="only these games (repeatable; default all four seed games)")
+    parser.add_argument(
+        "--game",
+        action="append",
+        choices=sorted(GAMES),
+        help="only these games (repeatable; default all four seed games)",
+    )
     args = parser.parse_args(argv)
     try:
         for name in args.game or sorted(GAMES):
             r = measure(name, GAMES[name], args.movetime, args.positions, args.seed)
-            print(f"{r['game']} ({r['searcher']}, {GAMES[name]} seats): mean {r['mean']:.0f} ms, "
-                  f"median {r['median']:.0f} ms at movetime {args.movetime}; "
-                  f"{r['early']}/{r['n']} stopped early, {r['forced']} forced")
+            print(
+                f"{r['game']} ({r['searcher']}, {GAMES[name]} seats): mean {r['mean']:.0f} ms, "
+                f"median {r['median']:.0f} ms at movetime {args.movetime}; "
+                f"{r['early']}/{r['n']} stopped early, {r['forced']} forced"
+            )
     except CadenzaError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

@@ -13,6 +13,7 @@ its score against the others in a two-player match, its share of the win in a ga
 of more seats (a fair share is 1/players); and, for two entrants, the Elo with its
 95% interval from pairs of games with the seats swapped.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -21,9 +22,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from cli.match.entrants import parse_entrant  # noqa: E402
 from cli.match.ratings import summarize  # noqa: E402
 from cli.match.schedule import seatings  # noqa: E402
-from cli.match.entrants import parse_entrant  # noqa: E402
 from cli.match.store import CONFIG_FILE, GamesFile, match_identity, seats_every_order  # noqa: E402
 from engine.errors import CadenzaError  # noqa: E402
 
@@ -51,16 +52,24 @@ def row(directory: Path) -> str:
     records = list(GamesFile(directory).load(repair=False).values())
     summary = summarize(records, names, block)
     first = summary["standings"][0]
-    share = "-" if first["mean_share"] is None else (
-        f"{first['mean_share']:.3f} [{first['share_low']:.3f}, {first['share_high']:.3f}]")
+    share = (
+        "-"
+        if first["mean_share"] is None
+        else (f"{first['mean_share']:.3f} [{first['share_low']:.3f}, {first['share_high']:.3f}]")
+    )
     lineup = " vs ".join(f"{entrant.name} ({entrant.spec})" for entrant in entrants)
-    return (f"| {match['game']} | {match['players']} | {lineup} | {len(records)} / {match['games']} "
-            f"| {share} | {_elo(summary.get('head_to_head'))} |")
+    return (
+        f"| {match['game']} | {match['players']} | {lineup} | {len(records)} / {match['games']} "
+        f"| {share} | {_elo(summary.get('head_to_head'))} |"
+    )
 
 
 def table(dirs: list[Path]) -> list[str]:
-    lines = ["| game | seats | entrants | games played / planned | first entrant's mean return (95%) "
-             "| Elo (95%) |", "|---|---|---|---|---|---|"]
+    lines = [
+        "| game | seats | entrants | games played / planned | first entrant's mean return (95%) "
+        "| Elo (95%) |",
+        "|---|---|---|---|---|---|",
+    ]
     return lines + [row(directory) for directory in dirs]
 
 
@@ -75,7 +84,9 @@ def rewrite_readme(lines: list[str], path: Path = README) -> None:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("dirs", nargs="*", type=Path, help="match folders (default: bench/results/*)")
+    parser.add_argument(
+        "dirs", nargs="*", type=Path, help="match folders (default: bench/results/*)"
+    )
     parser.add_argument("--readme", action="store_true", help="rewrite the table in README.md")
     args = parser.parse_args(argv)
     dirs = args.dirs or sorted(p for p in RESULTS.iterdir() if (p / CONFIG_FILE).exists())

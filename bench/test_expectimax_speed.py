@@ -5,6 +5,7 @@ whole searcher solving pig to 20 from the start (iterative deepening to converge
 
     python -m pytest bench/test_expectimax_speed.py -p no:cacheprovider --benchmark-only
 """
+
 from __future__ import annotations
 
 import pytest
@@ -22,8 +23,16 @@ def tictactoe_start():
 
 def pig_midgame():
     game = default_registry().game("pig")
-    state = game.from_dict({"game": "pig", "variant": "target20", "scores": [8, 12],
-                            "turn_total": 5, "to_move": 0, "rolling": False})
+    state = game.from_dict(
+        {
+            "game": "pig",
+            "variant": "target20",
+            "scores": [8, 12],
+            "turn_total": 5,
+            "to_move": 0,
+            "rolling": False,
+        }
+    )
     return state, 12
 
 
@@ -38,8 +47,7 @@ def test_fixed_depth_search(benchmark, record_rate, name, pruning):
 
     def run():
         # No table: the pure tree, so the node counts compare the two searches alone.
-        core = ExpectimaxCore(seat, state.num_players, state.num_actions, pruning,
-                              False, 0, 0, 0.0)
+        core = ExpectimaxCore(seat, state.num_players, state.num_actions, pruning, False, 0, 0, 0.0)
         found = core.search_root(state, depth, state.legal_actions())
         return core.nodes, {a: v for a, v, _, _ in found}
 
@@ -52,8 +60,10 @@ def test_fixed_depth_search(benchmark, record_rate, name, pruning):
     if len(SAVINGS[name]) == 2:
         saved = 1 - SAVINGS[name][True] / SAVINGS[name][False]
         benchmark.extra_info["nodes_saved_by_pruning"] = f"{saved:.1%}"
-        print(f"\n{name} depth {depth}: {SAVINGS[name][False]} nodes full, "
-              f"{SAVINGS[name][True]} pruned ({saved:.1%} saved)")
+        print(
+            f"\n{name} depth {depth}: {SAVINGS[name][False]} nodes full, "
+            f"{SAVINGS[name][True]} pruned ({saved:.1%} saved)"
+        )
         assert SAVINGS[name][True] < SAVINGS[name][False]
     assert len(values) == len(state.legal_actions())
 
@@ -63,7 +73,10 @@ def test_solve_pig_to_20(benchmark, record_rate):
     game = registry.game("pig")
     state = game.new_state(variant="target20")
     searcher = registry.searcher("expectimax").create()
-    run = lambda: decide(searcher, game, state, Budget(iterations=10 ** 9), seed=1)
+
+    def run():
+        return decide(searcher, game, state, Budget(iterations=10**9), seed=1)
+
     benchmark.group = "expectimax solve pig20"
     decision = benchmark.pedantic(run, rounds=3, iterations=1, warmup_rounds=1)
     record_rate("expectimax solve pig20", "nodes", decision.stats["nodes"])

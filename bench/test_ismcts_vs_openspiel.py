@@ -17,6 +17,7 @@ node's visits in the exploration term; Cadenza's SO-ISMCTS keys nodes by the act
 sequence and uses availability counts. Iterations are one determinization, one
 descent, one random playout in both.
 """
+
 from __future__ import annotations
 
 import math
@@ -29,8 +30,8 @@ from search.base import Budget, decide
 
 SEARCH_ITERATIONS = 20_000
 C = math.sqrt(2.0)
-CHIP_RANGE = 26          # Cadenza's returns are 0.5 + chips / 26
-CARD_BASE = 3            # Cadenza's chance outcome for card k is 3 + k; OpenSpiel's is k
+CHIP_RANGE = 26  # Cadenza's returns are 0.5 + chips / 26
+CARD_BASE = 3  # Cadenza's chance outcome for card k is 3 + k; OpenSpiel's is k
 # Decisions as action sequences from the start, in OpenSpiel's ids (cards 0..5 with
 # rank k // 2, as in Cadenza; 0 fold, 1 call, 2 raise).
 POSITIONS = {
@@ -60,15 +61,28 @@ def run_cadenza():
     game = registry.game("leduc")
     searcher = registry.searcher("ismcts").create(c=C)
     for k, sequence in enumerate(POSITIONS.values()):
-        decide(searcher, game, cadenza_state(game, sequence), Budget(iterations=SEARCH_ITERATIONS), seed=k)
+        decide(
+            searcher,
+            game,
+            cadenza_state(game, sequence),
+            Budget(iterations=SEARCH_ITERATIONS),
+            seed=k,
+        )
 
 
 def run_openspiel():
     game = pyspiel.load_game("leduc_poker")
     for k, sequence in enumerate(POSITIONS.values()):
-        bot = pyspiel.ISMCTSBot(k, pyspiel.RandomRolloutEvaluator(1, k), C * CHIP_RANGE,
-                                SEARCH_ITERATIONS, -1, pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
-                                False, False)
+        bot = pyspiel.ISMCTSBot(
+            k,
+            pyspiel.RandomRolloutEvaluator(1, k),
+            C * CHIP_RANGE,
+            SEARCH_ITERATIONS,
+            -1,
+            pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
+            False,
+            False,
+        )
         bot.step(openspiel_state(game, sequence))
 
 
@@ -97,8 +111,13 @@ def test_ismcts_iterations_per_second_vs_openspiel(benchmark):
     ours = total / best_seconds(run_cadenza)
     theirs = total / best_seconds(run_openspiel)
     ratio = ours / theirs
-    benchmark.extra_info.update(cadenza_iterations_per_s=round(ours), openspiel_iterations_per_s=round(theirs),
-                                ratio=round(ratio, 2))
-    print(f"\nismcts on leduc, {SEARCH_ITERATIONS} iterations x {len(POSITIONS)} positions: "
-          f"cadenza {ours:,.0f}/s, OpenSpiel ISMCTSBot {theirs:,.0f}/s, ratio {ratio:.2f}")
+    benchmark.extra_info.update(
+        cadenza_iterations_per_s=round(ours),
+        openspiel_iterations_per_s=round(theirs),
+        ratio=round(ratio, 2),
+    )
+    print(
+        f"\nismcts on leduc, {SEARCH_ITERATIONS} iterations x {len(POSITIONS)} positions: "
+        f"cadenza {ours:,.0f}/s, OpenSpiel ISMCTSBot {theirs:,.0f}/s, ratio {ratio:.2f}"
+    )
     assert ratio >= 1.0, f"ismcts is slower than OpenSpiel's ISMCTSBot on leduc ({ratio:.2f}x)"

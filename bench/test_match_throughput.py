@@ -7,16 +7,16 @@ the machine's load falls on both. Not run in CI:
 
     python -m pytest bench/test_match_throughput.py -p no:cacheprovider -s
 """
+
 from __future__ import annotations
 
 import multiprocessing
 import time
 
-from conftest import RATES
-
 from cli.match.local_backend import LocalBackend
 from cli.match.referee import GameJob
 from cli.match.schedule import build_schedule
+from conftest import RATES
 from plugins.manager import default_registry
 
 GAMES = 24
@@ -28,8 +28,12 @@ PARENT_CPU: dict[int, list[float]] = {1: [], 2: []}
 
 def jobs() -> list[GameJob]:
     tasks = build_schedule(list(SPECS), 2, GAMES, seed=2024)
-    return [GameJob(task, "pig", "target50", 2, tuple(SPECS[name] for name in task.seats),
-                    (300.0, 300.0)) for task in tasks]
+    return [
+        GameJob(
+            task, "pig", "target50", 2, tuple(SPECS[name] for name in task.seats), (300.0, 300.0)
+        )
+        for task in tasks
+    ]
 
 
 def games_per_second(workers: int) -> float:
@@ -77,7 +81,9 @@ def test_two_workers_play_at_least_1_8_times_as_many_games_per_second():
     RATES["match games"]["2 workers"] = best[2]
     ratio = best[2] / best[1]
     print(f"\ncontrol: two plain CPU-bound processes run {control_ratio():.2f}x as fast as one")
-    print(f"\ngames/s: 1 worker {best[1]:.2f}, 2 workers {best[2]:.2f}, ratio {ratio:.2f}x "
-          f"(runs: {rates}); the parent's CPU share of one core: "
-          f"{max(PARENT_CPU[1]):.1%} with 1 worker, {max(PARENT_CPU[2]):.1%} with 2")
+    print(
+        f"\ngames/s: 1 worker {best[1]:.2f}, 2 workers {best[2]:.2f}, ratio {ratio:.2f}x "
+        f"(runs: {rates}); the parent's CPU share of one core: "
+        f"{max(PARENT_CPU[1]):.1%} with 1 worker, {max(PARENT_CPU[2]):.1%} with 2"
+    )
     assert ratio >= GOAL, f"2 workers give {ratio:.2f}x one worker's games/s, below {GOAL}x"

@@ -5,6 +5,7 @@ memory a node (not run in CI; OpenSpiel's side is in test_mcts_vs_openspiel.py).
 
     python -m pytest bench/test_mcts_speed.py -p no:cacheprovider --benchmark-only
 """
+
 from __future__ import annotations
 
 import pytest
@@ -32,7 +33,9 @@ def test_uct_loop(benchmark, record_rate, name, variant):
     record_rate(f"mcts loop {name}", "iterations", ITERATIONS)
     benchmark.extra_info["nodes"] = search.tree.count
     benchmark.extra_info["bytes_per_node"] = search.tree.bytes_per_node
-    benchmark.extra_info["tree_mb"] = round(search.tree.count * search.tree.bytes_per_node / 2**20, 2)
+    benchmark.extra_info["tree_mb"] = round(
+        search.tree.count * search.tree.bytes_per_node / 2**20, 2
+    )
     assert search.iterations == ITERATIONS
 
 
@@ -42,7 +45,10 @@ def test_searcher(benchmark, record_rate, name, variant):
     game = registry.game(name)
     state = game.new_state(variant=variant)
     searcher = registry.searcher("mcts").create()
-    run = lambda: decide(searcher, game, state, Budget(iterations=ITERATIONS), seed=1)
+
+    def run():
+        return decide(searcher, game, state, Budget(iterations=ITERATIONS), seed=1)
+
     benchmark.group = f"mcts decide {name}"
     decision = benchmark.pedantic(run, rounds=3, iterations=1, warmup_rounds=1)
     record_rate(f"mcts decide {name}", "iterations", ITERATIONS)

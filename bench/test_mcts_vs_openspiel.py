@@ -18,6 +18,7 @@ chance node, Cadenza adds outcomes as they are sampled (and widens big chance
 nodes); OpenSpiel's pig ends at a 1000-action horizon, never reached from the start
 by random play (see engine/games/pig/__init__.py).
 """
+
 from __future__ import annotations
 
 import math
@@ -52,9 +53,18 @@ def openspiel_search(name: str, parameters: dict, seed: int):
     state = game.new_initial_state()
 
     def run():
-        bot = pyspiel.MCTSBot(game, pyspiel.RandomRolloutEvaluator(1, seed), 2 * C, SIMULATIONS,
-                              MAX_MEMORY_MB, False, seed, False)
+        bot = pyspiel.MCTSBot(
+            game,
+            pyspiel.RandomRolloutEvaluator(1, seed),
+            2 * C,
+            SIMULATIONS,
+            MAX_MEMORY_MB,
+            False,
+            seed,
+            False,
+        )
         return bot.step(state)
+
     return run
 
 
@@ -76,7 +86,9 @@ def test_mcts_iterations_per_second(benchmark, record_rate, cadenza_game, engine
     if len(RATES[name]) == 2:
         ratio = RATES[name]["cadenza"] / RATES[name]["openspiel"]
         benchmark.extra_info["ratio_cadenza_to_openspiel"] = round(ratio, 2)
-        print(f"\nmcts {name}: cadenza {RATES[name]['cadenza']:,.0f}/s, "
-              f"openspiel {RATES[name]['openspiel']:,.0f}/s, ratio {ratio:.2f}")
+        print(
+            f"\nmcts {name}: cadenza {RATES[name]['cadenza']:,.0f}/s, "
+            f"openspiel {RATES[name]['openspiel']:,.0f}/s, ratio {ratio:.2f}"
+        )
         # The goal: at least OpenSpiel's C++ speed.
         assert ratio >= 1.0

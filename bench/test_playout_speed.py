@@ -4,6 +4,7 @@ reference, on the same game from the same start (the setup's deal included).
 Run with `python -m pytest bench -q --benchmark-only`; each game is one benchmark
 group, and the ratio is in extra_info and in the table printed at the end.
 """
+
 from __future__ import annotations
 
 import time
@@ -55,21 +56,32 @@ def test_random_playouts_per_second(benchmark, record_rate, game_name, implement
     rng = Rng(42)
     if implementation == "compiled":
         # random_playouts copies the start struct for each playout (a memcpy).
-        run = lambda count: random_playouts(start, rng, count)
+        def run(count):
+            return random_playouts(start, rng, count)
     else:
         # Parsing the start dict is not part of a playout: the fresh states are made
         # in the untimed setup of each round.
         start_dict = start.to_dict()
-        fresh = lambda count: [spec.reference_class().from_dict(start_dict) for _ in range(count)]
-        run = lambda count: reference_playouts(fresh(count), rng)
+
+        def fresh(count):
+            return [spec.reference_class().from_dict(start_dict) for _ in range(count)]
+
+        def run(count):
+            return reference_playouts(fresh(count), rng)
+
     count = batch_for(run)
     benchmark.group = f"playouts {game_name}"
     benchmark.extra_info["playouts_per_round"] = count
     if implementation == "compiled":
         benchmark.pedantic(run, args=(count,), rounds=5, warmup_rounds=1, iterations=1)
     else:
-        benchmark.pedantic(reference_playouts, setup=lambda: ((fresh(count), rng), {}),
-                           rounds=5, warmup_rounds=1, iterations=1)
+        benchmark.pedantic(
+            reference_playouts,
+            setup=lambda: ((fresh(count), rng), {}),
+            rounds=5,
+            warmup_rounds=1,
+            iterations=1,
+        )
     assert record_rate(f"playouts {game_name}", implementation, count) > 0
 
 
@@ -82,8 +94,9 @@ def test_whole_random_game_of_luthier(benchmark, record_rate, players):
     rng = Rng(7)
     games = 3000
     benchmark.group = "luthier whole game"
-    benchmark.pedantic(random_playouts, args=(start, rng, games), rounds=3, warmup_rounds=1,
-                       iterations=1)
+    benchmark.pedantic(
+        random_playouts, args=(start, rng, games), rounds=3, warmup_rounds=1, iterations=1
+    )
     ms = benchmark.stats.stats.mean / games * 1000
     benchmark.extra_info["ms_per_game"] = round(ms, 4)
     print(f"\nluthier, {players} seats: {ms:.3f} ms a whole random game ({games} games a round)")

@@ -5,6 +5,7 @@ compiled state and for the pure-Python reference, on the same mid-game position.
 
 Run with `python -m pytest bench/test_taktvoll_speed.py -q --benchmark-only`.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -22,8 +23,11 @@ def mid_game(players: int):
     state = default_registry().game("taktvoll").new_state(players, seed=3)
     rng = Rng(3)
     for _ in range(40):
-        state.apply(sample_chance(state, rng) if state.is_chance_node()
-                    else rng.choice(state.legal_actions()))
+        state.apply(
+            sample_chance(state, rng)
+            if state.is_chance_node()
+            else rng.choice(state.legal_actions())
+        )
     while state.is_chance_node():
         state.apply(sample_chance(state, rng))
     assert not state.is_terminal()
@@ -32,12 +36,13 @@ def mid_game(players: int):
 
 def batch_size(run, per_round=ROUND_SECONDS) -> int:
     import time
+
     count = 1
     while True:
         start = time.perf_counter()
         run(count)
         elapsed = time.perf_counter() - start
-        if elapsed > per_round / 10 or count >= 10 ** 7:
+        if elapsed > per_round / 10 or count >= 10**7:
             return max(1, int(count * per_round / max(elapsed, 1e-9)))
         count *= 10
 
@@ -51,20 +56,26 @@ def test_determinizations_per_second(benchmark, record_rate, players, path):
     spec = default_registry().game("taktvoll")
     rng = Rng(7)
     if path == "compiled":
+
         def run(count):
             for _ in range(count):
                 state.determinize(seat, rng)
     elif path == "from_observation":
+
         def run(count):
             for _ in range(count):
                 spec.from_observation(view, rng)
     else:
+
         def run(count):
             for _ in range(count):
                 TaktVollReference.from_observation(view, rng)
+
     count = batch_size(run)
     benchmark.group = f"determinizations taktvoll {players}p"
     benchmark.extra_info["determinizations_per_round"] = count
     benchmark.pedantic(run, args=(count,), rounds=5, warmup_rounds=1, iterations=1)
-    label = {"compiled": "compiled", "from_observation": "python view", "reference": "reference"}[path]
+    label = {"compiled": "compiled", "from_observation": "python view", "reference": "reference"}[
+        path
+    ]
     assert record_rate(f"determinizations taktvoll {players}p", label, count) > 0

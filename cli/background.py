@@ -6,6 +6,7 @@ its errors are exactly those of protocol v1; the session hands the search a stop
 request (search/stopping.py) that `stop` sets. A `go infinite` holds its answer until
 the stop; any other search writes it as soon as it has it.
 """
+
 from __future__ import annotations
 
 import threading

@@ -8,6 +8,7 @@ nodes and a hash of every answer (actions and value). A change to any rule, any
 searcher or any random stream shows as a changed signature; a refactor that keeps
 it has kept behaviour. The signature CI expects is in tests/bench.signature.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -55,12 +56,15 @@ def bench_lines(registry, iterations: int = ITERATIONS) -> Iterator[str]:
                 if not searcher_spec.can_play(spec):
                     continue
                 searcher = searcher_spec.create(**dict(spec.searcher_options.get(name, {})))
-                decision = decide(searcher, spec, state, Budget(iterations=iterations),
-                                  seed=SEARCH_SEED)
+                decision = decide(
+                    searcher, spec, state, Budget(iterations=iterations), seed=SEARCH_SEED
+                )
                 nodes = int(decision.stats.get("nodes", decision.stats.get("iterations", 0)))
                 total_nodes += nodes
                 move = " ".join(state.action_to_str(a) for a in decision.actions)
-                line = f"{game_name} {label} {name}: {move} value={decision.value:.6f} nodes={nodes}"
+                line = (
+                    f"{game_name} {label} {name}: {move} value={decision.value:.6f} nodes={nodes}"
+                )
                 digest.update(line.encode() + b"\n")
                 yield line
     yield f"nodes {total_nodes}"
@@ -68,8 +72,13 @@ def bench_lines(registry, iterations: int = ITERATIONS) -> Iterator[str]:
 
 
 @click.command("bench")
-@click.option("--iterations", type=click.IntRange(min=1), default=ITERATIONS, show_default=True,
-              help="Iterations (or nodes) each search may run.")
+@click.option(
+    "--iterations",
+    type=click.IntRange(min=1),
+    default=ITERATIONS,
+    show_default=True,
+    help="Iterations (or nodes) each search may run.",
+)
 def bench_command(iterations):
     """Search a fixed set of positions of every game with every searcher that can
     play it (fixed seeds and budget) and print the total nodes and a signature hash

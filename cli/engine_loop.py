@@ -11,6 +11,7 @@ A go/hint runs on a worker thread (cli/background.py) while this loop reads on:
 other command `error busy: a search is running`; a timed or counted go stays one v1
 command, whose followers are answered in order after it.
 """
+
 from __future__ import annotations
 
 import threading
@@ -86,8 +87,9 @@ class Output:
                 self.broken = True
 
 
-def during_search(search: BackgroundSearch, text: Optional[str], problem: Optional[str],
-                  out: Output) -> bool:
+def during_search(
+    search: BackgroundSearch, text: Optional[str], problem: Optional[str], out: Output
+) -> bool:
     """Deal with one input line while `search` runs: True if that was all the line
     needed, False if it is still to be run as a command (after the search)."""
     command = None if text is None else text.strip()
@@ -103,8 +105,12 @@ def during_search(search: BackgroundSearch, text: Optional[str], problem: Option
     return True
 
 
-def run(stdin: BinaryIO, stdout: BinaryIO, session: Optional[EngineSession] = None,
-        max_bytes: int = MAX_LINE_BYTES) -> int:
+def run(
+    stdin: BinaryIO,
+    stdout: BinaryIO,
+    session: Optional[EngineSession] = None,
+    max_bytes: int = MAX_LINE_BYTES,
+) -> int:
     """Serve the protocol until `quit` or end of input; the exit code (always 0).
     A go/hint searches on a worker thread while this one reads on."""
     session = session or EngineSession()

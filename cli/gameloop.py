@@ -8,17 +8,18 @@ every seat has an iteration budget. A searcher that raises or proposes an illega
 action forfeits the game (the match goes on); a game that does not end within
 `max_actions` is recorded with an error.
 """
+
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
-from engine.game import deal_setup, sample_chance
-from search.base import Budget, SearchError, decide
 from cli.newgame import seed_streams
 from cli.notation import SearcherAnswerError, check_turn
 from cli.specs import OptionError, SeatSpec
+from engine.game import deal_setup, sample_chance
+from search.base import Budget, SearchError, decide
 
 CHANCE_SEAT = "chance"
 
@@ -66,9 +67,13 @@ class GameRecord:
         return sum(len(move.actions) for move in self.moves)
 
     def to_json(self) -> dict:
-        return {"seed": self.seed, "setup": self.setup,
-                "moves": [move.to_json() for move in self.moves],
-                "scores": self.scores, "returns": self.returns}
+        return {
+            "seed": self.seed,
+            "setup": self.setup,
+            "moves": [move.to_json() for move in self.moves],
+            "scores": self.scores,
+            "returns": self.returns,
+        }
 
 
 def forfeit_returns(players: int, seat: int) -> list[float]:
@@ -105,10 +110,17 @@ def build_searchers(registry, game, specs: list[SeatSpec]) -> list:
     return [build_searcher(registry, game, spec) for spec in specs]
 
 
-def play_game(game, players: int, variant: str, seed: int, searchers: list,
-              budgets: list[Budget], max_actions: int = 100_000,
-              on_turn: Optional[Callable] = None,
-              on_move: Optional[Callable[[Move], None]] = None) -> GameRecord:
+def play_game(
+    game,
+    players: int,
+    variant: str,
+    seed: int,
+    searchers: list,
+    budgets: list[Budget],
+    max_actions: int = 100_000,
+    on_turn: Optional[Callable] = None,
+    on_move: Optional[Callable[[Move], None]] = None,
+) -> GameRecord:
     """Play one game of `game` from `seed` to its end, seat i played by searchers[i]
     with budgets[i]. `on_turn(state, record)` is called before each decision (the seat
     to move is state.current_player(); `record` holds the moves so far), `on_move(move)`
@@ -135,8 +147,9 @@ def play_game(game, players: int, variant: str, seed: int, searchers: list,
                 on_turn(state, record)
             start = time.perf_counter()
             try:
-                decision = decide(searchers[seat], game, state.clone(), budgets[seat],
-                                  search_seeds.next_u64())
+                decision = decide(
+                    searchers[seat], game, state.clone(), budgets[seat], search_seeds.next_u64()
+                )
                 texts = check_turn(state, decision.actions, f"seat {seat}")
             except SearcherAnswerError as exc:
                 return _forfeited(record, state, seat, str(exc))

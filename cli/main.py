@@ -4,6 +4,7 @@
 Every failure a user can cause is reported as one `Error: ...` line on stderr with
 exit code 2 (usage) or 1 (a game that cannot be played), never as a traceback.
 """
+
 import os
 import sys
 
@@ -11,7 +12,6 @@ import click
 
 from cli.options import load_registry, parse_each
 from engine.errors import CadenzaError
-
 
 # click >= 8.2 signals a bare group invocation with this error; older clicks print help.
 _NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
@@ -44,8 +44,6 @@ class CadenzaGroup(click.Group):
         sys.exit(code if isinstance(code, int) else 0)
 
 
-
-
 @click.group(cls=CadenzaGroup)
 @click.version_option(package_name="cadenza")
 def main():
@@ -64,6 +62,7 @@ def engine():
     `error <message>`. End of input or `quit` exits with code 0.
     """
     from cli.engine_loop import run
+
     code = run(sys.stdin.buffer, sys.stdout.buffer)
     try:
         sys.stdout.flush()
@@ -79,6 +78,7 @@ def games():
     """List the installed games: players, variants, chance and hidden information,
     and the searcher options each game suggests."""
     from cli.notation import format_option
+
     registry = load_registry()
     for name in sorted(registry.games):
         spec = registry.games[name]
@@ -98,23 +98,28 @@ def games():
 def searchers():
     """List the installed searchers with their options and defaults."""
     from cli.notation import format_option
+
     registry = load_registry()
     for name in sorted(registry.searchers):
         spec = registry.searchers[name]
         click.echo(f"{name}: {spec.description}" if spec.description else name)
         if spec.options:
-            click.echo("  options: " + ", ".join(f"{key}={format_option(value)}"
-                                                 for key, value in spec.options.items()))
+            click.echo(
+                "  options: "
+                + ", ".join(f"{key}={format_option(value)}" for key, value in spec.options.items())
+            )
 
 
 # Engine-vs-engine runs live in cli/match/ (their options are many).
 from cli.match.commands import match_command, tournament_command  # noqa: E402
+
 main.add_command(match_command)
 main.add_command(tournament_command)
 
 
 def _parse_seat_spec(text, registry):
     from cli.specs import parse_seat_spec
+
     return parse_seat_spec(text, registry)
 
 
@@ -123,22 +128,45 @@ _seat_spec = parse_each(_parse_seat_spec)
 
 @main.command()
 @click.argument("game")
-@click.option("--players", type=click.IntRange(min=1), default=None,
-              help="Number of players (default: the game's usual count).")
-@click.option("--seat", "seats", multiple=True, required=True, callback=_seat_spec,
-              metavar="SPEC",
-              help="Who plays: searcher[:opt=v[,opt=v...]], e.g. mcts:iterations=500,c=1.2. "
-                   "Options are the budget (iterations, movetime in ms) and the searcher's "
-                   "own. Give it once for every seat, or once per seat in seat order.")
-@click.option("--seed", type=click.IntRange(0, 2 ** 64 - 1), default=None,
-              help="Seed of the deal, the dice and the searches (default: random, printed).")
+@click.option(
+    "--players",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Number of players (default: the game's usual count).",
+)
+@click.option(
+    "--seat",
+    "seats",
+    multiple=True,
+    required=True,
+    callback=_seat_spec,
+    metavar="SPEC",
+    help="Who plays: searcher[:opt=v[,opt=v...]], e.g. mcts:iterations=500,c=1.2. "
+    "Options are the budget (iterations, movetime in ms) and the searcher's "
+    "own. Give it once for every seat, or once per seat in seat order.",
+)
+@click.option(
+    "--seed",
+    type=click.IntRange(0, 2**64 - 1),
+    default=None,
+    help="Seed of the deal, the dice and the searches (default: random, printed).",
+)
 @click.option("--variant", default=None, help="Rules variant (default: the game's first).")
-@click.option("--max-actions", type=click.IntRange(min=1), default=100_000, show_default=True,
-              help="Give up on a game that has not ended after this many actions.")
-@click.option("--series-target", type=click.FloatRange(min=0, min_open=True), default=None,
-              metavar="POINTS",
-              help="Play a series: games in a row whose scores add up until a seat reaches "
-                   "POINTS (e.g. 300 for Maestro).")
+@click.option(
+    "--max-actions",
+    type=click.IntRange(min=1),
+    default=100_000,
+    show_default=True,
+    help="Give up on a game that has not ended after this many actions.",
+)
+@click.option(
+    "--series-target",
+    type=click.FloatRange(min=0, min_open=True),
+    default=None,
+    metavar="POINTS",
+    help="Play a series: games in a row whose scores add up until a seat reaches "
+    "POINTS (e.g. 300 for Maestro).",
+)
 def selfplay(game, players, seats, seed, variant, max_actions, series_target):
     """Play one GAME between searchers and print every move and the result.
 
@@ -147,19 +175,29 @@ def selfplay(game, players, seats, seed, variant, max_actions, series_target):
       cadenza selfplay tictactoe --seat mcts:iterations=200 --seed 1
       cadenza selfplay pig --seat greedy --seat random --seed 7
     """
-    from engine.errors import GameConfigError
-    from search.base import SearchError
     from cli.newgame import random_seed
     from cli.selfplay import selfplay as play_one
     from cli.specs import OptionError
+    from engine.errors import GameConfigError
+    from search.base import SearchError
+
     registry = load_registry()
     try:
         registry.game(game)
     except CadenzaError as exc:
         raise click.BadParameter(str(exc), param_hint="GAME") from None
     try:
-        play_one(registry, game, players, list(seats), random_seed() if seed is None else seed,
-                 variant, max_actions, echo=click.echo, series_target=series_target)
+        play_one(
+            registry,
+            game,
+            players,
+            list(seats),
+            random_seed() if seed is None else seed,
+            variant,
+            max_actions,
+            echo=click.echo,
+            series_target=series_target,
+        )
     except (GameConfigError, SearchError, OptionError) as exc:
         # A player count, variant or seat list the game does not take is a usage error.
         raise click.UsageError(str(exc)) from None
@@ -171,22 +209,50 @@ def _one_seat_spec(ctx, param, value):
 
 @main.command()
 @click.argument("game")
-@click.option("--players", type=click.IntRange(min=1), default=None,
-              help="Number of players (default: the game's usual count).")
-@click.option("--seat", type=click.IntRange(min=0), default=0, show_default=True,
-              help="Your seat: 0 moves first.")
-@click.option("--opponent", "opponents", multiple=True, callback=_seat_spec, metavar="SPEC",
-              help="Who plays the other seats: searcher[:opt=v,...], once for all of them or "
-                   "once per AI seat in seat order (default: mcts, or ismcts for hidden "
-                   "information, at movetime=1000).")
-@click.option("--hint", "hint_spec", default=None, callback=_one_seat_spec, metavar="SPEC",
-              help="The searcher that gives hints (default: as the default opponent).")
-@click.option("--seed", type=click.IntRange(0, 2 ** 64 - 1), default=None,
-              help="Seed of the deal, the dice and the AI's searches (default: random).")
+@click.option(
+    "--players",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Number of players (default: the game's usual count).",
+)
+@click.option(
+    "--seat",
+    type=click.IntRange(min=0),
+    default=0,
+    show_default=True,
+    help="Your seat: 0 moves first.",
+)
+@click.option(
+    "--opponent",
+    "opponents",
+    multiple=True,
+    callback=_seat_spec,
+    metavar="SPEC",
+    help="Who plays the other seats: searcher[:opt=v,...], once for all of them or "
+    "once per AI seat in seat order (default: mcts, or ismcts for hidden "
+    "information, at movetime=1000).",
+)
+@click.option(
+    "--hint",
+    "hint_spec",
+    default=None,
+    callback=_one_seat_spec,
+    metavar="SPEC",
+    help="The searcher that gives hints (default: as the default opponent).",
+)
+@click.option(
+    "--seed",
+    type=click.IntRange(0, 2**64 - 1),
+    default=None,
+    help="Seed of the deal, the dice and the AI's searches (default: random).",
+)
 @click.option("--variant", default=None, help="Rules variant (default: the game's first).")
-@click.option("--table", is_flag=True,
-              help="Table mode: you play a real game and type every roll, draw and move; "
-                   "Cadenza only gives hints for your seat.")
+@click.option(
+    "--table",
+    is_flag=True,
+    help="Table mode: you play a real game and type every roll, draw and move; "
+    "Cadenza only gives hints for your seat.",
+)
 def play(game, players, seat, opponents, hint_spec, seed, variant, table):
     """Play GAME in the terminal against AI opponents, or follow a real game with
     --table and ask for hints.
@@ -197,12 +263,13 @@ def play(game, players, seat, opponents, hint_spec, seed, variant, table):
       cadenza play pig --opponent expectimax:movetime=500 --seat 1
       cadenza play leduc --table
     """
-    from engine.errors import GameConfigError
-    from search.base import SearchError
     from cli.newgame import random_seed
     from cli.play.errors import PlayError
     from cli.play.loop import run, start_session
     from cli.specs import OptionError
+    from engine.errors import GameConfigError
+    from search.base import SearchError
+
     registry = load_registry()
     try:
         registry.game(game)
@@ -212,15 +279,18 @@ def play(game, players, seat, opponents, hint_spec, seed, variant, table):
         raise click.UsageError("table mode has no AI seats: --opponent cannot be used with --table")
     seed = random_seed() if seed is None else seed
     try:
-        session = start_session(registry, game, players, variant, seat, seed, table,
-                                list(opponents), hint_spec)
+        session = start_session(
+            registry, game, players, variant, seat, seed, table, list(opponents), hint_spec
+        )
     except (GameConfigError, SearchError, OptionError, PlayError) as exc:
         raise click.UsageError(str(exc)) from None
     run(session, registry, seed=seed)
 
 
 from cli.perft import perft_command  # noqa: E402  (one module a command)
+
 main.add_command(perft_command)
 
 from cli.bench import bench_command  # noqa: E402
+
 main.add_command(bench_command)

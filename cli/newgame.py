@@ -4,6 +4,7 @@
 the later dice. The dice come from a stream spawned from Rng(seed) rather than from
 Rng(seed) itself, so that they do not repeat the draws that made the deal.
 """
+
 from __future__ import annotations
 
 import os

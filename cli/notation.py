@@ -4,6 +4,7 @@ Searchers answer in action ids; front-ends read the game's notation. Decisions a
 replayed on a copy of the position, so an action a searcher should not have proposed
 is caught here instead of reaching the front-end.
 """
+
 from __future__ import annotations
 
 import math
@@ -26,8 +27,13 @@ def check_turn(state, actions, who: str) -> list[str]:
     for i, action in enumerate(actions):
         if i and scratch.current_player() != seat:
             raise SearcherAnswerError(
-                f"{who} proposed actions past the end of seat {seat}'s turn: {list(actions)}")
-        if isinstance(action, bool) or not isinstance(action, int) or action not in scratch.legal_actions():
+                f"{who} proposed actions past the end of seat {seat}'s turn: {list(actions)}"
+            )
+        if (
+            isinstance(action, bool)
+            or not isinstance(action, int)
+            or action not in scratch.legal_actions()
+        ):
             raise SearcherAnswerError(f"{who} proposed an illegal action {action!r}")
         texts.append(scratch.action_to_str(action))
         scratch.apply(action)

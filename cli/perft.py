@@ -8,6 +8,7 @@ game's move generation shows up as a changed line:
 
     maestro players=2 variant=standard seed=3 advance=40: 47 94 282
 """
+
 from __future__ import annotations
 
 import sys
@@ -35,14 +36,18 @@ def perft_position(spec, players: Optional[int], variant: Optional[str], seed: i
     for step in range(advance):
         if state.is_terminal():
             raise PerftError(f"the game ended after {step} of the {advance} actions to advance")
-        state.apply(sample_chance(state, rng) if state.is_chance_node()
-                    else rng.choice(state.legal_actions()))
+        state.apply(
+            sample_chance(state, rng)
+            if state.is_chance_node()
+            else rng.choice(state.legal_actions())
+        )
     return state
 
 
 def perft_line(game: str, players: int, variant: str, seed: int, advance: int, counts) -> str:
-    return (f"{game} players={players} variant={variant} seed={seed} advance={advance}: "
-            + " ".join(str(c) for c in counts))
+    return f"{game} players={players} variant={variant} seed={seed} advance={advance}: " + " ".join(
+        str(c) for c in counts
+    )
 
 
 def parse_perft_line(line: str):
@@ -55,21 +60,45 @@ def parse_perft_line(line: str):
     if sorted(fields) != ["advance", "players", "seed", "variant"]:
         raise ValueError(f"a perft line names players, variant, seed and advance: {line!r}")
     counts = [int(c) for c in tail.split()]
-    return (words[0], int(fields["players"]), fields["variant"], int(fields["seed"]),
-            int(fields["advance"]), counts)
+    return (
+        words[0],
+        int(fields["players"]),
+        fields["variant"],
+        int(fields["seed"]),
+        int(fields["advance"]),
+        counts,
+    )
 
 
 @click.command("perft")
 @click.argument("game")
-@click.option("--depth", type=click.IntRange(1, 30), required=True,
-              help="Count sequences of 1..DEPTH actions.")
-@click.option("--seed", type=click.IntRange(0, 2 ** 64 - 1), default=0, show_default=True,
-              help="Seed of the setup and of the advancing actions.")
-@click.option("--players", type=click.IntRange(min=1), default=None,
-              help="Number of players (default: the game's usual count).")
+@click.option(
+    "--depth",
+    type=click.IntRange(1, 30),
+    required=True,
+    help="Count sequences of 1..DEPTH actions.",
+)
+@click.option(
+    "--seed",
+    type=click.IntRange(0, 2**64 - 1),
+    default=0,
+    show_default=True,
+    help="Seed of the setup and of the advancing actions.",
+)
+@click.option(
+    "--players",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Number of players (default: the game's usual count).",
+)
 @click.option("--variant", default=None, help="Rules variant (default: the game's first).")
-@click.option("--advance", type=click.IntRange(min=0), default=0, show_default=True,
-              help="Play this many seeded random actions first (a mid-game position).")
+@click.option(
+    "--advance",
+    type=click.IntRange(min=0),
+    default=0,
+    show_default=True,
+    help="Play this many seeded random actions first (a mid-game position).",
+)
 def perft_command(game, depth, seed, players, variant, advance):
     """Count the action sequences of each length from a position of GAME: a
     signature of its move generation (chance outcomes count as branches).
@@ -80,6 +109,7 @@ def perft_command(game, depth, seed, players, variant, advance):
       cadenza perft maestro --depth 3 --players 3 --seed 5 --advance 60
     """
     from plugins.manager import default_registry
+
     try:
         spec = default_registry().game(game)
     except CadenzaError as exc:
@@ -93,5 +123,6 @@ def perft_command(game, depth, seed, players, variant, advance):
     seconds = time.perf_counter() - start
     click.echo(perft_line(spec.name, state.num_players, state.variant, seed, advance, counts))
     nodes = sum(counts)
-    click.echo(f"# {nodes} nodes in {seconds:.3f} s ({nodes / max(seconds, 1e-9):,.0f}/s)",
-               file=sys.stderr)
+    click.echo(
+        f"# {nodes} nodes in {seconds:.3f} s ({nodes / max(seconds, 1e-9):,.0f}/s)", file=sys.stderr
+    )

@@ -7,6 +7,7 @@ commits at its end; on top of that, `handle` restores the whole session when a
 handler raises, so an `error` never leaves anything half done. The byte-level I/O
 (line limits, UTF-8, flushing) lives in cli/engine_loop.py.
 """
+
 from __future__ import annotations
 
 import json
@@ -15,16 +16,22 @@ from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any, Callable, Optional
 
+from cli.newgame import random_seed, start_game
+from cli.notation import check_turn, format_number, format_option, line_text
+from cli.ranking import ranked_alternatives
+from cli.specs import (
+    BUDGET_KEYS,
+    OptionError,
+    parse_assignments,
+    parse_budget,
+    parse_int,
+    parse_seed,
+)
 from engine.errors import CadenzaError
 from engine.game import GameSpec, sample_chance
 from engine.rng import Rng
 from search import progress, stopping
 from search.base import Budget, SearchError, coerce_option, decide
-from cli.newgame import random_seed, start_game
-from cli.notation import check_turn, format_number, format_option, line_text
-from cli.ranking import ranked_alternatives
-from cli.specs import (BUDGET_KEYS, OptionError, parse_assignments, parse_budget, parse_int,
-                       parse_seed)
 
 PROTOCOL_VERSION = 1
 DEFAULT_HINTS = 3
@@ -120,6 +127,7 @@ class EngineSession:
     def __init__(self, registry=None, emit: Optional[Callable[[str], None]] = None):
         if registry is None:
             from plugins.manager import default_registry
+
             registry = default_registry()
         self.registry = registry
         self.game: Optional[GameSpec] = None
@@ -161,9 +169,14 @@ class EngineSession:
         return [one_line(text) for text in data] + ["ok"]
 
     def save(self) -> Saved:
-        return Saved(self.game, None if self.state is None else self.state.clone(),
-                     self._rng_copy(), dict(self.options), self.observed_seat,
-                     dict(self.searchers))
+        return Saved(
+            self.game,
+            None if self.state is None else self.state.clone(),
+            self._rng_copy(),
+            dict(self.options),
+            self.observed_seat,
+            dict(self.searchers),
+        )
 
     def restore(self, saved: Saved) -> None:
         self.game = saved.game
@@ -176,10 +189,13 @@ class EngineSession:
 
     def snapshot(self) -> dict:
         """What the session holds, as comparable values (for tests and debugging)."""
-        return {"game": None if self.game is None else self.game.name,
-                "state": None if self.state is None else self.state.to_json(),
-                "rng": self.rng.getstate(), "options": dict(self.options),
-                "observed_seat": self.observed_seat}
+        return {
+            "game": None if self.game is None else self.game.name,
+            "state": None if self.state is None else self.state.to_json(),
+            "rng": self.rng.getstate(),
+            "options": dict(self.options),
+            "observed_seat": self.observed_seat,
+        }
 
     # ---- helpers -----------------------------------------------------------------------
 
@@ -230,8 +246,9 @@ class EngineSession:
     def cmd_help(self, args, rest):
         """lists the commands (an extension to protocol 1)"""
         self._no_args(args, "help")
-        return [f"help {c.usage} -- {(c.handler.__doc__ or '').strip()}"
-                for c in self.COMMANDS.values()]
+        return [
+            f"help {c.usage} -- {(c.handler.__doc__ or '').strip()}" for c in self.COMMANDS.values()
+        ]
 
     def cmd_games(self, args, rest):
         """the installed games"""
@@ -307,8 +324,12 @@ class EngineSession:
         state = self._position()
         if not state.is_chance_node():
             raise ProtocolError("not a chance node: chance lists outcomes only where chance moves")
-        return [" ".join(["chance"] + [f"{state.action_to_str(a)}={float(p)!r}"
-                                       for a, p in state.chance_outcomes()])]
+        return [
+            " ".join(
+                ["chance"]
+                + [f"{state.action_to_str(a)}={float(p)!r}" for a, p in state.chance_outcomes()]
+            )
+        ]
 
     def cmd_roll(self, args, rest):
         """the engine samples the chance outcome with its own dice and applies it"""
@@ -346,11 +367,15 @@ class EngineSession:
         if len(args) != 1:
             raise ProtocolError("view needs one seat: view <seat>")
         seat = self._seat(args[0], state)
-        if (self.observed_seat is not None and seat != self.observed_seat
-                and self.game.hidden_information):
+        if (
+            self.observed_seat is not None
+            and seat != self.observed_seat
+            and self.game.hidden_information
+        ):
             raise ProtocolError(
                 f"the engine knows only seat {self.observed_seat}'s view (from observe); "
-                f"load a whole state to view other seats")
+                f"load a whole state to view other seats"
+            )
         return [f"view {dump_json(state.observation(seat))}"]
 
     def cmd_observe(self, args, rest):
@@ -374,7 +399,11 @@ class EngineSession:
         `state` (built from it) that sees exactly that."""
         if "seat" in view:
             seat = view["seat"]
-            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.num_players:
+            if (
+                isinstance(seat, bool)
+                or not isinstance(seat, int)
+                or not 0 <= seat < state.num_players
+            ):
                 raise ProtocolError(f"seat must be 0..{state.num_players - 1}, got {seat!r}")
             return seat
         for seat in range(state.num_players):
@@ -382,7 +411,7 @@ class EngineSession:
             seen.pop("seat", None)
             if seen == view:
                 return seat
-        raise ProtocolError("cannot tell whose view this is: it has no \"seat\" field")
+        raise ProtocolError('cannot tell whose view this is: it has no "seat" field')
 
     def cmd_setoption(self, args, rest):
         """defaults for later go and hint"""
@@ -432,8 +461,10 @@ class EngineSession:
         lines = []
         for rank, alt in enumerate(ranked_alternatives(decision)[:top], start=1):
             texts = check_turn(state, alt.actions, f"searcher {name}")
-            lines.append(f"hint {rank} value={format_number(float(alt.value))} "
-                         f"visits={format_number(alt.visits)} {' '.join(texts)}")
+            lines.append(
+                f"hint {rank} value={format_number(float(alt.value))} "
+                f"visits={format_number(alt.visits)} {' '.join(texts)}"
+            )
         return lines
 
     def _search(self, args: list[str], allow_top: bool):
@@ -456,8 +487,11 @@ class EngineSession:
             raise SearchError(f"searcher {name} cannot play {self.game.name}")
         # setoption defaults apply where the chosen searcher has the option; options
         # given to this command must all be its own (create() rejects the others).
-        searcher_options = {k: v for k, v in self.options.items()
-                            if k not in SEARCH_CONTROL_KEYS and k in spec.options}
+        searcher_options = {
+            k: v
+            for k, v in self.options.items()
+            if k not in SEARCH_CONTROL_KEYS and k in spec.options
+        }
         searcher_options.update({k: v for k, v in given.items() if k not in SEARCH_CONTROL_KEYS})
         if infinite:
             budget = self._until_stopped(given)
@@ -468,10 +502,15 @@ class EngineSession:
         searcher = self.searchers.get(key)
         if searcher is None:
             searcher = spec.create_for(self.game, **searcher_options)
-        listener = (nullcontext() if self.emit is None else progress.listening(
-            lambda report: self.emit(one_line(info_line(state, report))), PROGRESS_EVERY))
+        listener = (
+            nullcontext()
+            if self.emit is None
+            else progress.listening(
+                lambda report: self.emit(one_line(info_line(state, report))), PROGRESS_EVERY
+            )
+        )
         control = self.search_control
-        with listener, (nullcontext() if control is None else stopping.stoppable(control.stop)):
+        with listener, nullcontext() if control is None else stopping.stoppable(control.stop):
             if control is not None:
                 control.began()
             decision = decide(searcher, self.game, state.clone(), budget, seed)
@@ -485,7 +524,9 @@ class EngineSession:
             if key in given:
                 raise ProtocolError(f"infinite searches until stop: it takes no {key}")
         if self.search_control is None:
-            raise ProtocolError("infinite searches until stop, and only the engine loop can send one")
+            raise ProtocolError(
+                "infinite searches until stop, and only the engine loop can send one"
+            )
         return Budget(movetime_ms=stopping.UNTIL_STOPPED_MS)
 
     def _default_searcher(self) -> str:
@@ -517,8 +558,13 @@ class EngineSession:
         "load": Command(cmd_load, "load <json>"),
         "view": Command(cmd_view, "view <seat>"),
         "observe": Command(cmd_observe, "observe <json>"),
-        "go": Command(cmd_go, "go [infinite] [searcher=S] [iterations=N] [movetime=MS] [seed=S] [k=v ...]"),
-        "hint": Command(cmd_hint, "hint [infinite] [top=K] [searcher=S] [iterations=N] [movetime=MS] [seed=S] [k=v ...]"),
+        "go": Command(
+            cmd_go, "go [infinite] [searcher=S] [iterations=N] [movetime=MS] [seed=S] [k=v ...]"
+        ),
+        "hint": Command(
+            cmd_hint,
+            "hint [infinite] [top=K] [searcher=S] [iterations=N] [movetime=MS] [seed=S] [k=v ...]",
+        ),
         "stop": Command(cmd_stop, "stop"),
         "setoption": Command(cmd_setoption, "setoption <k>=<v> [...]"),
         "help": Command(cmd_help, "help"),

@@ -1,5 +1,6 @@
 """The ranked decisions behind a hint: one list, shown by the protocol's `hint` and by
 `cadenza play`'s hints alike."""
+
 from __future__ import annotations
 
 from search.base import Alternative, Decision

@@ -2,16 +2,17 @@
 move by move with its result. The game itself is played by cli/gameloop.py through
 cli/series.py.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
-from engine.errors import CadenzaError
 from cli.gameloop import CHANCE_SEAT, GameRecord, Move, check_searchers, seat_specs_for
 from cli.notation import format_number
 from cli.series import play_series
 from cli.specs import SeatSpec
+from engine.errors import CadenzaError
 
 
 class SelfplayError(CadenzaError, RuntimeError):
@@ -26,10 +27,17 @@ class SelfplayResult:
     moves: list[tuple[str, list[str]]] = field(default_factory=list)
 
 
-def selfplay(registry, game_name: str, players: Optional[int], seats: list[SeatSpec], seed: int,
-             variant: Optional[str] = None, max_actions: int = 100_000,
-             echo: Callable[[str], None] = print,
-             series_target: Optional[float] = None) -> SelfplayResult:
+def selfplay(
+    registry,
+    game_name: str,
+    players: Optional[int],
+    seats: list[SeatSpec],
+    seed: int,
+    variant: Optional[str] = None,
+    max_actions: int = 100_000,
+    echo: Callable[[str], None] = print,
+    series_target: Optional[float] = None,
+) -> SelfplayResult:
     """Play one game (or, with `series_target`, a series of games whose scores add up
     until a seat reaches the target) to the end, calling `echo` with a line for each
     move and the result. A game, player count, variant or seat list that does not fit
@@ -49,20 +57,39 @@ def selfplay(registry, game_name: str, players: Optional[int], seats: list[SeatS
 
     def game_over(number: int, record: GameRecord, totals: list) -> None:
         if series_target is not None:
-            echo(f"game {number + 1} seed={record.seed} scores={_numbers(record.scores)} "
-                 f"totals={_numbers(totals)}")
+            echo(
+                f"game {number + 1} seed={record.seed} scores={_numbers(record.scores)} "
+                f"totals={_numbers(totals)}"
+            )
 
-    series = play_series(registry, game, players, variant, seed, specs, series_target,
-                         max_actions=max_actions, on_move=show, on_game=game_over)
+    series = play_series(
+        registry,
+        game,
+        players,
+        variant,
+        seed,
+        specs,
+        series_target,
+        max_actions=max_actions,
+        on_move=show,
+        on_game=game_over,
+    )
     if series.error is not None:
         raise SelfplayError(series.error)
     if series.forfeit is not None:
         echo(f"forfeit seat {series.forfeit.seat}: {series.forfeit.reason}")
     echo(f"result scores={_numbers(series.scores)} returns={_numbers(series.returns)}")
-    moves = [(CHANCE_SEAT if m.seat == CHANCE_SEAT else f"seat {m.seat}", m.actions)
-             for record in series.games for m in record.moves]
-    return SelfplayResult(scores=series.scores, returns=series.returns,
-                          actions=sum(record.actions for record in series.games), moves=moves)
+    moves = [
+        (CHANCE_SEAT if m.seat == CHANCE_SEAT else f"seat {m.seat}", m.actions)
+        for record in series.games
+        for m in record.moves
+    ]
+    return SelfplayResult(
+        scores=series.scores,
+        returns=series.returns,
+        actions=sum(record.actions for record in series.games),
+        moves=moves,
+    )
 
 
 def _numbers(values) -> str:

@@ -6,14 +6,15 @@ target a series is a single game, so selfplay, match and tournament play series
 and treat both cases alike. The series' returns split the win among the seats with
 the highest total; a forfeit in any game forfeits the series.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Callable, Iterator, Optional
 
-from engine.rng import Rng
 from cli.gameloop import Forfeit, GameRecord, Move, build_searchers, forfeit_returns, play_game
 from cli.specs import SeatSpec
+from engine.rng import Rng
 
 # A series that has not reached its target after this many games is an error (a
 # game whose scores stay at zero would otherwise never end one).
@@ -70,13 +71,21 @@ def finish_series(games: list[GameRecord], players: int, target: Optional[float]
     return result
 
 
-def play_series(registry, game, players: int, variant: str, seed: int, specs: list[SeatSpec],
-                target: Optional[float], max_actions: int = 100_000,
-                max_games: int = MAX_SERIES_GAMES,
-                on_begin: Optional[Callable[[int, int], None]] = None,
-                on_turn: Optional[Callable] = None,
-                on_move: Optional[Callable[[Move], None]] = None,
-                on_game: Optional[Callable[[int, GameRecord, list], None]] = None) -> SeriesResult:
+def play_series(
+    registry,
+    game,
+    players: int,
+    variant: str,
+    seed: int,
+    specs: list[SeatSpec],
+    target: Optional[float],
+    max_actions: int = 100_000,
+    max_games: int = MAX_SERIES_GAMES,
+    on_begin: Optional[Callable[[int, int], None]] = None,
+    on_turn: Optional[Callable] = None,
+    on_move: Optional[Callable[[Move], None]] = None,
+    on_game: Optional[Callable[[int, GameRecord, list], None]] = None,
+) -> SeriesResult:
     """Play a series (one game when `target` is None) with seat i played by specs[i].
     Callbacks: on_begin(number, seed) before each game, on_turn(state, record) before
     each decision, on_move(move) after each move, on_game(number, record, totals)
@@ -90,15 +99,27 @@ def play_series(registry, game, players: int, variant: str, seed: int, specs: li
         if on_begin is not None:
             on_begin(number, game_seed)
         searchers = build_searchers(registry, game, specs)
-        record = play_game(game, players, variant, game_seed, searchers,
-                           [spec.budget for spec in specs], max_actions,
-                           on_turn=on_turn, on_move=on_move)
+        record = play_game(
+            game,
+            players,
+            variant,
+            game_seed,
+            searchers,
+            [spec.budget for spec in specs],
+            max_actions,
+            on_turn=on_turn,
+            on_move=on_move,
+        )
         games.append(record)
         for seat in range(players):
             totals[seat] += record.scores[seat]
         if on_game is not None:
             on_game(number, record, list(totals))
-        if target is None or record.forfeit is not None or record.error is not None \
-                or max(totals) >= target:
+        if (
+            target is None
+            or record.forfeit is not None
+            or record.error is not None
+            or max(totals) >= target
+        ):
             break
     return finish_series(games, players, target)

@@ -4,6 +4,7 @@ One parser for the engine protocol (`go iterations=500 c=1.2`) and for the comma
 line (`--seat mcts:iterations=500,c=1.2`), so both read budgets and searcher options
 the same way. `selfplay`, `match` and `play` share the seat-spec parser.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -14,7 +15,7 @@ from search.base import Budget, SearcherSpec
 
 # Budget keys as a user writes them, and the Budget field each one sets.
 BUDGET_KEYS = {"iterations": "iterations", "movetime": "movetime_ms"}
-MAX_SEED = 2 ** 64 - 1
+MAX_SEED = 2**64 - 1
 
 
 class OptionError(CadenzaError, ValueError):
@@ -53,8 +54,11 @@ def parse_seed(value: str, key: str = "seed") -> int:
 
 def parse_budget(options: Mapping[str, str]) -> Budget:
     """The Budget that the budget keys among `options` describe (others are ignored)."""
-    fields = {BUDGET_KEYS[key]: parse_int(key, value, 1)
-              for key, value in options.items() if key in BUDGET_KEYS}
+    fields = {
+        BUDGET_KEYS[key]: parse_int(key, value, 1)
+        for key, value in options.items()
+        if key in BUDGET_KEYS
+    }
     return Budget(**fields)
 
 
@@ -73,8 +77,11 @@ class SeatSpec:
         return self.searcher + (":" + ",".join(parts) if parts else "")
 
     def budget_items(self) -> list[tuple[str, int]]:
-        return [(key, getattr(self.budget, attr)) for key, attr in BUDGET_KEYS.items()
-                if getattr(self.budget, attr) is not None]
+        return [
+            (key, getattr(self.budget, attr))
+            for key, attr in BUDGET_KEYS.items()
+            if getattr(self.budget, attr) is not None
+        ]
 
 
 def parse_seat_spec(text: str, registry=None) -> SeatSpec:

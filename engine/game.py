@@ -3,6 +3,7 @@
 Searchers and front-ends read the facts (players, chance, hidden information) from
 here and refuse what they cannot handle; the plugin system registers GameSpecs.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -59,22 +60,33 @@ class GameSpec:
     def check_config(self, players: Optional[int], variant: Optional[str]) -> tuple[int, str]:
         """The (players, variant) to use, or GameConfigError with what is allowed."""
         n = self.players_default if players is None else players
-        if isinstance(n, bool) or not isinstance(n, int) or not self.min_players <= n <= self.max_players:
+        if (
+            isinstance(n, bool)
+            or not isinstance(n, int)
+            or not self.min_players <= n <= self.max_players
+        ):
             raise GameConfigError(
-                f"{self.name} takes {self.min_players}-{self.max_players} players, got {players!r}")
+                f"{self.name} takes {self.min_players}-{self.max_players} players, got {players!r}"
+            )
         v = self.default_variant if variant is None else variant
         if v not in self.variants:
             if self.variant_parser is None:
                 raise GameConfigError(
-                    f"{self.name} has no variant {v!r} (variants: {', '.join(self.variants)})")
+                    f"{self.name} has no variant {v!r} (variants: {', '.join(self.variants)})"
+                )
             try:
                 self.variant_parser(v)
             except ValueError as exc:
                 raise GameConfigError(f"{self.name}: bad variant {v!r}: {exc}") from None
         return n, v
 
-    def new_state(self, players: Optional[int] = None, variant: Optional[str] = None,
-                  seed: Optional[int] = None, resolve_setup: bool = True):
+    def new_state(
+        self,
+        players: Optional[int] = None,
+        variant: Optional[str] = None,
+        seed: Optional[int] = None,
+        resolve_setup: bool = True,
+    ):
         """A new game. With `resolve_setup`, the setup's chance nodes (a deal) are
         sampled from `Rng(seed)`, so the first player is to move."""
         n, v = self.check_config(players, variant)

@@ -55,14 +55,14 @@ def random_playouts(State state not None, Rng rng not None, long count):
     cdef double ret[8]
     cdef list totals = [0.0] * state.num_players
     cdef State game
-    cdef long k
+    cdef long _
     cdef int i
     if actions == NULL or probs == NULL:
         free(actions)
         free(probs)
         raise MemoryError()
     try:
-        for k in range(count):
+        for _ in range(count):
             game = state.c_clone()
             with nogil:
                 c_random_playout(game, &rng.state, actions, probs, 100_000_000)

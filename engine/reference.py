@@ -5,6 +5,7 @@ can compare them step by step. This base gives the parts of the API that do not
 depend on the rules, as engine/state.pyx gives them to compiled games, so that a
 reference file holds its game's rules and little else.
 """
+
 from __future__ import annotations
 
 import copy

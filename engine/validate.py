@@ -1,5 +1,6 @@
 """Field checks for from_dict/from_observation: every game validates its JSON with
 these, so a crafted state file gets a clear error instead of reaching C arrays."""
+
 from __future__ import annotations
 
 from typing import Any

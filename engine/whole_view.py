@@ -2,6 +2,7 @@
 the whole state, so its observation is the state's dict plus the seat, and the state
 consistent with an observation is the one it shows. Compiled games and their
 pure-Python references use the same two functions."""
+
 from __future__ import annotations
 
 from typing import Any, Callable

@@ -1,11 +1,6 @@
 """Built-in games, registered through the same hook as any third-party plugin."""
-from engine.games import leduc
-from engine.games import luthier
-from engine.games import maestro
-from engine.games import pig
-from engine.games import renaissance
-from engine.games import taktvoll
-from engine.games import tictactoe
+
+from engine.games import leduc, luthier, maestro, pig, renaissance, taktvoll, tictactoe
 from plugins.hookspecs import hookimpl
 
 

@@ -1,4 +1,5 @@
 """Built-in searchers, registered through the same hook as any third-party plugin."""
+
 from plugins.hookspecs import hookimpl
 from search.base import SearcherSpec
 from search.baselines import GreedySearcher, RandomSearcher
@@ -10,18 +11,47 @@ from search.pimc import PIMC_OPTIONS, PimcSearcher
 
 @hookimpl
 def cadenza_register_searchers(register):
-    register(SearcherSpec("random", RandomSearcher, {},
-                          "uniformly random legal actions"))
-    register(SearcherSpec("greedy", GreedySearcher, {},
-                          "one ply on the game's heuristic, chance averaged; sees an immediate loss"))
-    register(SearcherSpec("ismcts", ISMCTSSearcher, dict(ISMCTS_OPTIONS),
-                          "single-observer information-set MCTS (Cowling et al. 2012)"))
+    register(SearcherSpec("random", RandomSearcher, {}, "uniformly random legal actions"))
+    register(
+        SearcherSpec(
+            "greedy",
+            GreedySearcher,
+            {},
+            "one ply on the game's heuristic, chance averaged; sees an immediate loss",
+        )
+    )
+    register(
+        SearcherSpec(
+            "ismcts",
+            ISMCTSSearcher,
+            dict(ISMCTS_OPTIONS),
+            "single-observer information-set MCTS (Cowling et al. 2012)",
+        )
+    )
     # mcts searches the one state it is given, so on a hidden-information game it
     # would treat a single guess at the hidden cards as the truth: pimc is for those.
-    register(SearcherSpec("mcts", MctsSearcher, dict(MCTS_OPTIONS),
-                          "UCT with explicit chance nodes and max^n backup, compiled",
-                          supports=lambda game: not game.hidden_information))
-    register(SearcherSpec("pimc", PimcSearcher, dict(PIMC_OPTIONS),
-                          "determinized MCTS: k sampled worlds, root visits summed"))
-    register(SearcherSpec("expectimax", ExpectimaxSearcher, dict(EXPECTIMAX_OPTIONS),
-                          "expectiminimax, alpha-beta and Star1/Star2, iterative deepening"))
+    register(
+        SearcherSpec(
+            "mcts",
+            MctsSearcher,
+            dict(MCTS_OPTIONS),
+            "UCT with explicit chance nodes and max^n backup, compiled",
+            supports=lambda game: not game.hidden_information,
+        )
+    )
+    register(
+        SearcherSpec(
+            "pimc",
+            PimcSearcher,
+            dict(PIMC_OPTIONS),
+            "determinized MCTS: k sampled worlds, root visits summed",
+        )
+    )
+    register(
+        SearcherSpec(
+            "expectimax",
+            ExpectimaxSearcher,
+            dict(EXPECTIMAX_OPTIONS),
+            "expectiminimax, alpha-beta and Star1/Star2, iterative deepening",
+        )
+    )

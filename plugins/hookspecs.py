@@ -8,6 +8,7 @@ packages expose it under the entry-point group `cadenza` in their pyproject.toml
 
 Built-in games and searchers are registered through these same hooks.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable

@@ -4,6 +4,7 @@ Built-in plugin modules load first, then entry points of the group `cadenza`. Ea
 plugin is imported and called on its own, so one that fails is reported by name on
 stderr and never takes down the others.
 """
+
 from __future__ import annotations
 
 import functools
@@ -42,14 +43,16 @@ class Registry:
             return self.games[name]
         except KeyError:
             raise GameConfigError(
-                f"unknown game: {name} (games: {', '.join(sorted(self.games))})") from None
+                f"unknown game: {name} (games: {', '.join(sorted(self.games))})"
+            ) from None
 
     def searcher(self, name: str) -> SearcherSpec:
         try:
             return self.searchers[name]
         except KeyError:
             raise SearchError(
-                f"unknown searcher: {name} (searchers: {', '.join(sorted(self.searchers))})") from None
+                f"unknown searcher: {name} (searchers: {', '.join(sorted(self.searchers))})"
+            ) from None
 
     def default_searcher(self, game: GameSpec) -> str:
         """The name of the searcher to use for `game` when none is named: the first
@@ -62,7 +65,9 @@ class Registry:
         raise SearchError(f"no installed searcher can play {game.name}")
 
 
-def _register_into(table: dict, kind: type, plugin: str, errors: list[str]) -> Callable[[Any], None]:
+def _register_into(
+    table: dict, kind: type, plugin: str, errors: list[str]
+) -> Callable[[Any], None]:
     def register(spec: Any) -> None:
         if not isinstance(spec, kind):
             raise TypeError(f"register() takes a {kind.__name__}, got {type(spec).__name__}")
@@ -70,11 +75,18 @@ def _register_into(table: dict, kind: type, plugin: str, errors: list[str]) -> C
             errors.append(f"plugin {plugin}: {spec.name!r} is already registered; kept the first")
             return
         table[spec.name] = spec
+
     return register
 
 
-def _collect(pm: pluggy.PluginManager, registry: Registry, hook: str, table: dict, kind: type,
-             report: Callable[[str], None]) -> None:
+def _collect(
+    pm: pluggy.PluginManager,
+    registry: Registry,
+    hook: str,
+    table: dict,
+    kind: type,
+    report: Callable[[str], None],
+) -> None:
     # Each implementation is called separately (not through pm.hook.<name>(), which
     # stops at the first exception), and what it registered is kept only if it
     # finished: a plugin that fails half-way leaves nothing behind.
@@ -90,7 +102,9 @@ def _collect(pm: pluggy.PluginManager, registry: Registry, hook: str, table: dic
             continue
         for name, spec in staged.items():
             if name in table:
-                errors.append(f"plugin {impl.plugin_name}: {name!r} is already registered; kept the first")
+                errors.append(
+                    f"plugin {impl.plugin_name}: {name!r} is already registered; kept the first"
+                )
             else:
                 table[name] = spec
         for message in errors:
@@ -105,8 +119,11 @@ def _plugin_sources(include_entry_points: bool) -> Iterable[tuple[str, Callable[
             yield ep.name, ep.load
 
 
-def load_registry(include_entry_points: bool = True, stderr: TextIO | None = None,
-                  extra_plugins: Iterable[tuple[str, Any]] = ()) -> Registry:
+def load_registry(
+    include_entry_points: bool = True,
+    stderr: TextIO | None = None,
+    extra_plugins: Iterable[tuple[str, Any]] = (),
+) -> Registry:
     """Load every plugin and return what they registered. Failures are written to
     `stderr` (default sys.stderr), one line each, and kept in `registry.errors`."""
     registry = Registry()

@@ -1,6 +1,7 @@
 """The searcher interface: budgets, decisions, searcher specs, and the one entry
 point (`decide`) through which every search sees only the mover's view.
 """
+
 from __future__ import annotations
 
 import inspect
@@ -28,7 +29,9 @@ class Budget:
     def __post_init__(self):
         for name in ("iterations", "movetime_ms"):
             value = getattr(self, name)
-            if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+            if value is not None and (
+                isinstance(value, bool) or not isinstance(value, int) or value < 1
+            ):
                 raise SearchError(f"{name} must be a positive integer, got {value!r}")
 
     def deadline(self, start: float) -> Optional[float]:
@@ -48,8 +51,13 @@ class Alternative:
 
     __slots__ = ("_line", "_finish", "value", "visits")
 
-    def __init__(self, actions: list[int], value: float, visits: int,
-                 finish: Optional[Callable[[list[int]], list[int]]] = None):
+    def __init__(
+        self,
+        actions: list[int],
+        value: float,
+        visits: int,
+        finish: Optional[Callable[[list[int]], list[int]]] = None,
+    ):
         self._line = list(actions)
         self._finish = finish
         self.value = value
@@ -120,7 +128,9 @@ def coerce_option(name: str, default: Any, value: Any) -> Any:
         if isinstance(default, float):
             return float(value)
     except ValueError:
-        raise SearchError(f"option {name}={value} is not a valid {type(default).__name__}") from None
+        raise SearchError(
+            f"option {name}={value} is not a valid {type(default).__name__}"
+        ) from None
     return value
 
 

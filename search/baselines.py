@@ -1,6 +1,7 @@
 """The baseline searchers: `random` (uniform legal actions) and `greedy` (one ply on
 the game's heuristic, chance nodes averaged by their probabilities, and the next
 mover's immediate wins taken into account)."""
+
 from __future__ import annotations
 
 from engine.rng import Rng
@@ -13,10 +14,15 @@ class RandomSearcher(Searcher):
     name = "random"
 
     def choose(self, state, seat: int, budget: Budget, rng: Rng) -> Decision:
-        pick = lambda s: rng.choice(s.legal_actions())
+        def pick(s):
+            return rng.choice(s.legal_actions())
+
         actions = turn_of(state, seat, pick(state), pick)
-        return Decision(actions=actions, value=state.heuristic()[seat],
-                        stats={"iterations": 0, "nodes": len(actions)})
+        return Decision(
+            actions=actions,
+            value=state.heuristic()[seat],
+            stats={"iterations": 0, "nodes": len(actions)},
+        )
 
 
 def expected_value(state, seat: int) -> float:
@@ -75,9 +81,15 @@ class GreedySearcher(Searcher):
 
     def choose(self, state, seat: int, budget: Budget, rng: Rng) -> Decision:
         ranked = self._ranked(state, seat, rng)
-        pick = lambda s: self._ranked(s, seat, rng)[0][2]
+
+        def pick(s):
+            return self._ranked(s, seat, rng)[0][2]
+
         actions = turn_of(state, seat, ranked[0][2], pick)
         alternatives = [Alternative(actions=[a], value=v, visits=1) for v, _, a in ranked]
-        return Decision(actions=actions, value=ranked[0][0],
-                        stats={"iterations": len(ranked), "nodes": len(ranked)},
-                        alternatives=alternatives)
+        return Decision(
+            actions=actions,
+            value=ranked[0][0],
+            stats={"iterations": len(ranked), "nodes": len(ranked)},
+            alternatives=alternatives,
+        )

@@ -1,5 +1,6 @@
 """Pieces shared by the tree searchers (mcts, pimc, ismcts, expectimax): option
 checks, the iteration limit a budget implies, and what a seat can see."""
+
 from __future__ import annotations
 
 from search.base import Budget, SearchError
@@ -10,20 +11,23 @@ DEFAULT_ITERATIONS = 1000
 UNLIMITED = 1 << 62
 
 
-def check_tree_options(c: float, rollout_depth: int, final: str, workers: int,
-                       widening: float, max_nodes: int) -> None:
+def check_tree_options(
+    c: float, rollout_depth: int, final: str, workers: int, widening: float, max_nodes: int
+) -> None:
     """SearchError naming the first bad option."""
     if not isinstance(c, (int, float)) or c < 0:
         raise SearchError(f"c (exploration) must be a number >= 0, got {c!r}")
     if isinstance(rollout_depth, bool) or not isinstance(rollout_depth, int) or rollout_depth < -1:
-        raise SearchError(f"rollout_depth must be -1 (play to the end) or >= 0, got {rollout_depth!r}")
+        raise SearchError(
+            f"rollout_depth must be -1 (play to the end) or >= 0, got {rollout_depth!r}"
+        )
     if final not in FINAL_CRITERIA:
         raise SearchError(f"final must be one of {', '.join(FINAL_CRITERIA)}, got {final!r}")
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise SearchError(f"workers must be a positive integer, got {workers!r}")
     if not isinstance(widening, (int, float)) or widening < 0:
         raise SearchError(f"widening must be a number >= 0 (0 turns it off), got {widening!r}")
-    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or not 16 <= max_nodes < 2 ** 31:
+    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or not 16 <= max_nodes < 2**31:
         raise SearchError(f"max_nodes must be an integer in 16..2**31-1, got {max_nodes!r}")
 
 

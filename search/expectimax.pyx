@@ -216,7 +216,7 @@ cdef class ExpectimaxCore:
         # search with pruning sees exactly the tree the search without it sees.
         # Returns the count, negated when sampled.
         cdef int m = s.c_chance_outcomes(acts, probs)
-        cdef int i, j, t
+        cdef int i, j, _
         cdef rng_t rng
         cdef int* counts
         if self.samples <= 0 or m <= self.samples:
@@ -225,7 +225,7 @@ cdef class ExpectimaxCore:
         if counts == NULL:
             return m  # exact is always correct, only slower
         rng_seed(&rng, key ^ self.salt)
-        for t in range(self.samples):
+        for _ in range(self.samples):
             counts[c_sample_index(probs, m, rng_uniform(&rng))] += 1
         j = 0
         for i in range(m):
@@ -377,7 +377,7 @@ cdef class ExpectimaxCore:
         cdef int* flags = self.flags + base
         cdef int m = self._outcomes(s, key, r, acts, probs)
         cdef bint complete = m > 0
-        cdef int i, j, p, f
+        cdef int i, p, f
         cdef double total, v, w, sum_lo, sum_hi, rem_lo, rem_hi, a_i, b_i
         cdef double out[MAX_PLAYERS]
         cdef bint c

@@ -7,6 +7,7 @@ state graph has cycles (pig), every root value moved less than CONVERGED for
 STABLE_ITERATIONS iterations in a row: depth-limited values then approach the fixed
 point geometrically.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -14,8 +15,8 @@ from dataclasses import dataclass, field
 
 from engine.rng import Rng
 from search import clock, progress, stopping
-from search.base import Alternative, Budget, Decision, SearchError, Searcher, option_defaults
-from search.common import has_hidden_information, budget_for_forced_turn
+from search.base import Alternative, Budget, Decision, Searcher, SearchError, option_defaults
+from search.common import budget_for_forced_turn, has_hidden_information
 from search.expectimax import ExpectimaxCore
 
 # The node budget when neither iterations nor movetime is given and depth is unlimited.
@@ -28,17 +29,16 @@ STABLE_ITERATIONS = 2
 MAX_DEPTH = 100_000
 
 
-
 @dataclass
 class WorldSearch:
     """The outcome of iterative deepening on one (determinized) state."""
 
     state: object
     core: ExpectimaxCore
-    depth: int = 0                                   # deepest completed iteration
+    depth: int = 0  # deepest completed iteration
     values: dict[int, float] = field(default_factory=dict)
     visits: dict[int, int] = field(default_factory=dict)  # subtree nodes, last iteration
-    exact: bool = False                              # solved: no horizon leaf left
+    exact: bool = False  # solved: no horizon leaf left
     converged: bool = False
 
 
@@ -56,12 +56,15 @@ class ExpectimaxSearcher(Searcher):
         for name, low in (("depth", -1), ("samples", 0), ("k", 1), ("tt_mb", 0)):
             value = options[name]
             if isinstance(value, bool) or not isinstance(value, int) or value < low:
-                raise SearchError(f"expectimax option {name} must be an integer >= {low}, got {value!r}")
+                raise SearchError(
+                    f"expectimax option {name} must be an integer >= {low}, got {value!r}"
+                )
         if options["depth"] == 0:
             raise SearchError("expectimax option depth must be -1 (unlimited) or at least 1, got 0")
 
-    def __init__(self, depth=-1, pruning=True, samples=0, k=8, paranoid=False, tt_mb=16,
-                 stop_early=True):
+    def __init__(
+        self, depth=-1, pruning=True, samples=0, k=8, paranoid=False, tt_mb=16, stop_early=True
+    ):
         self.check_options(depth=depth, samples=samples, k=k, tt_mb=tt_mb)
         self.depth = depth
         self.pruning = bool(pruning)
@@ -75,11 +78,20 @@ class ExpectimaxSearcher(Searcher):
 
     def new_core(self, state, seat: int, salt: int) -> ExpectimaxCore:
         vector = state.num_players > 2 and not self.paranoid
-        return ExpectimaxCore(seat, state.num_players, state.num_actions, self.pruning,
-                              vector, self.samples, salt, float(self.tt_mb))
+        return ExpectimaxCore(
+            seat,
+            state.num_players,
+            state.num_actions,
+            self.pruning,
+            vector,
+            self.samples,
+            salt,
+            float(self.tt_mb),
+        )
 
-    def search_world(self, state, seat: int, core: ExpectimaxCore, nodes: int,
-                     seconds: float, world: str = "") -> WorldSearch:
+    def search_world(
+        self, state, seat: int, core: ExpectimaxCore, nodes: int, seconds: float, world: str = ""
+    ) -> WorldSearch:
         """Iterative deepening from `state` within `nodes` generated states and
         `seconds` (0 = no limit) or a stop (search/stopping.py); depth 1 always
         completes. With `world` ("i/k"),
@@ -104,8 +116,13 @@ class ExpectimaxSearcher(Searcher):
             result.converged = stable >= STABLE_ITERATIONS
             if world and progress.due():
                 best = max(order, key=lambda a: values[a])
-                progress.report(depth=depth, nodes=core.nodes, value=values[best],
-                                pv=self.principal_variation(result, best), world=world)
+                progress.report(
+                    depth=depth,
+                    nodes=core.nodes,
+                    value=values[best],
+                    pv=self.principal_variation(result, best),
+                    world=world,
+                )
             if result.exact or result.converged:
                 break
             # Best first next time; sorted() is stable, so ties keep their order.
@@ -137,8 +154,9 @@ class ExpectimaxSearcher(Searcher):
             if deadline is not None:
                 seconds = max(1e-6, (deadline - clock.now()) / left)
             core = self.new_core(world, seat, rng.next_u64())
-            searches.append(self.search_world(world, seat, core, nodes, seconds,
-                                              f"{i + 1}/{len(worlds)}"))
+            searches.append(
+                self.search_world(world, seat, core, nodes, seconds, f"{i + 1}/{len(worlds)}")
+            )
 
         actions = state.legal_actions()
         value = {a: sum(s.values[a] for s in searches) / len(searches) for a in actions}
@@ -146,9 +164,16 @@ class ExpectimaxSearcher(Searcher):
         ranked = sorted(actions, key=lambda a: -value[a])  # stable: ties keep search order
         best = ranked[0]
         turn = self.whole_turn(searches, seat, best, search_missing=True)
-        alternatives = [Alternative(actions=turn if a == best else
-                                    self.whole_turn(searches, seat, a, search_missing=False),
-                                    value=value[a], visits=visits[a]) for a in ranked]
+        alternatives = [
+            Alternative(
+                actions=turn
+                if a == best
+                else self.whole_turn(searches, seat, a, search_missing=False),
+                value=value[a],
+                visits=visits[a],
+            )
+            for a in ranked
+        ]
         stats = {
             "depth": min(s.depth for s in searches),
             "nodes": sum(s.core.nodes for s in searches),
@@ -160,8 +185,9 @@ class ExpectimaxSearcher(Searcher):
         }
         return Decision(actions=turn, value=value[best], stats=stats, alternatives=alternatives)
 
-    def whole_turn(self, searches: list[WorldSearch], seat: int, first: int,
-                   search_missing: bool) -> list[int]:
+    def whole_turn(
+        self, searches: list[WorldSearch], seat: int, first: int, search_missing: bool
+    ) -> list[int]:
         """`first` and the seat's later actions up to a chance node or the end of its
         turn, each the table's best move, by majority over the worlds. Where no table
         knows the position, a fresh search decides (or, for hints, the turn stops)."""
@@ -171,7 +197,7 @@ class ExpectimaxSearcher(Searcher):
             world.apply(first)
         while scratch[0].current_player() == seat:
             votes = Counter()
-            for world, search in zip(scratch, searches):
+            for world, search in zip(scratch, searches, strict=False):
                 move = search.core.best_move(world)
                 if move < 0 and search_missing:
                     sub = self.search_world(world, seat, search.core, DEFAULT_NODES // 10, 0.0)

@@ -15,7 +15,7 @@ from engine.playout cimport c_random_playout, c_sample_index, playout_steps
 from engine.rng cimport Rng, rng_below, rng_t, rng_uniform
 from engine.state cimport CHANCE, MAX_PLAYERS, State, TERMINAL
 from search.clock cimport c_now
-from search.tree cimport NO_NODE, UNSEEN, Tree, node_t, path_push
+from search.tree cimport NO_NODE, Tree, node_t, path_push
 
 
 def node_bytes(int num_players):

@@ -29,6 +29,7 @@ asked, 21.9 ms taken on tic-tac-toe, idle machine). With workers, collecting the
 results adds a few ms, and the first parallel search of a process also waits for
 the pool to start (about 250 ms; later searches reuse it).
 """
+
 from __future__ import annotations
 
 import math
@@ -36,7 +37,7 @@ from typing import Any, Callable, Optional
 
 from engine.rng import Rng
 from search import clock, parallel, treesummary
-from search.base import Budget, Decision, SearchError, Searcher, option_defaults
+from search.base import Budget, Decision, Searcher, SearchError, option_defaults
 from search.common import check_tree_options, iteration_limit, sees_everything
 from search.ismcts import IsmctsSearch, node_bytes
 from search.rootstats import RootStats, headline, line_finisher, to_decision
@@ -44,12 +45,18 @@ from search.timing import run_sliced, run_until_settled
 from search.treesummary import Edge, SearchEdges
 
 
-
 def new_search(state, seat: int, options: dict[str, Any], rng: Rng) -> IsmctsSearch:
     # A seat that sees everything needs no determinization: every iteration then
     # searches a plain copy, and SO-ISMCTS is UCT.
-    return IsmctsSearch(state, rng, seat, float(options["c"]), options["rollout_depth"],
-                        not sees_everything(state, seat), options["max_nodes"])
+    return IsmctsSearch(
+        state,
+        rng,
+        seat,
+        float(options["c"]),
+        options["rollout_depth"],
+        not sees_everything(state, seat),
+        options["max_nodes"],
+    )
 
 
 class IsmctsEdges(SearchEdges):
@@ -63,9 +70,11 @@ class IsmctsEdges(SearchEdges):
 
     def edges(self, node: int, state=None) -> list[Edge]:
         legal = None if state is None else set(state.legal_actions())
-        return [Edge(child, action, visits, mean, mean * visits)
-                for child, action, visits, mean, _ in self.search.edges(node)
-                if legal is None or action in legal]
+        return [
+            Edge(child, action, visits, mean, mean * visits)
+            for child, action, visits, mean, _ in self.search.edges(node)
+            if legal is None or action in legal
+        ]
 
     def best(self, edges: list[Edge]) -> Optional[Edge]:
         if not edges:
@@ -88,11 +97,19 @@ def summarize(search: IsmctsSearch, seat: int, final: str) -> RootStats:
 def completion_pick(seat: int, options: dict[str, Any]) -> Callable[[Any, Rng], int]:
     """treesummary.completion_pick with a fresh ISMCTS tree."""
     return treesummary.completion_pick(
-        lambda position, rng: IsmctsEdges(new_search(position, seat, options, rng.spawn())))
+        lambda position, rng: IsmctsEdges(new_search(position, seat, options, rng.spawn()))
+    )
 
 
-def search_task(state, seat: int, options: dict[str, Any], final: str, iterations: int,
-                movetime_ms: Optional[float], seed: int) -> RootStats:
+def search_task(
+    state,
+    seat: int,
+    options: dict[str, Any],
+    final: str,
+    iterations: int,
+    movetime_ms: Optional[float],
+    seed: int,
+) -> RootStats:
     """One independent search, as a worker process runs it."""
     search = new_search(state, seat, options, Rng(seed))
     search.run(iterations, None if movetime_ms is None else clock.now() + movetime_ms / 1000.0)
@@ -108,16 +125,29 @@ class ISMCTSSearcher(Searcher):
     def check_options(**options) -> None:
         """SearchError naming the first bad option (SearcherSpec.checked_options)."""
         c = options["c"]
-        check_tree_options(c, options["rollout_depth"], options["final"], options["workers"],
-                           0.0, options["max_nodes"])
+        check_tree_options(
+            c,
+            options["rollout_depth"],
+            options["final"],
+            options["workers"],
+            0.0,
+            options["max_nodes"],
+        )
         if not math.isfinite(c):
             raise SearchError(f"c (exploration) must be a finite number, got {c!r}")
 
-    def __init__(self, c: float = math.sqrt(2.0), rollout_depth: int = -1,
-                 final: str = "visits", workers: int = 1,
-                 max_nodes: int = 5_000_000, stop_early: bool = True):
-        self.check_options(c=c, rollout_depth=rollout_depth, final=final, workers=workers,
-                           max_nodes=max_nodes)
+    def __init__(
+        self,
+        c: float = math.sqrt(2.0),
+        rollout_depth: int = -1,
+        final: str = "visits",
+        workers: int = 1,
+        max_nodes: int = 5_000_000,
+        stop_early: bool = True,
+    ):
+        self.check_options(
+            c=c, rollout_depth=rollout_depth, final=final, workers=workers, max_nodes=max_nodes
+        )
         self.options = {"c": float(c), "rollout_depth": rollout_depth, "max_nodes": max_nodes}
         self.final = final
         self.workers = workers
@@ -136,22 +166,43 @@ class ISMCTSSearcher(Searcher):
             tree = IsmctsEdges(search, self.final)
             if seconds and self.stop_early and budget.iterations is None and self.final == "visits":
                 # Purely timed: answer once the choice can no longer change (timing.py).
-                run_until_settled(lambda until: tree.run(iterations, until), start + seconds,
-                                  lambda more: treesummary.line_settled(tree, seat, more),
-                                  lambda: headline(summarize(search, seat, self.final), self.final))
+                run_until_settled(
+                    lambda until: tree.run(iterations, until),
+                    start + seconds,
+                    lambda more: treesummary.line_settled(tree, seat, more),
+                    lambda: headline(summarize(search, seat, self.final), self.final),
+                )
             else:
                 run_sliced(tree.run, iterations, start + seconds if seconds else None)
             stats = summarize(search, seat, self.final)
         else:
             stats = parallel.root_parallel(
-                search_task, lambda share, movetime, seed: (
-                    state, seat, self.options, self.final, share, movetime, seed),
-                budget, iterations, self.workers, rng, start)
-        decision = to_decision(stats, self.final,
-                               line_finisher(state, seat, rng.next_u64(),
-                                             completion_pick(seat, self.options)))
-        decision.stats.update(node_bytes=node_bytes(state.num_players), workers=self.workers,
-                              ms=int((clock.now() - start) * 1000))
+                search_task,
+                lambda share, movetime, seed: (
+                    state,
+                    seat,
+                    self.options,
+                    self.final,
+                    share,
+                    movetime,
+                    seed,
+                ),
+                budget,
+                iterations,
+                self.workers,
+                rng,
+                start,
+            )
+        decision = to_decision(
+            stats,
+            self.final,
+            line_finisher(state, seat, rng.next_u64(), completion_pick(seat, self.options)),
+        )
+        decision.stats.update(
+            node_bytes=node_bytes(state.num_players),
+            workers=self.workers,
+            ms=int((clock.now() - start) * 1000),
+        )
         return decision
 
 

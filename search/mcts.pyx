@@ -35,7 +35,7 @@ from cpython.object cimport PyObject
 from libc.math cimport ceil, log, sqrt
 from libc.stdlib cimport malloc, free
 
-from engine.rng cimport Rng, rng_t, rng_below, rng_uniform
+from engine.rng cimport Rng, rng_below, rng_uniform
 from engine.state cimport State, CHANCE, TERMINAL, MAX_PLAYERS
 from engine.playout cimport c_random_playout, c_sample_index, playout_steps
 from search.clock cimport c_now
@@ -279,7 +279,7 @@ cdef class UctSearch:
                 if timed and c_now() >= until:
                     break
                 size = min(batch, iterations - done)
-                pool = [self.root_state.c_clone() for k in range(size)]
+                pool = [self.root_state.c_clone() for _ in range(size)]
                 for k in range(size):
                     ptrs[k] = <PyObject*>pool[k]
                 started = c_now()

@@ -6,6 +6,7 @@ clock is read between batches of iterations sized to about a millisecond, so a
 timed search overruns its limit by at most ~2 ms plus the time to build the
 answer (a few ms more with workers, for collecting their results).
 """
+
 from __future__ import annotations
 
 import math
@@ -26,16 +27,23 @@ from search.treesummary import Edge, SearchEdges
 REUSE_PLIES = 6
 
 
-
 def new_search(state: State, rng: Rng, tree_options: dict[str, Any]) -> UctSearch:
-    return UctSearch(state, rng, c=float(tree_options["c"]),
-                     rollout_depth=tree_options["rollout_depth"],
-                     widening=float(tree_options["widening"]),
-                     max_nodes=tree_options["max_nodes"])
+    return UctSearch(
+        state,
+        rng,
+        c=float(tree_options["c"]),
+        rollout_depth=tree_options["rollout_depth"],
+        widening=float(tree_options["widening"]),
+        max_nodes=tree_options["max_nodes"],
+    )
 
 
-def run_search(search: UctSearch, iterations: int, deadline: Optional[float],
-               stop_early_for: Optional[int] = None) -> int:
+def run_search(
+    search: UctSearch,
+    iterations: int,
+    deadline: Optional[float],
+    stop_early_for: Optional[int] = None,
+) -> int:
     """Run the search; at least two iterations whatever the clock says, so the root
     has a visited child to answer with. With `stop_early_for` (a seat), a timed
     search ends as soon as that seat's line is settled (search/timing.py)."""
@@ -44,10 +52,12 @@ def run_search(search: UctSearch, iterations: int, deadline: Optional[float],
         return done
     if deadline is None or stop_early_for is None:
         return done + run_sliced(search.run, iterations - done, deadline)
-    return done + run_until_settled(lambda until: search.run(iterations, until), deadline,
-                                    lambda more: treesummary.line_settled(
-                                        UctEdges(search), stop_early_for, more),
-                                    lambda: headline(summarize(search, stop_early_for)))
+    return done + run_until_settled(
+        lambda until: search.run(iterations, until),
+        deadline,
+        lambda more: treesummary.line_settled(UctEdges(search), stop_early_for, more),
+        lambda: headline(summarize(search, stop_early_for)),
+    )
 
 
 class UctEdges(SearchEdges):
@@ -84,18 +94,27 @@ class UctEdges(SearchEdges):
 def summarize(search: UctSearch, seat: int) -> RootStats:
     """The root of `search` as RootStats for `seat` (treesummary.summarize)."""
     edges = UctEdges(search, seat)
-    return treesummary.summarize(edges, seat, treesummary.principal_variation(edges),
-                                 search.tree.visits(0))
+    return treesummary.summarize(
+        edges, seat, treesummary.principal_variation(edges), search.tree.visits(0)
+    )
 
 
 def completion_pick(tree_options: dict[str, Any]) -> Callable[[State, Rng], int]:
     """treesummary.completion_pick with a fresh UCT tree."""
     return treesummary.completion_pick(
-        lambda position, rng: UctEdges(new_search(position, rng.spawn(), tree_options)))
+        lambda position, rng: UctEdges(new_search(position, rng.spawn(), tree_options))
+    )
 
 
-def search_task(state: State, seat: int, tree_options: dict[str, Any], iterations: int,
-                movetime_ms: Optional[float], seed: int, stop_early: bool = False) -> RootStats:
+def search_task(
+    state: State,
+    seat: int,
+    tree_options: dict[str, Any],
+    iterations: int,
+    movetime_ms: Optional[float],
+    seed: int,
+    stop_early: bool = False,
+) -> RootStats:
     """One independent search seeded by `seed`, as a worker process (or pimc, for
     one determinization) runs it; `stop_early` as in run_search."""
     deadline = None if movetime_ms is None else clock.now() + movetime_ms / 1000.0
@@ -125,16 +144,40 @@ class MctsSearcher(Searcher):
     @staticmethod
     def check_options(**options) -> None:
         """SearchError naming the first bad option (SearcherSpec.checked_options)."""
-        check_tree_options(options["c"], options["rollout_depth"], options["final"],
-                           options["workers"], options["widening"], options["max_nodes"])
+        check_tree_options(
+            options["c"],
+            options["rollout_depth"],
+            options["final"],
+            options["workers"],
+            options["widening"],
+            options["max_nodes"],
+        )
 
-    def __init__(self, c: float = math.sqrt(2.0), rollout_depth: int = -1, final: str = "visits",
-                 reuse: bool = False, workers: int = 1, widening: float = 2.0,
-                 max_nodes: int = 5_000_000, stop_early: bool = True):
-        self.check_options(c=c, rollout_depth=rollout_depth, final=final, workers=workers,
-                           widening=widening, max_nodes=max_nodes)
-        self.tree_options = {"c": c, "rollout_depth": rollout_depth, "widening": widening,
-                             "max_nodes": max_nodes}
+    def __init__(
+        self,
+        c: float = math.sqrt(2.0),
+        rollout_depth: int = -1,
+        final: str = "visits",
+        reuse: bool = False,
+        workers: int = 1,
+        widening: float = 2.0,
+        max_nodes: int = 5_000_000,
+        stop_early: bool = True,
+    ):
+        self.check_options(
+            c=c,
+            rollout_depth=rollout_depth,
+            final=final,
+            workers=workers,
+            widening=widening,
+            max_nodes=max_nodes,
+        )
+        self.tree_options = {
+            "c": c,
+            "rollout_depth": rollout_depth,
+            "widening": widening,
+            "max_nodes": max_nodes,
+        }
         self.final = final
         self.stop_early = bool(stop_early)
         self.reuse = bool(reuse)
@@ -149,19 +192,32 @@ class MctsSearcher(Searcher):
         if self.workers > 1:
             stats = self._choose_parallel(state, seat, budget, iterations, rng, start)
         elif not self.reuse:
-            stats = search_task(state, seat, self.tree_options, iterations,
-                                budget.movetime_ms, rng.next_u64(), self._stops_early(budget))
+            stats = search_task(
+                state,
+                seat,
+                self.tree_options,
+                iterations,
+                budget.movetime_ms,
+                rng.next_u64(),
+                self._stops_early(budget),
+            )
         else:
             # Seeded as search_task is, so reuse changes nothing on a first move.
             search_rng = Rng(rng.next_u64())
             search, reused = self._search_for(state, search_rng)
-            done = run_search(search, iterations, budget.deadline(start),
-                              seat if self._stops_early(budget) else None)
+            done = run_search(
+                search,
+                iterations,
+                budget.deadline(start),
+                seat if self._stops_early(budget) else None,
+            )
             stats = summarize(search, seat)
             stats.iterations, stats.reused = done, reused
-        decision = to_decision(stats, self.final,
-                               line_finisher(state, seat, rng.next_u64(),
-                                             completion_pick(self.tree_options)))
+        decision = to_decision(
+            stats,
+            self.final,
+            line_finisher(state, seat, rng.next_u64(), completion_pick(self.tree_options)),
+        )
         decision.stats["ms"] = int((clock.now() - start) * 1000)
         return decision
 
@@ -183,12 +239,18 @@ class MctsSearcher(Searcher):
         self._kept = search
         return search, 0
 
-    def _choose_parallel(self, state: State, seat: int, budget: Budget, iterations: int,
-                         rng: Rng, start: float) -> RootStats:
+    def _choose_parallel(
+        self, state: State, seat: int, budget: Budget, iterations: int, rng: Rng, start: float
+    ) -> RootStats:
         return parallel.root_parallel(
-            search_task, lambda share, movetime, seed: (state, seat, self.tree_options, share,
-                                                        movetime, seed),
-            budget, iterations, self.workers, rng, start)
+            search_task,
+            lambda share, movetime, seed: (state, seat, self.tree_options, share, movetime, seed),
+            budget,
+            iterations,
+            self.workers,
+            rng,
+            start,
+        )
 
 
 # The options `cadenza searchers` lists, with their defaults (from __init__).

@@ -10,6 +10,7 @@ forking a threaded process can deadlock. As with any non-fork start method, a
 program that starts a parallel search from a script must keep its top level under
 `if __name__ == "__main__":` (workers import the main module).
 """
+
 from __future__ import annotations
 
 import atexit
@@ -48,8 +49,12 @@ def warm_up(workers: int) -> None:
         executor.submit(int, 0)
 
 
-def run_tasks(function: Callable[..., Any], calls: Sequence[tuple], workers: int,
-              on_result: Optional[Callable[[list], None]] = None) -> list[Any]:
+def run_tasks(
+    function: Callable[..., Any],
+    calls: Sequence[tuple],
+    workers: int,
+    on_result: Optional[Callable[[list], None]] = None,
+) -> list[Any]:
     """`function(*args)` for each args in `calls`, spread over `workers` processes;
     the results in the order of `calls`. `function` must be importable by name.
     `on_result(results so far)` is called as each result comes in, in order."""
@@ -72,7 +77,9 @@ def run_tasks(function: Callable[..., Any], calls: Sequence[tuple], workers: int
     except BrokenProcessPool as exc:
         # A dead pool stays dead: drop it so the next search starts a fresh one.
         _POOLS.pop(workers, None)
-        raise SearchError(f"a search worker process died ({exc}); try again or use workers=1") from None
+        raise SearchError(
+            f"a search worker process died ({exc}); try again or use workers=1"
+        ) from None
 
 
 def split(total: int, parts: int) -> list[int]:
@@ -104,15 +111,25 @@ def check_stoppable(budget: Budget, workers: int) -> None:
         raise SearchError(f"a search until stop runs in one process: use workers=1, not {workers}")
 
 
-def root_parallel(task: Callable[..., RootStats], call: Callable[[int, Optional[float], int], tuple],
-                  budget: Budget, iterations: int, workers: int, rng, start: float) -> RootStats:
+def root_parallel(
+    task: Callable[..., RootStats],
+    call: Callable[[int, Optional[float], int], tuple],
+    budget: Budget,
+    iterations: int,
+    workers: int,
+    rng,
+    start: float,
+) -> RootStats:
     """Root parallelism: `workers` independent searches of one position, each
     `task(*call(iterations, movetime_ms, seed))` with its share of the budget and a
     seed drawn from `rng`, their root statistics summed (rootstats.merge)."""
     check_stoppable(budget, workers)
     movetime = movetime_each(budget, start)
-    calls = [call(share, movetime, rng.next_u64())
-             for share in shares(budget, iterations, workers) if share > 0]
+    calls = [
+        call(share, movetime, rng.next_u64())
+        for share in shares(budget, iterations, workers)
+        if share > 0
+    ]
     return merge(run_tasks(task, calls, workers))
 
 

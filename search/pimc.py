@@ -21,6 +21,7 @@ forced turn (one legal action at every step) takes a fiftieth of its time; unlik
 mcts and ismcts it does not stop otherwise, since one world's settled choice says
 little about the sum over worlds.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -28,8 +29,13 @@ from typing import Any
 from engine.rng import Rng
 from engine.state import State
 from search import clock, parallel, progress
-from search.base import Budget, Decision, SearchError, Searcher, option_defaults
-from search.common import check_tree_options, budget_for_forced_turn, iteration_limit, sees_everything
+from search.base import Budget, Decision, Searcher, SearchError, option_defaults
+from search.common import (
+    budget_for_forced_turn,
+    check_tree_options,
+    iteration_limit,
+    sees_everything,
+)
 from search.mcts_searcher import MCTS_OPTIONS, completion_pick, search_task
 from search.rootstats import headline, line_finisher, merge, to_decision
 
@@ -37,7 +43,6 @@ DEFAULT_DETERMINIZATIONS = 8
 # Every determinization's search gets at least this many iterations, so its root has
 # visited children; small budgets use fewer determinizations.
 MIN_SHARE = 2
-
 
 
 class PimcSearcher(Searcher):
@@ -53,20 +58,42 @@ class PimcSearcher(Searcher):
         k = options["k"]
         if isinstance(k, bool) or not isinstance(k, int) or k < 1:
             raise SearchError(f"k (determinizations) must be a positive integer, got {k!r}")
-        check_tree_options(options["c"], options["rollout_depth"], options["final"],
-                           options["workers"], options["widening"], options["max_nodes"])
+        check_tree_options(
+            options["c"],
+            options["rollout_depth"],
+            options["final"],
+            options["workers"],
+            options["widening"],
+            options["max_nodes"],
+        )
 
-    def __init__(self, k: int = DEFAULT_DETERMINIZATIONS, c: float = MCTS_OPTIONS["c"],
-                 rollout_depth: int = MCTS_OPTIONS["rollout_depth"],
-                 final: str = MCTS_OPTIONS["final"], workers: int = MCTS_OPTIONS["workers"],
-                 widening: float = MCTS_OPTIONS["widening"],
-                 max_nodes: int = MCTS_OPTIONS["max_nodes"],
-                 stop_early: bool = MCTS_OPTIONS["stop_early"]):
-        self.check_options(k=k, c=c, rollout_depth=rollout_depth, final=final, workers=workers,
-                           widening=widening, max_nodes=max_nodes)
+    def __init__(
+        self,
+        k: int = DEFAULT_DETERMINIZATIONS,
+        c: float = MCTS_OPTIONS["c"],
+        rollout_depth: int = MCTS_OPTIONS["rollout_depth"],
+        final: str = MCTS_OPTIONS["final"],
+        workers: int = MCTS_OPTIONS["workers"],
+        widening: float = MCTS_OPTIONS["widening"],
+        max_nodes: int = MCTS_OPTIONS["max_nodes"],
+        stop_early: bool = MCTS_OPTIONS["stop_early"],
+    ):
+        self.check_options(
+            k=k,
+            c=c,
+            rollout_depth=rollout_depth,
+            final=final,
+            workers=workers,
+            widening=widening,
+            max_nodes=max_nodes,
+        )
         self.k = k
-        self.tree_options = {"c": c, "rollout_depth": rollout_depth, "widening": widening,
-                             "max_nodes": max_nodes}
+        self.tree_options = {
+            "c": c,
+            "rollout_depth": rollout_depth,
+            "widening": widening,
+            "max_nodes": max_nodes,
+        }
         self.final = final
         self.workers = workers
         self.stop_early = bool(stop_early)
@@ -87,17 +114,24 @@ class PimcSearcher(Searcher):
         shares = parallel.shares(budget, iterations, len(worlds))
         rounds = -(-len(worlds) // self.workers)  # searches each process runs in turn
         movetime = parallel.movetime_each(budget, start, rounds)
-        calls = [(world, seat, self.tree_options, share, movetime, rng.next_u64())
-                 for world, share in zip(worlds, shares)]
+        calls = [
+            (world, seat, self.tree_options, share, movetime, rng.next_u64())
+            for world, share in zip(worlds, shares, strict=False)
+        ]
 
         def tell(parts: list) -> None:  # progress, after each world searched
             if progress.due():
-                progress.report(**headline(merge(parts), self.final),
-                                determinizations=f"{len(parts)}/{len(calls)}")
+                progress.report(
+                    **headline(merge(parts), self.final),
+                    determinizations=f"{len(parts)}/{len(calls)}",
+                )
+
         stats = merge(parallel.run_tasks(search_task, calls, self.workers, tell))
-        decision = to_decision(stats, self.final,
-                               line_finisher(worlds[0], seat, rng.next_u64(),
-                                             completion_pick(self.tree_options)))
+        decision = to_decision(
+            stats,
+            self.final,
+            line_finisher(worlds[0], seat, rng.next_u64(), completion_pick(self.tree_options)),
+        )
         decision.stats["determinizations"] = len(worlds)
         decision.stats["ms"] = int((clock.now() - start) * 1000)
         return decision

@@ -8,6 +8,7 @@ A listener is set around a search with `listening(callback, every)` and hears at
 most one report per `every` seconds; its first report comes after `every` seconds,
 so a short search reports nothing.
 """
+
 from __future__ import annotations
 
 from contextlib import contextmanager

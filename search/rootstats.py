@@ -8,6 +8,7 @@ into the Decision the engine prints, finishing the best line at once and the
 others only when read. Keeping this apart from the compiled tree lets any searcher
 reuse it.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -64,9 +65,13 @@ def merge(parts: list[RootStats]) -> RootStats:
         for action, child in part.children.items():
             mine = total.children.get(action)
             if mine is None:
-                total.children[action] = ChildStats(child.visits, child.value_sum,
-                                                    list(child.line), child.line_weight,
-                                                    child.finished)
+                total.children[action] = ChildStats(
+                    child.visits,
+                    child.value_sum,
+                    list(child.line),
+                    child.line_weight,
+                    child.finished,
+                )
                 continue
             mine.visits += child.visits
             mine.value_sum += child.value_sum
@@ -82,9 +87,14 @@ def ranked(stats: RootStats, final: str) -> list[tuple[int, ChildStats]]:
     if final not in FINAL_CRITERIA:
         raise SearchError(f"final must be one of {', '.join(FINAL_CRITERIA)}, got {final!r}")
     if final == "visits":
-        key = lambda item: (-item[1].visits, -item[1].value, item[0])
+
+        def key(item):
+            return (-item[1].visits, -item[1].value, item[0])
     else:
-        key = lambda item: (item[1].visits == 0, -item[1].value, -item[1].visits, item[0])
+
+        def key(item):
+            return (item[1].visits == 0, -item[1].value, -item[1].visits, item[0])
+
     return sorted(stats.children.items(), key=key)
 
 
@@ -92,24 +102,32 @@ def headline(stats: RootStats, final: str = "visits") -> dict:
     """A progress report of a search so far (search/progress.py): its size, the best
     root action's value and the principal variation."""
     order = ranked(stats, final)
-    return {"iterations": stats.iterations, "nodes": stats.nodes,
-            "value": order[0][1].value if order else 0.0, "pv": list(stats.pv)}
+    return {
+        "iterations": stats.iterations,
+        "nodes": stats.nodes,
+        "value": order[0][1].value if order else 0.0,
+        "pv": list(stats.pv),
+    }
 
 
-def line_finisher(state, seat: int, seed: int,
-                  pick: Callable[[object, Rng], int]) -> Callable[[list[int]], list[int]]:
+def line_finisher(
+    state, seat: int, seed: int, pick: Callable[[object, Rng], int]
+) -> Callable[[list[int]], list[int]]:
     """What finishes a root line of a search from `state` for `to_decision`: each
     later step of the seat's turn is `pick(position, rng)`, typically a small search
     of its own. Each line's rng is seeded by `seed` and the line's first action, so a
     line reads the same whichever other lines were finished before it."""
+
     def finish(line: list[int]) -> list[int]:
         rng = Rng(seed ^ line[0])
         return extend_turn(state, seat, line, lambda position: pick(position, rng))
+
     return finish
 
 
-def to_decision(stats: RootStats, final: str,
-                finish: Optional[Callable[[list[int]], list[int]]] = None) -> Decision:
+def to_decision(
+    stats: RootStats, final: str, finish: Optional[Callable[[list[int]], list[int]]] = None
+) -> Decision:
     """The Decision for the best root action under `final`, with every root action
     as a ranked alternative. `finish(line)` completes a line the tree left short of
     the turn's end: at once for the best, on first read for the others."""
@@ -122,9 +140,17 @@ def to_decision(stats: RootStats, final: str,
     actions = list(best.line) if best.finished else finish(list(best.line))
     alternatives = [Alternative(actions, best.value, best.visits)]
     for _, child in order[1:]:
-        alternatives.append(Alternative(child.line, child.value, child.visits,
-                                        None if child.finished else finish))
-    return Decision(actions=list(actions), value=best.value,
-                    stats={"iterations": stats.iterations, "nodes": stats.nodes,
-                           "pv": list(stats.pv), "reused": stats.reused},
-                    alternatives=alternatives)
+        alternatives.append(
+            Alternative(child.line, child.value, child.visits, None if child.finished else finish)
+        )
+    return Decision(
+        actions=list(actions),
+        value=best.value,
+        stats={
+            "iterations": stats.iterations,
+            "nodes": stats.nodes,
+            "pv": list(stats.pv),
+            "reused": stats.reused,
+        },
+        alternatives=alternatives,
+    )

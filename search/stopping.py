@@ -8,6 +8,7 @@ most SLICE seconds, so that one is seen soon and the thread that reads the stop 
 the interpreter between slices. With no request set, `requested()` is one
 context-variable read and every search runs exactly as it would without this module.
 """
+
 from __future__ import annotations
 
 from contextlib import contextmanager

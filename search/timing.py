@@ -11,6 +11,7 @@ programs use (Fuego, Leela Zero's "smart pruning"): the same move, sooner.
 The iterations still to come are estimated from the rate so far, with a margin,
 since a tree's iterations slow down as it grows deeper.
 """
+
 from __future__ import annotations
 
 from typing import Callable, Iterable, Optional
@@ -27,9 +28,12 @@ FORCED = 1 << 62
 RATE_MARGIN = 1.5
 
 
-def run_until_settled(run_until: Callable[[float], int], deadline: float,
-                      settled: Callable[[int], bool],
-                      status: Optional[Callable[[], dict]] = None) -> int:
+def run_until_settled(
+    run_until: Callable[[float], int],
+    deadline: float,
+    settled: Callable[[int], bool],
+    status: Optional[Callable[[], dict]] = None,
+) -> int:
     """Call `run_until(t)` (run the search until the clock (search/clock.pxd) reaches `t`,
     returning the iterations it ran) slice by slice until `deadline`, or until
     `settled(n)`: whether `n` more iterations could no longer change the answer.
@@ -63,8 +67,9 @@ def run_until_settled(run_until: Callable[[float], int], deadline: float,
             return done
 
 
-def run_sliced(run_for: Callable[[int, Optional[float]], int], iterations: int,
-               deadline: Optional[float]) -> int:
+def run_sliced(
+    run_for: Callable[[int, Optional[float]], int], iterations: int, deadline: Optional[float]
+) -> int:
     """`run_for(n, t)` (run up to `n` iterations, stopping once the clock
     reaches `t` if not None; returns the iterations run) for `iterations` iterations
     or until `deadline`. One call when no stop can come; while one may, slices of at

@@ -7,6 +7,7 @@ The trees differ only in what the interface hides: which edges a node has in a
 given position (ismcts keeps edges of several determinizations under one node) and
 which of them the searcher follows (its ranking and tie-break).
 """
+
 from __future__ import annotations
 
 from typing import Any, Callable, NamedTuple, Optional, Protocol
@@ -97,8 +98,9 @@ def summarize(tree: TreeEdges, seat: int, pv: list[int], pv_weight: int) -> Root
             node = edge.child
             line.append(edge.action)
             state.apply(edge.action)
-        stats.children[first.action] = ChildStats(first.visits, first.value_sum, line,
-                                                  first.visits, state.current_player() != seat)
+        stats.children[first.action] = ChildStats(
+            first.visits, first.value_sum, line, first.visits, state.current_player() != seat
+        )
     return stats
 
 
@@ -124,8 +126,10 @@ def completion_pick(new_tree: Callable[[Any, Rng], TreeEdges]) -> Callable[[Any,
     """A small search's choice (`new_tree(position, rng)` run for
     COMPLETION_ITERATIONS), for the later steps of a turn the main tree did not
     reach (rootstats.line_finisher)."""
+
     def pick(position, rng: Rng) -> int:
         tree = new_tree(position, rng)
         tree.run(COMPLETION_ITERATIONS)
         return tree.best(tree.edges(0)).action
+
     return pick

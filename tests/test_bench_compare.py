@@ -1,5 +1,6 @@
 """bench/compare_matches.py: two heroes' matches against the same opponent, compared
 game by game when they dealt alike."""
+
 from __future__ import annotations
 
 import json
@@ -15,7 +16,9 @@ from compare_matches import compare, main  # noqa: E402
 def write_match(directory: Path, hero: str, results: list[tuple[int, float]]) -> Path:
     """A match folder whose hero sits first in even games and second in odd ones."""
     directory.mkdir()
-    (directory / CONFIG_FILE).write_text(json.dumps({"entrants": [f"{hero}={hero}", "greedy=greedy"]}))
+    (directory / CONFIG_FILE).write_text(
+        json.dumps({"entrants": [f"{hero}={hero}", "greedy=greedy"]})
+    )
     games = GamesFile(directory)
     for index, (seed, mine) in enumerate(results):
         seats = [hero, "greedy"] if index % 2 == 0 else ["greedy", hero]
@@ -26,8 +29,16 @@ def write_match(directory: Path, hero: str, results: list[tuple[int, float]]) ->
 
 
 def test_the_same_deals_are_compared_game_by_game(tmp_path):
-    a = write_match(tmp_path / "a", "mcts", [(s, r) for s, r in zip(range(8), [1, 1, 0, 1, 1, 1, 0.5, 1])])
-    b = write_match(tmp_path / "b", "expectimax", [(s, r) for s, r in zip(range(8), [1, 0, 0, 1, 0, 1, 0.5, 0])])
+    a = write_match(
+        tmp_path / "a",
+        "mcts",
+        [(s, r) for s, r in zip(range(8), [1, 1, 0, 1, 1, 1, 0.5, 1], strict=True)],
+    )
+    b = write_match(
+        tmp_path / "b",
+        "expectimax",
+        [(s, r) for s, r in zip(range(8), [1, 0, 0, 1, 0, 1, 0.5, 0], strict=True)],
+    )
     text = compare(a, b)
     # Differences 0, 1, 0, 0, 1, 0, 0, 1: mean 3/8.
     assert text.startswith("mcts minus expectimax: +0.375 [")

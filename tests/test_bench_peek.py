@@ -1,5 +1,6 @@
 """bench/peek_match.py: a match replayed with its first entrant searching the true
 state, on the same deals, so that compare_matches can pair the two."""
+
 from __future__ import annotations
 
 import json
@@ -18,13 +19,22 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 from peek_match import PeekingSearcher, run  # noqa: E402
 
 
-def write_reference(directory: Path, games: int = 3, seed: int = 5,
-                    all_orders: bool = False) -> Path:
+def write_reference(
+    directory: Path, games: int = 3, seed: int = 5, all_orders: bool = False
+) -> Path:
     directory.mkdir()
     identity = {
-        "format": 1, "kind": "match", "game": "taktvoll", "variant": "standard", "players": 3,
+        "format": 1,
+        "kind": "match",
+        "game": "taktvoll",
+        "variant": "standard",
+        "players": 3,
         "entrants": ["ismcts=ismcts:iterations=30", "greedy1=greedy", "greedy2=greedy"],
-        "games": games, "seed": seed, "series_target": None, "max_actions": 100000}
+        "games": games,
+        "seed": seed,
+        "series_target": None,
+        "max_actions": 100000,
+    }
     if all_orders:
         identity["all_orders"] = True
     (directory / CONFIG_FILE).write_text(json.dumps(identity))
@@ -58,12 +68,18 @@ def test_the_peeking_searcher_searches_the_true_state_not_the_view():
 
 
 @pytest.mark.parametrize("games, all_orders", [(3, False), (6, True)])
-def test_the_replay_plays_the_reference_schedule_with_the_hero_replaced(tmp_path, games, all_orders):
+def test_the_replay_plays_the_reference_schedule_with_the_hero_replaced(
+    tmp_path, games, all_orders
+):
     reference = write_reference(tmp_path / "ref", games, all_orders=all_orders)
     out = tmp_path / "peek"
     assert run(reference, out, "mcts:iterations=30", workers=1, resume=False) == games
     config = json.loads((out / CONFIG_FILE).read_text())
-    assert config["entrants"] == ["mcts-peek=mcts:iterations=30", "greedy1=greedy", "greedy2=greedy"]
+    assert config["entrants"] == [
+        "mcts-peek=mcts:iterations=30",
+        "greedy1=greedy",
+        "greedy2=greedy",
+    ]
     records = GamesFile(out).load()
     names = ["mcts-peek", "greedy1", "greedy2"]
     for task in build_schedule(names, 3, games, 5, all_orders):

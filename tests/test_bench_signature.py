@@ -3,6 +3,7 @@
 A change to a rule, a searcher or a random stream changes some line of it; such a
 change is deliberate only if its commit says why and records the new listing with
 `cadenza bench > tests/bench.signature`."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -19,7 +20,7 @@ RECORDED = Path(__file__).with_name("bench.signature")
 def test_bench_listing_matches_the_recorded_signature():
     expected = RECORDED.read_text().splitlines()
     got = list(bench_lines(default_registry()))
-    changed = [f"- {e}\n+ {g}" for e, g in zip(expected, got) if e != g]
+    changed = [f"- {e}\n+ {g}" for e, g in zip(expected, got, strict=False) if e != g]
     assert len(got) == len(expected), f"{len(got)} lines, recorded {len(expected)}"
     assert not changed, "behaviour changed:\n" + "\n".join(changed[:10])
 

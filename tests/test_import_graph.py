@@ -7,6 +7,7 @@ Every import counts, those inside functions too: cli/ defers some to keep `--hel
 fast, which is fine, but deferring an import does not remove the dependency, so
 hiding a cycle inside a function does not break it.
 """
+
 from __future__ import annotations
 
 import ast
@@ -19,8 +20,9 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("cli", "engine", "search", "plugins")
 # What each package must not import.
 FORBIDDEN = {"engine": ("search", "cli", "plugins"), "search": ("cli",)}
-CYTHON_IMPORT = re.compile(r"^(?:from\s+([\w.]+)\s+c?import\s+([\w., ()]+)|c?import\s+([\w., ]+))",
-                           re.MULTILINE)
+CYTHON_IMPORT = re.compile(
+    r"^(?:from\s+([\w.]+)\s+c?import\s+([\w., ()]+)|c?import\s+([\w., ]+))", re.MULTILINE
+)
 
 
 def module_name(path: Path) -> str:
@@ -43,7 +45,7 @@ def _absolute(module: str, is_package: bool, level: int, target: str | None) -> 
     if level == 0:
         return target or ""
     base = module.split(".") if is_package else module.split(".")[:-1]
-    base = base[:len(base) - (level - 1)]
+    base = base[: len(base) - (level - 1)]
     return ".".join(base + ([target] if target else []))
 
 
@@ -72,8 +74,10 @@ def imports_of(name: str, path: Path, modules: set[str]) -> set[str]:
                 for alias in node.names:
                     add(alias.name, [])
             elif isinstance(node, ast.ImportFrom):
-                add(_absolute(name, is_package, node.level, node.module),
-                    [alias.name for alias in node.names])
+                add(
+                    _absolute(name, is_package, node.level, node.module),
+                    [alias.name for alias in node.names],
+                )
     else:  # Cython
         for match in CYTHON_IMPORT.finditer(path.read_text(encoding="utf-8")):
             source, names, plain = match.groups()
@@ -89,8 +93,10 @@ def imports_of(name: str, path: Path, modules: set[str]) -> set[str]:
 @pytest.fixture(scope="module")
 def graph() -> dict[str, set[str]]:
     files = source_files()
-    return {name: set().union(*(imports_of(name, path, set(files)) for path in paths))
-            for name, paths in files.items()}
+    return {
+        name: set().union(*(imports_of(name, path, set(files)) for path in paths))
+        for name, paths in files.items()
+    }
 
 
 def find_cycle(edges: dict[str, set[str]]) -> list[str] | None:
@@ -103,7 +109,7 @@ def find_cycle(edges: dict[str, set[str]]) -> list[str] | None:
         path.append(node)
         for nxt in sorted(edges.get(node, ())):
             if state.get(nxt) == 1:
-                return path[path.index(nxt):] + [nxt]
+                return path[path.index(nxt) :] + [nxt]
             if nxt not in state:
                 cycle = visit(nxt)
                 if cycle:
@@ -135,9 +141,13 @@ def test_no_import_cycle(graph):
 
 @pytest.mark.parametrize("package", sorted(FORBIDDEN))
 def test_lower_layers_import_nothing_above_them(graph, package):
-    wrong = sorted(f"{name} imports {target}"
-                   for name, targets in graph.items() if name.split(".")[0] == package
-                   for target in targets if target.split(".")[0] in FORBIDDEN[package])
+    wrong = sorted(
+        f"{name} imports {target}"
+        for name, targets in graph.items()
+        if name.split(".")[0] == package
+        for target in targets
+        if target.split(".")[0] in FORBIDDEN[package]
+    )
     assert not wrong, "\n".join(wrong)
 
 

@@ -1,6 +1,7 @@
 """The package as a user installs it: a wheel built from the committed sources holds
 every compiled module, every .pxd (so plugins can cimport the State contract) and
 every data file, and imports from outside the source tree."""
+
 from __future__ import annotations
 
 import shutil
@@ -30,8 +31,22 @@ def wheel(tmp_path_factory) -> Path:
             (src / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(ROOT / name, src / name)
     out = tmp_path_factory.mktemp("wheel")
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
-                    "-q", "-w", str(out), str(src)], check=True, capture_output=True)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "-q",
+            "-w",
+            str(out),
+            str(src),
+        ],
+        check=True,
+        capture_output=True,
+    )
     (built,) = out.glob("cadenza-*.whl")
     return built
 
@@ -46,8 +61,9 @@ def test_the_wheel_holds_every_extension_pxd_and_data_file(wheel):
         path = Path(source)
         if path.suffix == ".pyx":
             stem = str(path.with_suffix(""))
-            assert any(n.startswith(stem + ".") and n.endswith(".so") for n in names), \
+            assert any(n.startswith(stem + ".") and n.endswith(".so") for n in names), (
                 f"no compiled module for {source}"
+            )
         elif path.suffix in (".pxd", ".py") + DATA_SUFFIXES:
             assert source in names, f"{source} is missing from the wheel"
     assert not [n for n in names if n.endswith((".c", ".html"))], "generated C or HTML shipped"
@@ -65,8 +81,14 @@ def test_the_wheel_imports_from_outside_the_source_tree(wheel, tmp_path):
         "for spec in r.games.values():\n"
         "    state = spec.new_state(seed=1)\n"
         "    assert state.legal_actions()\n"
-        "print(sorted(r.games))\n" % str(site))
-    result = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True,
-                            text=True, env={"PYTHONPATH": str(site), "PATH": "/usr/bin:/bin"})
+        "print(sorted(r.games))\n" % str(site)
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", probe],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(site), "PATH": "/usr/bin:/bin"},
+    )
     assert result.returncode == 0, result.stderr
     assert "tictactoe" in result.stdout

@@ -3,6 +3,7 @@ start; cli/match/local_backend.py) or Ray (cli/match/ray_backend.py). Both take
 GameJobs and yield their records as games finish; closing the iterator early (an
 SPRT decision, Ctrl-C) stops the games still running without recording them.
 """
+
 from __future__ import annotations
 
 from typing import Callable, Optional
@@ -14,8 +15,9 @@ from cli.match.ray_backend import RayBackend
 BACKENDS = ("local", "ray")
 
 
-def make_backend(name: str, workers: int, registry_factory: Callable,
-                 address: Optional[str] = None):
+def make_backend(
+    name: str, workers: int, registry_factory: Callable, address: Optional[str] = None
+):
     """The backend called `name` ("local" or "ray")."""
     if name == "local":
         return LocalBackend(workers, registry_factory)

@@ -1,6 +1,7 @@
 """The click commands `cadenza match` and `cadenza tournament` (registered on the
 group in cli/main.py). Heavy imports wait until a command runs, so that `cadenza
 engine` starts as fast as before."""
+
 from __future__ import annotations
 
 import sys
@@ -14,6 +15,7 @@ from engine.errors import CadenzaError
 
 def _parse_entrant(text, registry):
     from cli.match.entrants import parse_entrant
+
     return parse_entrant(text, registry)
 
 
@@ -22,6 +24,7 @@ _entrants = parse_each(_parse_entrant)
 
 def _sprt(ctx, param, value):
     from cli.match.sprt import Sprt
+
     if value is None:
         return None
     try:
@@ -33,39 +36,59 @@ def _sprt(ctx, param, value):
 def _run(config, out, workers, backend, address, resume):
     """Run a match or tournament for the command line: usage errors exit 2, Ctrl-C
     leaves what finished on disk for --resume."""
-    from engine.errors import GameConfigError
-    from search.base import SearchError
     from cli.match.backends import make_backend
     from cli.match.runner import run_match
     from cli.match.store import StoreError
     from cli.specs import OptionError
+    from engine.errors import GameConfigError
+    from search.base import SearchError
+
     try:
         load_registry().game(config.game)
     except CadenzaError as exc:
         raise click.BadParameter(str(exc), param_hint="GAME") from None
     from plugins.manager import default_registry
+
     try:
         # Workers build their registry with the same function (passed by reference).
         runner = make_backend(backend, workers, default_registry, address)
-        run_match(config, Path(out), runner, resume=resume,
-                  note=lambda text: click.echo(text, err=True))
+        run_match(
+            config, Path(out), runner, resume=resume, note=lambda text: click.echo(text, err=True)
+        )
     except (GameConfigError, SearchError, OptionError, StoreError) as exc:
         raise click.UsageError(str(exc)) from None
     except KeyboardInterrupt:
-        click.echo(f"interrupted: the games that finished are in {out}/games.jsonl; "
-                   f"run the same command with --resume to go on", err=True)
+        click.echo(
+            f"interrupted: the games that finished are in {out}/games.jsonl; "
+            f"run the same command with --resume to go on",
+            err=True,
+        )
         sys.exit(130)
 
 
 _RUN_OPTIONS = [
-    click.option("--workers", type=click.IntRange(min=1), default=None,
-                 help="Games played at once (default 1): local worker processes or Ray actors."),
-    click.option("--backend", type=click.Choice(["local", "ray"]), default=None,
-                 help="Where games run: local processes (default) or Ray tasks."),
-    click.option("--address", default=None,
-                 help="The Ray cluster to use with --backend ray (default: start a local Ray)."),
-    click.option("--resume", is_flag=True,
-                 help="Continue the run in --out: finished games are kept, the rest are played."),
+    click.option(
+        "--workers",
+        type=click.IntRange(min=1),
+        default=None,
+        help="Games played at once (default 1): local worker processes or Ray actors.",
+    ),
+    click.option(
+        "--backend",
+        type=click.Choice(["local", "ray"]),
+        default=None,
+        help="Where games run: local processes (default) or Ray tasks.",
+    ),
+    click.option(
+        "--address",
+        default=None,
+        help="The Ray cluster to use with --backend ray (default: start a local Ray).",
+    ),
+    click.option(
+        "--resume",
+        is_flag=True,
+        help="Continue the run in --out: finished games are kept, the rest are played.",
+    ),
 ]
 
 
@@ -77,44 +100,110 @@ def _run_options(command):
 
 @click.command("match")
 @click.argument("game")
-@click.option("--entrant", "entrants", multiple=True, required=True, callback=_entrants,
-              metavar="NAME=SPEC",
-              help="An entrant, twice or more: NAME=searcher[:opt=v,...], e.g. "
-                   "new=mcts:iterations=2000,c=1.2. Budgets per decision are its iterations "
-                   "and movetime (ms) options.")
-@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True,
-              help="Games to play, rounded up to whole blocks (every entrant in every seat, "
-                   "the same seed per block).")
-@click.option("--players", type=click.IntRange(min=1), default=None,
-              help="Players per game (default: the game's usual count).")
+@click.option(
+    "--entrant",
+    "entrants",
+    multiple=True,
+    required=True,
+    callback=_entrants,
+    metavar="NAME=SPEC",
+    help="An entrant, twice or more: NAME=searcher[:opt=v,...], e.g. "
+    "new=mcts:iterations=2000,c=1.2. Budgets per decision are its iterations "
+    "and movetime (ms) options.",
+)
+@click.option(
+    "--games",
+    type=click.IntRange(min=1),
+    default=100,
+    show_default=True,
+    help="Games to play, rounded up to whole blocks (every entrant in every seat, "
+    "the same seed per block).",
+)
+@click.option(
+    "--players",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Players per game (default: the game's usual count).",
+)
 @click.option("--variant", default=None, help="Rules variant (default: the game's first).")
-@click.option("--seed", type=click.IntRange(0, 2 ** 64 - 1), default=None,
-              help="Seed of the whole match (default: random, printed; --resume reuses it).")
-@click.option("--out", required=True, type=click.Path(file_okay=False),
-              help="Directory for match.json, games.jsonl, summary.json and ratings.png.")
-@click.option("--all-orders", is_flag=True,
-              help="Seat each lineup in every order around the table, not only its rotations, "
-                   "so that no entrant always plays right after another (3+ seats: each "
-                   "lineup in P! orders instead of P rotations).")
-@click.option("--sprt", default=None, callback=_sprt, metavar="ELO0,ELO1,ALPHA,BETA",
-              help="Stop when a sequential probability ratio test decides (two entrants), "
-                   "e.g. 0,10,0.05,0.05.")
-@click.option("--series-target", type=click.FloatRange(min=0, min_open=True), default=None,
-              metavar="POINTS",
-              help="Each game is a series of games whose scores add up until a seat reaches "
-                   "POINTS (e.g. 300 for Maestro).")
-@click.option("--time-margin", type=click.IntRange(min=0), default=1000, show_default=True,
-              metavar="MS", help="A decision may overrun its movetime by this much before it "
-                                 "forfeits the game.")
-@click.option("--decision-timeout", type=click.FloatRange(min=0, min_open=True), default=300.0,
-              show_default=True, metavar="SECONDS",
-              help="The forfeit limit of a decision whose budget has no movetime.")
-@click.option("--max-actions", type=click.IntRange(min=1), default=100_000, show_default=True,
-              help="A game that has not ended after this many actions has no result.")
+@click.option(
+    "--seed",
+    type=click.IntRange(0, 2**64 - 1),
+    default=None,
+    help="Seed of the whole match (default: random, printed; --resume reuses it).",
+)
+@click.option(
+    "--out",
+    required=True,
+    type=click.Path(file_okay=False),
+    help="Directory for match.json, games.jsonl, summary.json and ratings.png.",
+)
+@click.option(
+    "--all-orders",
+    is_flag=True,
+    help="Seat each lineup in every order around the table, not only its rotations, "
+    "so that no entrant always plays right after another (3+ seats: each "
+    "lineup in P! orders instead of P rotations).",
+)
+@click.option(
+    "--sprt",
+    default=None,
+    callback=_sprt,
+    metavar="ELO0,ELO1,ALPHA,BETA",
+    help="Stop when a sequential probability ratio test decides (two entrants), "
+    "e.g. 0,10,0.05,0.05.",
+)
+@click.option(
+    "--series-target",
+    type=click.FloatRange(min=0, min_open=True),
+    default=None,
+    metavar="POINTS",
+    help="Each game is a series of games whose scores add up until a seat reaches "
+    "POINTS (e.g. 300 for Maestro).",
+)
+@click.option(
+    "--time-margin",
+    type=click.IntRange(min=0),
+    default=1000,
+    show_default=True,
+    metavar="MS",
+    help="A decision may overrun its movetime by this much before it forfeits the game.",
+)
+@click.option(
+    "--decision-timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=300.0,
+    show_default=True,
+    metavar="SECONDS",
+    help="The forfeit limit of a decision whose budget has no movetime.",
+)
+@click.option(
+    "--max-actions",
+    type=click.IntRange(min=1),
+    default=100_000,
+    show_default=True,
+    help="A game that has not ended after this many actions has no result.",
+)
 @_run_options
-def match_command(game, entrants, games, players, variant, seed, out, all_orders, sprt,
-                  series_target, time_margin, decision_timeout, max_actions, workers, backend,
-                  address, resume):
+def match_command(
+    game,
+    entrants,
+    games,
+    players,
+    variant,
+    seed,
+    out,
+    all_orders,
+    sprt,
+    series_target,
+    time_margin,
+    decision_timeout,
+    max_actions,
+    workers,
+    backend,
+    address,
+    resume,
+):
     """Play GAME between two or more entrants and rate them.
 
     Seats rotate so that every entrant plays every seat equally often, and each block
@@ -137,22 +226,46 @@ def match_command(game, entrants, games, players, variant, seed, out, all_orders
           --entrant g1=greedy --entrant g2=greedy --games 30 --out runs/takt
     """
     from cli.match.runner import MatchConfig
-    config = MatchConfig(game=game, entrants=list(entrants), games=games, players=players,
-                         variant=variant, seed=seed, series_target=series_target,
-                         max_actions=max_actions, sprt=sprt, time_margin_ms=time_margin,
-                         decision_timeout_s=decision_timeout, all_orders=all_orders)
+
+    config = MatchConfig(
+        game=game,
+        entrants=list(entrants),
+        games=games,
+        players=players,
+        variant=variant,
+        seed=seed,
+        series_target=series_target,
+        max_actions=max_actions,
+        sprt=sprt,
+        time_margin_ms=time_margin,
+        decision_timeout_s=decision_timeout,
+        all_orders=all_orders,
+    )
     _run(config, out, workers or 1, backend or "local", address, resume)
 
 
 @click.command("tournament")
 @click.argument("game")
-@click.option("--config", "config_path", required=True,
-              type=click.Path(exists=True, dir_okay=False), metavar="FILE.toml",
-              help="The entrants and settings (described above).")
-@click.option("--out", default=None, type=click.Path(file_okay=False),
-              help="Output directory (default: the file's `out`).")
-@click.option("--seed", type=click.IntRange(0, 2 ** 64 - 1), default=None,
-              help="Seed of the whole tournament (default: the file's, else random).")
+@click.option(
+    "--config",
+    "config_path",
+    required=True,
+    type=click.Path(exists=True, dir_okay=False),
+    metavar="FILE.toml",
+    help="The entrants and settings (described above).",
+)
+@click.option(
+    "--out",
+    default=None,
+    type=click.Path(file_okay=False),
+    help="Output directory (default: the file's `out`).",
+)
+@click.option(
+    "--seed",
+    type=click.IntRange(0, 2**64 - 1),
+    default=None,
+    help="Seed of the whole tournament (default: the file's, else random).",
+)
 @_run_options
 def tournament_command(game, config_path, out, seed, workers, backend, address, resume):
     """A round robin of the entrants of FILE.toml at GAME, on the same machinery as
@@ -172,6 +285,7 @@ def tournament_command(game, config_path, out, seed, workers, backend, address, 
     """
     from cli.match.tournament import load_tournament
     from cli.specs import OptionError
+
     try:
         config, settings = load_tournament(Path(config_path), game, load_registry())
     except OptionError as exc:
@@ -183,5 +297,11 @@ def tournament_command(game, config_path, out, seed, workers, backend, address, 
     out = out or settings["out"]
     if out is None:
         raise click.UsageError("give --out DIR, or `out` in the tournament file")
-    _run(config, out, workers or settings["workers"] or 1, backend or settings["backend"] or "local",
-         address or settings["address"], resume)
+    _run(
+        config,
+        out,
+        workers or settings["workers"] or 1,
+        backend or settings["backend"] or "local",
+        address or settings["address"],
+        resume,
+    )

@@ -5,6 +5,7 @@ its standard error comes from their sample variance (population form, as cuteche
 and fastchess compute it), and the interval on the score maps to Elo through the
 logistic curve: elo = -400 log10(1/score - 1). A 75% score is +190.8 Elo.
 """
+
 from __future__ import annotations
 
 import math
@@ -51,7 +52,7 @@ class Moments:
         """The population variance of the samples (0 for fewer than two)."""
         if self.n < 2:
             return 0.0
-        return max(0.0, self.squares / self.n - self.mean ** 2)
+        return max(0.0, self.squares / self.n - self.mean**2)
 
     @property
     def stderr(self) -> float:
@@ -107,7 +108,9 @@ def estimate(moments: Moments, z: float = Z95) -> EloEstimate:
     """The Elo estimate from score samples (per game, or per pair of games)."""
     score, se = moments.mean, moments.stderr
     if moments.n < 2:  # no spread to measure yet: no interval
-        return EloEstimate(moments.n, score, se, _finite(score_to_elo(score)), None, None, None, None)
+        return EloEstimate(
+            moments.n, score, se, _finite(score_to_elo(score)), None, None, None, None
+        )
     low = score_to_elo(score - z * se)
     high = score_to_elo(score + z * se)
     margin = (high - low) / 2 if math.isfinite(high - low) else None
@@ -115,5 +118,6 @@ def estimate(moments: Moments, z: float = Z95) -> EloEstimate:
         los = 0.5 * (1.0 + math.erf((score - 0.5) / (se * math.sqrt(2.0))))
     else:
         los = 0.5 if score == 0.5 else float(score > 0.5)
-    return EloEstimate(moments.n, score, se, _finite(score_to_elo(score)), _finite(low),
-                       _finite(high), margin, los)
+    return EloEstimate(
+        moments.n, score, se, _finite(score_to_elo(score)), _finite(low), _finite(high), margin, los
+    )

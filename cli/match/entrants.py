@@ -3,6 +3,7 @@
 The part after `=` is a seat spec (cli/specs.py), so budgets (`iterations`,
 `movetime`) and searcher options are read exactly as selfplay reads them.
 """
+
 from __future__ import annotations
 
 import re

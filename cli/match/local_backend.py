@@ -1,5 +1,6 @@
 """Running the games of a match in local worker processes: the default backend,
 with nothing to start or install."""
+
 from __future__ import annotations
 
 import queue
@@ -24,9 +25,15 @@ class LocalBackend:
         results: queue.Queue = queue.Queue()
         stop = threading.Event()
         count = max(1, min(self.workers, pending.qsize()))
-        threads = [threading.Thread(target=self._work, args=(pending, results, stop),
-                                    name=f"cadenza-referee-{i}", daemon=True)
-                   for i in range(count)]
+        threads = [
+            threading.Thread(
+                target=self._work,
+                args=(pending, results, stop),
+                name=f"cadenza-referee-{i}",
+                daemon=True,
+            )
+            for i in range(count)
+        ]
         for thread in threads:
             thread.start()
         finished = 0

@@ -1,6 +1,7 @@
 """The PNG of a match: the ratings with their 95% intervals (left), and the score
 over the games played (right). Drawn with matplotlib's Agg renderer through its
 object API, so no display and no pyplot state are involved."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -25,9 +26,13 @@ def _ratings_panel(ax, summary: dict) -> None:
     else:
         rows = summary["openskill"][::-1]
         ys = range(len(rows))
-        ax.errorbar([r["mu"] for r in rows], list(ys),
-                    xerr=[[r["mu"] - r["low"] for r in rows], [r["high"] - r["mu"] for r in rows]],
-                    fmt="o", capsize=4)
+        ax.errorbar(
+            [r["mu"] for r in rows],
+            list(ys),
+            xerr=[[r["mu"] - r["low"] for r in rows], [r["high"] - r["mu"] for r in rows]],
+            fmt="o",
+            capsize=4,
+        )
         ax.set_yticks(list(ys), [r["name"] for r in rows])
         ax.set_xlabel("openskill mu (95% interval)")
     ax.set_title("ratings")
@@ -66,7 +71,9 @@ def _score_panel(ax, records: list[dict], names: list[str], players: int) -> Non
     ax.legend(loc="best", fontsize="small")
 
 
-def plot_match(path: Path, summary: dict, records: list[dict], names: list[str], players: int) -> None:
+def plot_match(
+    path: Path, summary: dict, records: list[dict], names: list[str], players: int
+) -> None:
     """Write the two panels to `path` (PNG)."""
     figure = Figure(figsize=(11, max(3.5, 0.45 * len(names) + 2)), layout="constrained")
     FigureCanvasAgg(figure)

@@ -1,10 +1,17 @@
 """The live progress of a match: a bar with games done, rate, ETA and the current
 standings. Quiet when the console is not a terminal (a pipe, a file, CI)."""
+
 from __future__ import annotations
 
 from rich.console import Console
-from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn,
-                           TimeRemainingColumn)
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    TextColumn,
+    TimeRemainingColumn,
+)
 from rich.text import Text
 
 
@@ -20,17 +27,24 @@ class MatchProgress:
     """A context manager around rich's Progress; `advance(standings)` after each game."""
 
     def __init__(self, console: Console, total: int, done: int, description: str = "match"):
-        self.progress = Progress(TextColumn("[bold]{task.description}"), BarColumn(),
-                                 MofNCompleteColumn(), RateColumn(), TimeRemainingColumn(),
-                                 TextColumn("{task.fields[standings]}"),
-                                 console=console, disable=not console.is_terminal)
+        self.progress = Progress(
+            TextColumn("[bold]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            RateColumn(),
+            TimeRemainingColumn(),
+            TextColumn("{task.fields[standings]}"),
+            console=console,
+            disable=not console.is_terminal,
+        )
         self.total, self.done, self.description = total, done, description
         self.task = None
 
     def __enter__(self) -> "MatchProgress":
         self.progress.start()
-        self.task = self.progress.add_task(self.description, total=self.total,
-                                           completed=self.done, standings="")
+        self.task = self.progress.add_task(
+            self.description, total=self.total, completed=self.done, standings=""
+        )
         return self
 
     def advance(self, standings: str) -> None:

@@ -11,6 +11,7 @@ In a game of more than two seats an entrant's result is its mean return per seat
 and its score against another entrant in the same game is its share of the two
 results, so equal entrants score 0.5 however many seats each held.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -27,7 +28,7 @@ DISCRETE = (0.0, 0.5, 1.0)
 def seat_shares(record: dict) -> dict[str, float]:
     """Each entrant's mean return per seat it held in the game (a finished record)."""
     totals: dict[str, list[float]] = {}
-    for name, value in zip(record["seats"], record["returns"]):
+    for name, value in zip(record["seats"], record["returns"], strict=False):
         totals.setdefault(name, []).append(value)
     return {name: sum(values) / len(values) for name, values in totals.items()}
 
@@ -90,16 +91,26 @@ class HeadToHead:
         est = estimate(self.samples)
         low, high = score_interval(self.games.mean, self.games.n)
         return {
-            "entrant": self.first, "opponent": self.second,
-            "games": self.games.n, "points": self.games.total, "score": self.games.mean,
-            "score_low": low, "score_high": high,
-            "paired": self.paired, "block_size": self.block_size,
-            "samples": est.n, "sample_score": est.score,
-            "elo": est.elo, "elo_low": est.low, "elo_high": est.high,
-            "elo_margin": est.margin, "los": est.los,
+            "entrant": self.first,
+            "opponent": self.second,
+            "games": self.games.n,
+            "points": self.games.total,
+            "score": self.games.mean,
+            "score_low": low,
+            "score_high": high,
+            "paired": self.paired,
+            "block_size": self.block_size,
+            "samples": est.n,
+            "sample_score": est.score,
+            "elo": est.elo,
+            "elo_low": est.low,
+            "elo_high": est.high,
+            "elo_margin": est.margin,
+            "los": est.los,
             "trinomial": self.trinomial if self.discrete else None,
-            "pentanomial": self.pentanomial if self.paired and self.block_size == 2
-            and self.discrete else None,
+            "pentanomial": self.pentanomial
+            if self.paired and self.block_size == 2 and self.discrete
+            else None,
             "sprt": None if sprt is None else sprt.status(self.samples),
             # The estimate from single games (trinomial when scored 0, 1/2, 1), which
             # ignores the pairing: wider when pairs cancel luck.
@@ -108,8 +119,13 @@ class HeadToHead:
 
 
 def _interval(est) -> dict:
-    return {"games": est.n, "elo": est.elo, "elo_low": est.low, "elo_high": est.high,
-            "elo_margin": est.margin}
+    return {
+        "games": est.n,
+        "elo": est.elo,
+        "elo_low": est.low,
+        "elo_high": est.high,
+        "elo_margin": est.margin,
+    }
 
 
 @dataclass
@@ -122,8 +138,14 @@ class Standing:
     def to_json(self) -> dict:
         mean = self.share / self.games if self.games else None
         low, high = score_interval(mean, self.games) if self.games else (None, None)
-        return {"name": self.name, "games": self.games, "mean_share": mean,
-                "share_low": low, "share_high": high, "forfeits": self.forfeits}
+        return {
+            "name": self.name,
+            "games": self.games,
+            "mean_share": mean,
+            "share_low": low,
+            "share_high": high,
+            "forfeits": self.forfeits,
+        }
 
 
 class Tally:
@@ -159,11 +181,15 @@ class Tally:
         """A short line of the current standings for the progress bar."""
         if self.head_to_head is not None:
             h2h = self.head_to_head
-            text = (f"{h2h.first} {format_number(h2h.games.total)} - "
-                    f"{format_number(h2h.games.n - h2h.games.total)} {h2h.second}")
+            text = (
+                f"{h2h.first} {format_number(h2h.games.total)} - "
+                f"{format_number(h2h.games.n - h2h.games.total)} {h2h.second}"
+            )
             elo = estimate(h2h.samples).elo
             return text + ("" if elo is None or h2h.samples.n == 0 else f"  Elo {elo:+.0f}")
-        ranked = sorted(self.standings.values(), key=lambda s: -(s.share / s.games if s.games else 0))
+        ranked = sorted(
+            self.standings.values(), key=lambda s: -(s.share / s.games if s.games else 0)
+        )
         return "  ".join(f"{s.name} {s.share / s.games:.2f}" for s in ranked[:4] if s.games)
 
 
@@ -171,6 +197,7 @@ def openskill_ratings(records: Iterable[dict], names: list[str], z: float = Z95)
     """Plackett-Luce ratings from the games in the given (index) order: each game
     ranks its entrants by their mean return per seat. Sorted best first."""
     from openskill.models import PlackettLuce
+
     model = PlackettLuce()
     ratings = {name: model.rating(name=name) for name in names}
     for record in records:
@@ -180,13 +207,22 @@ def openskill_ratings(records: Iterable[dict], names: list[str], z: float = Z95)
         if len(shares) < 2:
             continue
         players = list(shares)
-        rated = model.rate([[ratings[name]] for name in players],
-                           scores=[shares[name] for name in players])
-        for name, team in zip(players, rated):
+        rated = model.rate(
+            [[ratings[name]] for name in players], scores=[shares[name] for name in players]
+        )
+        for name, team in zip(players, rated, strict=False):
             ratings[name] = team[0]
-    table = [{"name": name, "mu": r.mu, "sigma": r.sigma, "low": r.mu - z * r.sigma,
-              "high": r.mu + z * r.sigma, "ordinal": r.ordinal()}
-             for name, r in ratings.items()]
+    table = [
+        {
+            "name": name,
+            "mu": r.mu,
+            "sigma": r.sigma,
+            "low": r.mu - z * r.sigma,
+            "high": r.mu + z * r.sigma,
+            "ordinal": r.ordinal(),
+        }
+        for name, r in ratings.items()
+    ]
     return sorted(table, key=lambda row: (-row["mu"], row["name"]))
 
 
@@ -205,16 +241,20 @@ def crosstable(records: Iterable[dict], names: list[str]) -> dict[str, dict[str,
     return table
 
 
-def summarize(records: list[dict], names: list[str], block_size: int,
-              sprt: Optional[Sprt] = None) -> dict:
+def summarize(
+    records: list[dict], names: list[str], block_size: int, sprt: Optional[Sprt] = None
+) -> dict:
     """The final numbers of a match from its records (sorted here by game index, so
     the order the games finished in does not matter)."""
     ordered = sorted(records, key=lambda record: record["index"])
     tally = Tally(names, block_size, sprt)
     for record in ordered:
         tally.add(record)
-    summary = {"games": tally.records, "errors": tally.errors,
-               "standings": [tally.standings[name].to_json() for name in names]}
+    summary = {
+        "games": tally.records,
+        "errors": tally.errors,
+        "standings": [tally.standings[name].to_json() for name in names],
+    }
     if tally.head_to_head is not None:
         summary["head_to_head"] = tally.head_to_head.summary(sprt)
     else:

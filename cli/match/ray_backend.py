@@ -5,6 +5,7 @@ is played, watched and recorded exactly as a local one: the records are identica
 but for timings. Ray is an optional extra (`pip install 'cadenza[ray]'`); with no
 `--address` a local Ray is started (and stopped again at the end).
 """
+
 from __future__ import annotations
 
 from typing import Callable, Iterable, Iterator, Optional
@@ -44,13 +45,15 @@ class RayBackend:
     def run(self, jobs: Iterable[GameJob]) -> Iterator[dict]:
         ray = _ray()
         from ray.util import ActorPool
+
         started_here = not ray.is_initialized()
         if started_here:
             try:
                 ray.init(address=self.address, include_dashboard=False, log_to_driver=False)
             except Exception as exc:  # Ray's own errors vary by version
-                raise BackendError(f"cannot start or reach Ray at {self.address or 'a local instance'}: "
-                                   f"{exc}") from None
+                raise BackendError(
+                    f"cannot start or reach Ray at {self.address or 'a local instance'}: {exc}"
+                ) from None
         # An actor takes a CPU; more actors than the cluster has CPUs would wait
         # forever with their share of the games.
         cpus = int(ray.cluster_resources().get("CPU", 0))

@@ -8,6 +8,7 @@ movetime plus a margin, or a fixed limit for iteration budgets) forfeits: the wo
 is killed and a fresh one plays the next game. A worker that dies while a seat is
 thinking (say, a crash in compiled code) forfeits that seat's game the same way.
 """
+
 from __future__ import annotations
 
 import multiprocessing
@@ -18,19 +19,24 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Optional
 
-from engine.errors import CadenzaError
+from cli.gameloop import Forfeit, GameRecord, forfeit_returns
 from cli.match.records import match_record
 from cli.match.schedule import Task
-from cli.gameloop import Forfeit, GameRecord, forfeit_returns
 from cli.series import finish_series, play_series
 from cli.specs import parse_seat_spec
+from engine.errors import CadenzaError
 
 # How long a worker may go without a message when no seat is deciding: starting up
 # (imports, the plugin registry) and dealing are quick; this only catches a stuck one.
 IDLE_LIMIT_S = 120.0
 # Imported once by the fork server, so that a new worker (after a kill) starts at once.
-PRELOAD = ["cli.match.referee", "cli.series", "plugins.manager", "plugins.builtin_games",
-           "plugins.builtin_searchers"]
+PRELOAD = [
+    "cli.match.referee",
+    "cli.series",
+    "plugins.manager",
+    "plugins.builtin_games",
+    "plugins.builtin_searchers",
+]
 # How often a waiting referee checks whether the match was stopped.
 STOP_POLL_S = 0.25
 
@@ -105,12 +111,22 @@ def play_job(registry, job: GameJob, send: Callable[[tuple], None]):
 
     def turn(state, record: GameRecord) -> None:
         setup = record.setup if sent[0] == 0 else None
-        send(("turn", state.current_player(), setup, record.moves[sent[0]:], state.scores()))
+        send(("turn", state.current_player(), setup, record.moves[sent[0] :], state.scores()))
         sent[0] = len(record.moves)
 
-    return play_series(registry, game, job.players, job.variant, job.task.seed, specs,
-                       job.series_target, job.max_actions, on_begin=begin, on_turn=turn,
-                       on_game=lambda number, record, totals: send(("game", record)))
+    return play_series(
+        registry,
+        game,
+        job.players,
+        job.variant,
+        job.task.seed,
+        specs,
+        job.series_target,
+        job.max_actions,
+        on_begin=begin,
+        on_turn=turn,
+        on_game=lambda number, record, totals: send(("game", record)),
+    )
 
 
 class WorkerError(CadenzaError, RuntimeError):
@@ -131,8 +147,9 @@ class Referee:
     def _start(self) -> None:
         ctx = _context()
         parent, child = ctx.Pipe()
-        self._process = ctx.Process(target=serve, args=(child, self.registry_factory),
-                                    daemon=True, name="cadenza-referee")
+        self._process = ctx.Process(
+            target=serve, args=(child, self.registry_factory), daemon=True, name="cadenza-referee"
+        )
         self._process.start()
         child.close()
         self._conn = parent
@@ -198,8 +215,9 @@ class Referee:
     @staticmethod
     def _check_started(heard: bool, code: Optional[int]) -> None:
         if not heard:
-            raise WorkerError(f"a worker process could not start (exit code {code}); "
-                              f"see the messages above")
+            raise WorkerError(
+                f"a worker process could not start (exit code {code}); see the messages above"
+            )
 
 
 class _Watch:
@@ -239,13 +257,18 @@ class _Watch:
 
     def hung(self, seconds: float) -> dict:
         if self.seat is None:
-            return self._ended(None, f"the worker stopped responding for {IDLE_LIMIT_S:g} s", seconds)
-        return self._ended(self.seat, f"no decision within {self.job.limits[self.seat]:g} s", seconds)
+            return self._ended(
+                None, f"the worker stopped responding for {IDLE_LIMIT_S:g} s", seconds
+            )
+        return self._ended(
+            self.seat, f"no decision within {self.job.limits[self.seat]:g} s", seconds
+        )
 
     def died(self, code: Optional[int], seconds: float) -> dict:
         reason = f"the worker process died (exit code {code})"
-        return self._ended(self.seat, reason + (" while it was deciding" if self.seat is not None else ""),
-                           seconds)
+        return self._ended(
+            self.seat, reason + (" while it was deciding" if self.seat is not None else ""), seconds
+        )
 
     def _ended(self, seat: Optional[int], reason: str, seconds: float) -> dict:
         """The record of a job cut short: a forfeit of `seat`, or an error if no seat

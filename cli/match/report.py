@@ -1,4 +1,5 @@
 """The ratings table printed at the end of a match, from its summary (ratings.py)."""
+
 from __future__ import annotations
 
 from typing import Optional
@@ -20,8 +21,11 @@ def head_to_head_table(h2h: dict) -> Table:
     table.add_column("")
     games = h2h["games"]
     table.add_row("games", str(games))
-    table.add_row("score", f"{format_number(h2h['points'])} / {games} = {100 * h2h['score']:.1f}%"
-                           f"  95% [{100 * h2h['score_low']:.1f}%, {100 * h2h['score_high']:.1f}%]")
+    table.add_row(
+        "score",
+        f"{format_number(h2h['points'])} / {games} = {100 * h2h['score']:.1f}%"
+        f"  95% [{100 * h2h['score_low']:.1f}%, {100 * h2h['score_high']:.1f}%]",
+    )
     if not h2h["paired"]:
         kind = "games"
     else:
@@ -31,25 +35,37 @@ def head_to_head_table(h2h: dict) -> Table:
         table.add_row("Elo", f"{elo}  (an interval needs 2 {kind} or more)")
     else:
         margin = "" if h2h["elo_margin"] is None else f" +/- {h2h['elo_margin']:.1f}"
-        table.add_row("Elo", f"{elo}{margin}  95% [{_elo(h2h['elo_low'], '-inf')}, "
-                             f"{_elo(h2h['elo_high'], '+inf')}] from {h2h['samples']} {kind}")
+        table.add_row(
+            "Elo",
+            f"{elo}{margin}  95% [{_elo(h2h['elo_low'], '-inf')}, "
+            f"{_elo(h2h['elo_high'], '+inf')}] from {h2h['samples']} {kind}",
+        )
         table.add_row("LOS", f"{100 * h2h['los']:.1f}%")
     single = h2h["per_game"]
     if h2h["paired"] and single["games"] >= 2:
         margin = "" if single["elo_margin"] is None else f" +/- {single['elo_margin']:.1f}"
-        table.add_row("Elo per game", f"{_elo(single['elo'], 'n/a')}{margin}  (single games, "
-                                      f"ignoring the pairing)")
+        table.add_row(
+            "Elo per game",
+            f"{_elo(single['elo'], 'n/a')}{margin}  (single games, ignoring the pairing)",
+        )
     if h2h["trinomial"] is not None:
         wins, draws, losses = h2h["trinomial"]
         table.add_row("W-D-L", f"{wins}-{draws}-{losses}")
     if h2h["pentanomial"] is not None:
-        table.add_row("pentanomial", "[" + ", ".join(str(c) for c in h2h["pentanomial"]) +
-                      "]  (pairs scoring 0, 1/2, 1, 3/2, 2)")
+        table.add_row(
+            "pentanomial",
+            "["
+            + ", ".join(str(c) for c in h2h["pentanomial"])
+            + "]  (pairs scoring 0, 1/2, 1, 3/2, 2)",
+        )
     sprt = h2h["sprt"]
     if sprt is not None:
         verdict = {"H1": "H1 accepted", "H0": "H0 accepted"}.get(sprt["decision"], "continuing")
-        table.add_row("SPRT", f"{sprt['test']}  LLR {sprt['llr']:.2f} "
-                              f"({sprt['lower']:.2f}, {sprt['upper']:.2f})  {verdict}")
+        table.add_row(
+            "SPRT",
+            f"{sprt['test']}  LLR {sprt['llr']:.2f} "
+            f"({sprt['lower']:.2f}, {sprt['upper']:.2f})  {verdict}",
+        )
     return table
 
 
@@ -72,8 +88,14 @@ def openskill_table(ratings: list[dict]) -> Table:
     for column in ("rank", "entrant", "mu", "sigma", "95% interval", "ordinal"):
         table.add_column(column, justify="left" if column == "entrant" else "right")
     for rank, row in enumerate(ratings, start=1):
-        table.add_row(str(rank), row["name"], f"{row['mu']:.2f}", f"{row['sigma']:.2f}",
-                      f"[{row['low']:.2f}, {row['high']:.2f}]", f"{row['ordinal']:.2f}")
+        table.add_row(
+            str(rank),
+            row["name"],
+            f"{row['mu']:.2f}",
+            f"{row['sigma']:.2f}",
+            f"[{row['low']:.2f}, {row['high']:.2f}]",
+            f"{row['ordinal']:.2f}",
+        )
     return table
 
 
@@ -99,4 +121,6 @@ def print_report(console: Console, summary: dict, names: list[str]) -> None:
         console.print(crosstable_table(summary["crosstable"], names))
     console.print(standings_table(summary["standings"]))
     if summary["errors"]:
-        console.print(f"{summary['errors']} game(s) ended without a result (see \"error\" in games.jsonl)")
+        console.print(
+            f'{summary["errors"]} game(s) ended without a result (see "error" in games.jsonl)'
+        )

@@ -4,6 +4,7 @@ decides, and finish with the ratings table, summary.json and the plot, all compu
 from games.jsonl alone, so an interrupted and resumed run ends exactly like an
 uninterrupted one.
 """
+
 from __future__ import annotations
 
 import json
@@ -70,13 +71,19 @@ def decision_limit(entrant: Entrant, config: MatchConfig) -> float:
 
 def _default_registry():
     from plugins.manager import default_registry
+
     return default_registry()
 
 
-def run_match(config: MatchConfig, directory: Path, backend, resume: bool = False,
-              console: Optional[Console] = None,
-              registry_factory: Callable = _default_registry,
-              note: Callable[[str], None] = lambda text: None) -> MatchOutcome:
+def run_match(
+    config: MatchConfig,
+    directory: Path,
+    backend,
+    resume: bool = False,
+    console: Optional[Console] = None,
+    registry_factory: Callable = _default_registry,
+    note: Callable[[str], None] = lambda text: None,
+) -> MatchOutcome:
     """Play (or resume) the match in `directory` and report it on `console`."""
     console = console or Console()
     directory = Path(directory)
@@ -93,8 +100,10 @@ def run_match(config: MatchConfig, directory: Path, backend, resume: bool = Fals
     total = games_in_whole_blocks(config.games, block_size)
     outcome_notes = []
     if total != config.games:
-        outcome_notes.append(f"{config.games} games rounded up to {total}: whole blocks of "
-                             f"{block_size}, so that every entrant plays every seat equally often")
+        outcome_notes.append(
+            f"{config.games} games rounded up to {total}: whole blocks of "
+            f"{block_size}, so that every entrant plays every seat equally often"
+        )
     seed = config.seed
     if seed is None:
         previous = stored_identity(directory) if resume else None
@@ -103,10 +112,17 @@ def run_match(config: MatchConfig, directory: Path, backend, resume: bool = Fals
         else:
             seed = random_seed()
             outcome_notes.append(f"seed {seed}")
-    identity = {"kind": config.kind, "game": game.name, "variant": variant, "players": players,
-                "entrants": [str(entrant) for entrant in config.entrants], "games": total,
-                "seed": seed, "series_target": config.series_target,
-                "max_actions": config.max_actions}
+    identity = {
+        "kind": config.kind,
+        "game": game.name,
+        "variant": variant,
+        "players": players,
+        "entrants": [str(entrant) for entrant in config.entrants],
+        "games": total,
+        "seed": seed,
+        "series_target": config.series_target,
+        "max_actions": config.max_actions,
+    }
     if config.all_orders:
         # Only when set, so that folders from before the option still resume.
         identity["all_orders"] = True
@@ -115,12 +131,20 @@ def run_match(config: MatchConfig, directory: Path, backend, resume: bool = Fals
         note(text)
 
     by_name = {entrant.name: entrant for entrant in config.entrants}
-    jobs = [GameJob(task, game.name, variant, players,
-                    tuple(str(by_name[name].spec) for name in task.seats),
-                    tuple(decision_limit(by_name[name], config) for name in task.seats),
-                    config.series_target, config.max_actions)
-            for task in build_schedule(names, players, total, seed, config.all_orders)
-            if task.index not in done]
+    jobs = [
+        GameJob(
+            task,
+            game.name,
+            variant,
+            players,
+            tuple(str(by_name[name].spec) for name in task.seats),
+            tuple(decision_limit(by_name[name], config) for name in task.seats),
+            config.series_target,
+            config.max_actions,
+        )
+        for task in build_schedule(names, players, total, seed, config.all_orders)
+        if task.index not in done
+    ]
     tally = Tally(names, block_size, config.sprt)
     for index in sorted(done):
         tally.add(done[index])
@@ -148,5 +172,6 @@ def run_match(config: MatchConfig, directory: Path, backend, resume: bool = Fals
     (directory / SUMMARY_FILE).write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
     plot_match(directory / PLOT_FILE, summary, final, names, players)
     print_report(console, summary, names)
-    return MatchOutcome(summary, sorted(final, key=lambda r: r["index"]), directory,
-                        sprt_stopped, outcome_notes)
+    return MatchOutcome(
+        summary, sorted(final, key=lambda r: r["index"]), directory, sprt_stopped, outcome_notes
+    )

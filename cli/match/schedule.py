@@ -16,6 +16,7 @@ to measure a hero. Among three or more distinct entrants, who plays after whom c
 matter, and `all_orders` seats every lineup in every order instead (P! seatings
 instead of P; the distinct ones when an entrant takes several seats).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -65,11 +66,16 @@ def seatings(entrants: int, players: int, all_orders: bool = False) -> list[tupl
     if entrants < 2 or players < 1:
         raise ValueError(f"a block needs 2+ entrants and 1+ seats, got {entrants} and {players}")
     if entrants >= players:
-        return [seating for lineup in combinations(range(entrants), players)
-                for seating in _orders(lineup, all_orders)]
-    every = [seating for first in range(entrants)
-             for seating in _orders(tuple((first + j) % entrants for j in range(players)),
-                                    all_orders)]
+        return [
+            seating
+            for lineup in combinations(range(entrants), players)
+            for seating in _orders(lineup, all_orders)
+        ]
+    every = [
+        seating
+        for first in range(entrants)
+        for seating in _orders(tuple((first + j) % entrants for j in range(players)), all_orders)
+    ]
     distinct = list(dict.fromkeys(every))
     # The cyclic lineups repeat seatings for some sizes (two entrants, four seats:
     # ABAB and BABA only); the distinct ones are enough when they are still balanced.
@@ -81,8 +87,9 @@ def games_in_whole_blocks(requested: int, block_size: int) -> int:
     return -(-requested // block_size) * block_size
 
 
-def build_schedule(names: list[str], players: int, games: int, seed: int,
-                   all_orders: bool = False) -> list[Task]:
+def build_schedule(
+    names: list[str], players: int, games: int, seed: int, all_orders: bool = False
+) -> list[Task]:
     """The tasks of a match of `games` games (a multiple of the block size) among the
     entrants `names`; block b plays the b-th draw of Rng(seed)."""
     block = seatings(len(names), players, all_orders)

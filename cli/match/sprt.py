@@ -7,6 +7,7 @@ with s0, s1 the logistic scores of elo0, elo1. Paired games give pentanomial sam
 (the mean score of each pair), single games trinomial ones (win, draw, loss).
 The test stops when the LLR leaves [log(beta/(1-alpha)), log((1-beta)/alpha)].
 """
+
 from __future__ import annotations
 
 import math
@@ -46,7 +47,9 @@ class Sprt:
         try:
             numbers = [float(part) for part in parts]
         except ValueError:
-            raise OptionError(f"--sprt is four numbers elo0,elo1,alpha,beta, got {text!r}") from None
+            raise OptionError(
+                f"--sprt is four numbers elo0,elo1,alpha,beta, got {text!r}"
+            ) from None
         return cls(*numbers)
 
     def __str__(self) -> str:
@@ -78,5 +81,10 @@ class Sprt:
 
     def status(self, moments: Moments) -> dict:
         llr = self.llr(moments)
-        return {"test": str(self), "llr": llr, "lower": self.lower, "upper": self.upper,
-                "decision": self.decision(llr)}
+        return {
+            "test": str(self),
+            "llr": llr,
+            "lower": self.lower,
+            "upper": self.upper,
+            "decision": self.decision(llr),
+        }

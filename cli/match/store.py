@@ -5,6 +5,7 @@ Each line is written whole, flushed and fsynced, so a killed run loses at most t
 line it was writing; loading drops such a torn last line, and --resume plays the
 games whose index is missing.
 """
+
 from __future__ import annotations
 
 import json
@@ -82,16 +83,24 @@ def prepare(directory: Path, identity: dict, resume: bool) -> dict[int, dict]:
         if not config_path.exists():
             raise StoreError(f"nothing to resume in {directory}: no {CONFIG_FILE}")
         previous = json.loads(config_path.read_text(encoding="utf-8"))
-        differences = [key for key in sorted(set(stored) | set(previous))
-                       if stored.get(key) != previous.get(key)]
+        differences = [
+            key
+            for key in sorted(set(stored) | set(previous))
+            if stored.get(key) != previous.get(key)
+        ]
         if differences:
-            detail = ", ".join(f"{key}: {previous.get(key)!r} before, {stored.get(key)!r} now"
-                               for key in differences)
-            raise StoreError(f"--resume with other settings than {directory} was started with ({detail})")
+            detail = ", ".join(
+                f"{key}: {previous.get(key)!r} before, {stored.get(key)!r} now"
+                for key in differences
+            )
+            raise StoreError(
+                f"--resume with other settings than {directory} was started with ({detail})"
+            )
         return games.load()
     if games.path.exists() and games.path.stat().st_size > 0:
-        raise StoreError(f"{directory} already holds a match: use --resume to continue it, "
-                         f"or another --out")
+        raise StoreError(
+            f"{directory} already holds a match: use --resume to continue it, or another --out"
+        )
     directory.mkdir(parents=True, exist_ok=True)
     config_path.write_text(json.dumps(stored, indent=2) + "\n", encoding="utf-8")
     games.path.write_bytes(b"")

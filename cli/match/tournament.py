@@ -13,6 +13,7 @@ described in a TOML file and played by the same machinery as `cadenza match`.
     ismcts = "ismcts:iterations=1000"
     greedy = "greedy"
 """
+
 from __future__ import annotations
 
 import tomllib
@@ -24,9 +25,24 @@ from cli.match.runner import MatchConfig
 from cli.match.schedule import seatings
 from cli.specs import OptionError
 
-KEYS = {"rounds", "games", "players", "variant", "seed", "all_orders", "series_target",
-        "max_actions", "time_margin_ms", "decision_timeout_s", "workers", "backend", "address",
-        "out", "entrants", "game"}
+KEYS = {
+    "rounds",
+    "games",
+    "players",
+    "variant",
+    "seed",
+    "all_orders",
+    "series_target",
+    "max_actions",
+    "time_margin_ms",
+    "decision_timeout_s",
+    "workers",
+    "backend",
+    "address",
+    "out",
+    "entrants",
+    "game",
+}
 
 
 class TournamentConfigError(OptionError):
@@ -57,16 +73,22 @@ def load_tournament(path: Path, game_name: str, registry) -> tuple[MatchConfig, 
         raise TournamentConfigError(f"{path} is not valid TOML: {exc}") from None
     unknown = sorted(set(data) - KEYS)
     if unknown:
-        raise TournamentConfigError(f"{path}: unknown key {unknown[0]} (keys: {', '.join(sorted(KEYS))})")
+        raise TournamentConfigError(
+            f"{path}: unknown key {unknown[0]} (keys: {', '.join(sorted(KEYS))})"
+        )
     if data.get("game", game_name) != game_name:
         raise TournamentConfigError(f"{path} is for {data['game']}, not {game_name}")
     table = data.get("entrants")
     if not isinstance(table, dict) or not table:
-        raise TournamentConfigError(f"{path}: an [entrants] table of NAME = \"SEARCHER[:opt=v,...]\" is needed")
+        raise TournamentConfigError(
+            f'{path}: an [entrants] table of NAME = "SEARCHER[:opt=v,...]" is needed'
+        )
     entrants = []
     for name, spec in table.items():
         if not isinstance(spec, str):
-            raise TournamentConfigError(f"entrant {name} must be a string like \"mcts:iterations=500\"")
+            raise TournamentConfigError(
+                f'entrant {name} must be a string like "mcts:iterations=500"'
+            )
         entrants.append(parse_entrant(f"{name}={spec}", registry))
     players = _typed(data, "players", int, 1)
     if "rounds" in data and "games" in data:
@@ -76,18 +98,34 @@ def load_tournament(path: Path, game_name: str, registry) -> tuple[MatchConfig, 
     if games is None:
         rounds = _typed(data, "rounds", int, 1) or 1
         count = players if players is not None else registry.game(game_name).players_default
-        games = (rounds * len(seatings(len(entrants), count, all_orders)) if len(entrants) >= 2
-                 else rounds)
+        games = (
+            rounds * len(seatings(len(entrants), count, all_orders))
+            if len(entrants) >= 2
+            else rounds
+        )
     config = MatchConfig(
-        game=game_name, entrants=entrants, games=games, players=players,
-        variant=_typed(data, "variant", str), seed=_typed(data, "seed", int, 0),
+        game=game_name,
+        entrants=entrants,
+        games=games,
+        players=players,
+        variant=_typed(data, "variant", str),
+        seed=_typed(data, "seed", int, 0),
         series_target=_typed(data, "series_target", (int, float)),
-        kind="tournament", all_orders=all_orders)
-    for key, kind, lo in (("max_actions", int, 1), ("time_margin_ms", int, 0),
-                          ("decision_timeout_s", (int, float), 0)):
+        kind="tournament",
+        all_orders=all_orders,
+    )
+    for key, kind, lo in (
+        ("max_actions", int, 1),
+        ("time_margin_ms", int, 0),
+        ("decision_timeout_s", (int, float), 0),
+    ):
         value = _typed(data, key, kind, lo)
         if value is not None:  # absent: MatchConfig's default
             setattr(config, key, value)
-    settings = {"workers": _typed(data, "workers", int, 1), "backend": _typed(data, "backend", str),
-                "address": _typed(data, "address", str), "out": _typed(data, "out", str)}
+    settings = {
+        "workers": _typed(data, "workers", int, 1),
+        "backend": _typed(data, "backend", str),
+        "address": _typed(data, "address", str),
+        "out": _typed(data, "out", str),
+    }
     return config, settings

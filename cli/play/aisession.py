@@ -6,24 +6,32 @@ observation). The dice and the AI's search seeds come from the game's seed
 (cli/newgame.py), and an undo restores them too: taking a move back replays the same
 dice and the same replies unless the person plays differently.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, Iterator, Union
 
-from engine.errors import StateFormatError
-from engine.game import sample_chance
-from engine.rng import Rng
-from search.base import decide
 from cli.gameloop import build_searcher
 from cli.newgame import seed_streams
 from cli.notation import check_turn
 from cli.play.errors import PlayError
 from cli.play.opponents import assign_opponents, default_spec
-from cli.play.saveformat import (header_fields, log_field, log_length, need, rng_field,
-                                 spec_field, state_field)
+from cli.play.saveformat import (
+    header_fields,
+    log_field,
+    log_length,
+    need,
+    rng_field,
+    spec_field,
+    state_field,
+)
 from cli.play.session import Session, check_seat
 from cli.specs import SeatSpec
+from engine.errors import StateFormatError
+from engine.game import sample_chance
+from engine.rng import Rng
+from search.base import decide
 
 # More actions than any game takes between two of the person's decisions.
 MAX_ACTIONS_BETWEEN_TURNS = 100_000
@@ -48,10 +56,21 @@ class AiSnapshot:
 class AiSession(Session):
     mode = "ai"
 
-    def __init__(self, registry, game, state, seat: int, opponents: dict[int, SeatSpec],
-                 hint_spec: SeatSpec, dice: Rng, seeds: Rng, hint_seeds: Rng):
-        super().__init__(registry, game, state.num_players, state.variant, seat, hint_spec,
-                         hint_seeds)
+    def __init__(
+        self,
+        registry,
+        game,
+        state,
+        seat: int,
+        opponents: dict[int, SeatSpec],
+        hint_spec: SeatSpec,
+        dice: Rng,
+        seeds: Rng,
+        hint_seeds: Rng,
+    ):
+        super().__init__(
+            registry, game, state.num_players, state.variant, seat, hint_spec, hint_seeds
+        )
         self.state = state
         self.opponents = opponents
         self.searchers = {s: build_searcher(registry, game, spec) for s, spec in opponents.items()}
@@ -59,8 +78,17 @@ class AiSession(Session):
         self.seeds = seeds
 
     @classmethod
-    def start(cls, registry, game, players, variant, seat: int, seed: int,
-              opponent_specs: list[SeatSpec], hint_spec: SeatSpec | None = None) -> "AiSession":
+    def start(
+        cls,
+        registry,
+        game,
+        players,
+        variant,
+        seat: int,
+        seed: int,
+        opponent_specs: list[SeatSpec],
+        hint_spec: SeatSpec | None = None,
+    ) -> "AiSession":
         """A new game, its setup dealt with `seed`; the AI seats have not moved yet
         (run `advance`)."""
         state = game.new_state(players, variant, seed)
@@ -70,8 +98,9 @@ class AiSession(Session):
         check_seat(seat, n)
         default = default_spec(registry, game)
         opponents = assign_opponents([s for s in range(n) if s != seat], opponent_specs, default)
-        return cls(registry, game, state, seat, opponents, hint_spec or default, dice, seeds,
-                   hint_seeds)
+        return cls(
+            registry, game, state, seat, opponents, hint_spec or default, dice, seeds, hint_seeds
+        )
 
     # ---- the AI seats and the dice -----------------------------------------------------
 
@@ -91,8 +120,13 @@ class AiSession(Session):
             else:
                 spec = self.opponents[player]
                 yield Thinking(player, spec)
-                decision = decide(self.searchers[player], self.game, self.state.clone(),
-                                  spec.budget, self.seeds.next_u64())
+                decision = decide(
+                    self.searchers[player],
+                    self.game,
+                    self.state.clone(),
+                    spec.budget,
+                    self.seeds.next_u64(),
+                )
                 texts = check_turn(self.state, decision.actions, f"searcher {spec.searcher}")
                 for action in decision.actions:
                     self.state.apply(action)
@@ -107,14 +141,15 @@ class AiSession(Session):
         return self.state
 
     def _capture(self) -> AiSnapshot:
-        return AiSnapshot(self.state.clone(), self.dice.getstate(), self.seeds.getstate(),
-                          len(self.log))
+        return AiSnapshot(
+            self.state.clone(), self.dice.getstate(), self.seeds.getstate(), len(self.log)
+        )
 
     def _restore(self, snapshot: AiSnapshot) -> None:
         self.state = snapshot.state.clone()
         self.dice.setstate(snapshot.dice)
         self.seeds.setstate(snapshot.seeds)
-        del self.log[snapshot.log_len:]
+        del self.log[snapshot.log_len :]
 
     def _step(self, token: str) -> None:
         state = self.state
@@ -123,8 +158,10 @@ class AiSession(Session):
         player = state.current_player()
         if player != self.seat:
             waiting = "a chance event comes" if player < 0 else f"seat {player} moves"
-            raise PlayError(f"{token}: your turn ends before it ({waiting} first); "
-                            f"type the rest of the line after that")
+            raise PlayError(
+                f"{token}: your turn ends before it ({waiting} first); "
+                f"type the rest of the line after that"
+            )
         action = state.str_to_action(token)
         after = state.clone()
         after.apply(action)
@@ -151,15 +188,23 @@ class AiSession(Session):
 
     def to_save(self) -> dict:
         data = self.common_save()
-        data.update({
-            "state": self.state.to_dict(),
-            "dice": list(self.dice.getstate()),
-            "seeds": list(self.seeds.getstate()),
-            "opponents": {str(s): str(spec) for s, spec in sorted(self.opponents.items())},
-            "undo": [{"state": snap.state.to_dict(), "dice": list(snap.dice),
-                      "seeds": list(snap.seeds), "log_len": snap.log_len}
-                     for snap in self.undo_stack],
-        })
+        data.update(
+            {
+                "state": self.state.to_dict(),
+                "dice": list(self.dice.getstate()),
+                "seeds": list(self.seeds.getstate()),
+                "opponents": {str(s): str(spec) for s, spec in sorted(self.opponents.items())},
+                "undo": [
+                    {
+                        "state": snap.state.to_dict(),
+                        "dice": list(snap.dice),
+                        "seeds": list(snap.seeds),
+                        "log_len": snap.log_len,
+                    }
+                    for snap in self.undo_stack
+                ],
+            }
+        )
         return data
 
     @classmethod
@@ -169,18 +214,35 @@ class AiSession(Session):
         table = need(data, "opponents", dict)
         expected = {str(s) for s in range(players) if s != seat}
         if set(table) != expected:
-            raise StateFormatError(f"opponents must name seats {', '.join(sorted(expected)) or 'none'}, "
-                                   f"got {', '.join(sorted(table)) or 'none'}")
-        opponents = {int(s): spec_field(text, f"opponents[{s}]", registry) for s, text in table.items()}
-        session = cls(registry, game, state, seat, opponents,
-                      spec_field(data.get("hint"), "hint", registry),
-                      rng_field(data, "dice"), rng_field(data, "seeds"), rng_field(data, "hint_seeds"))
+            raise StateFormatError(
+                f"opponents must name seats {', '.join(sorted(expected)) or 'none'}, "
+                f"got {', '.join(sorted(table)) or 'none'}"
+            )
+        opponents = {
+            int(s): spec_field(text, f"opponents[{s}]", registry) for s, text in table.items()
+        }
+        session = cls(
+            registry,
+            game,
+            state,
+            seat,
+            opponents,
+            spec_field(data.get("hint"), "hint", registry),
+            rng_field(data, "dice"),
+            rng_field(data, "seeds"),
+            rng_field(data, "hint_seeds"),
+        )
         session.log = log_field(data)
         for i, entry in enumerate(need(data, "undo", list)):
             if not isinstance(entry, dict):
                 raise StateFormatError(f"undo[{i}] must be an object")
             snap_state = state_field(game, entry.get("state"), f"undo[{i}].state", players, variant)
-            session.undo_stack.append(AiSnapshot(
-                snap_state, rng_field(entry, "dice").getstate(), rng_field(entry, "seeds").getstate(),
-                log_length(entry, session.log)))
+            session.undo_stack.append(
+                AiSnapshot(
+                    snap_state,
+                    rng_field(entry, "dice").getstate(),
+                    rng_field(entry, "seeds").getstate(),
+                    log_length(entry, session.log),
+                )
+            )
         return session

@@ -5,6 +5,7 @@ game's notation, played all or nothing.
 A handler draws what it has to say on the Screen and returns an Outcome: the session
 to go on with (a new one after `load`) and whether the position changed.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -22,7 +23,7 @@ MAX_HINTS = 20
 @dataclass
 class Outcome:
     session: Session
-    changed: bool = False   # draw the position again (and let the AI seats move)
+    changed: bool = False  # draw the position again (and let the AI seats move)
     quit: bool = False
 
 
@@ -35,7 +36,7 @@ def execute(line: str, session: Session, screen: Screen, registry) -> Outcome:
     if handler is None:
         session.play(words)
         return Outcome(session, changed=True)
-    rest = line.strip()[len(words[0]):].strip()
+    rest = line.strip()[len(words[0]) :].strip()
     return handler(session, words[1:], rest, screen, registry)
 
 

@@ -1,4 +1,5 @@
 """The one error `cadenza play` shows a person for input it cannot carry out."""
+
 from engine.errors import CadenzaError
 
 

@@ -7,16 +7,17 @@ from the State's `hint_reason(seat, actions)`, which a game may override (called
 a world sampled from the seat's observation), else from what the decision leads to
 when every such world agrees (it ends the game with a win, a loss or a draw).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Optional
 
-from engine.rng import Rng
-from search.base import decide
 from cli.notation import check_turn, format_number
 from cli.play.seatview import agreed, game_scores, sample_worlds
 from cli.ranking import ranked_alternatives
+from engine.rng import Rng
+from search.base import decide
 
 DEFAULT_TOP = 3
 
@@ -24,14 +25,15 @@ DEFAULT_TOP = 3
 @dataclass
 class Hint:
     rank: int
-    texts: list[str]      # the decision in notation: the seat's actions up to chance or turn end
-    value: float          # the searcher's estimate for the seat, in [0, 1]
+    texts: list[str]  # the decision in notation: the seat's actions up to chance or turn end
+    value: float  # the searcher's estimate for the seat, in [0, 1]
     visits: int
     reason: Optional[str]
 
 
-def find_hints(game, state, searcher, budget, seed: int, top: int = DEFAULT_TOP,
-               name: str = "searcher") -> list[Hint]:
+def find_hints(
+    game, state, searcher, budget, seed: int, top: int = DEFAULT_TOP, name: str = "searcher"
+) -> list[Hint]:
     """The `top` best decisions for the seat to move in `state`, best first."""
     seat = state.current_player()
     decision = decide(searcher, game, state.clone(), budget, seed)
@@ -39,8 +41,15 @@ def find_hints(game, state, searcher, budget, seed: int, top: int = DEFAULT_TOP,
     hints = []
     for rank, alt in enumerate(ranked_alternatives(decision)[:top], start=1):
         texts = check_turn(state, alt.actions, f"searcher {name}")
-        hints.append(Hint(rank, texts, float(alt.value), int(alt.visits),
-                          move_reason(worlds, seat, list(alt.actions))))
+        hints.append(
+            Hint(
+                rank,
+                texts,
+                float(alt.value),
+                int(alt.visits),
+                move_reason(worlds, seat, list(alt.actions)),
+            )
+        )
     return hints
 
 

@@ -4,21 +4,31 @@ AI seats move, until the person quits or input ends.
 A bad line gets one `!` line and the loop goes on; the game's end gets a summary and
 the prompt stays open (undo, save, load, quit).
 """
+
 from __future__ import annotations
 
 from typing import Optional
 
-from engine.errors import CadenzaError
 from cli.play.aisession import AiSession, Thinking
 from cli.play.commands import candidates, execute
 from cli.play.render import Screen
 from cli.play.session import Session
 from cli.play.table import TableSession
 from cli.play.terminal import make_reader
+from engine.errors import CadenzaError
 
 
-def start_session(registry, game_name: str, players: Optional[int], variant: Optional[str],
-                  seat: int, seed: int, table: bool, opponents: list, hint_spec) -> Session:
+def start_session(
+    registry,
+    game_name: str,
+    players: Optional[int],
+    variant: Optional[str],
+    seat: int,
+    seed: int,
+    table: bool,
+    opponents: list,
+    hint_spec,
+) -> Session:
     """A new session from the command line's choices (errors are CadenzaErrors)."""
     game = registry.game(game_name)
     if table:
@@ -41,8 +51,13 @@ def let_ai_move(session: Session, screen: Screen) -> None:
         screen.log([event])
 
 
-def run(session: Session, registry, screen: Optional[Screen] = None, reader=None,
-        seed: Optional[int] = None) -> None:
+def run(
+    session: Session,
+    registry,
+    screen: Optional[Screen] = None,
+    reader=None,
+    seed: Optional[int] = None,
+) -> None:
     """Play until `quit` or the end of input."""
     screen = screen or Screen()
     current = {"session": session}

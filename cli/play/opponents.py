@@ -1,11 +1,12 @@
 """Who plays the AI seats of `cadenza play` and who gives the hints: seat specs
 (cli/specs.py), with a default that answers in about a second.
 """
+
 from __future__ import annotations
 
-from search.base import Budget
 from cli.gameloop import seat_specs_for
 from cli.specs import SeatSpec
+from search.base import Budget
 
 # The default budget: a limit of one second a decision keeps a person's game brisk
 # while the compiled searchers still run thousands of iterations in it.
@@ -18,10 +19,12 @@ def default_spec(registry, game) -> SeatSpec:
     return SeatSpec(registry.default_searcher(game), Budget(movetime_ms=DEFAULT_MOVETIME_MS))
 
 
-def assign_opponents(ai_seats: list[int], specs: list[SeatSpec], default: SeatSpec) -> dict[int, SeatSpec]:
+def assign_opponents(
+    ai_seats: list[int], specs: list[SeatSpec], default: SeatSpec
+) -> dict[int, SeatSpec]:
     """The spec of every AI seat: the default when none is given, one spec for all,
     or one per AI seat in seat order (OptionError otherwise)."""
     if not ai_seats:
         return {}
     chosen = seat_specs_for(len(ai_seats), specs or [default], flag="--opponent")
-    return dict(zip(ai_seats, chosen))
+    return dict(zip(ai_seats, chosen, strict=False))

@@ -5,6 +5,7 @@ Game text (boards, notation) is passed to rich as plain Text, never as markup, s
 game's drawing that contains brackets comes out as written. Every message is one
 line; errors start with `!`.
 """
+
 from __future__ import annotations
 
 from contextlib import contextmanager
@@ -15,8 +16,8 @@ from rich.panel import Panel
 from rich.text import Text
 
 from cli.notation import format_number
-from engine.rng import Rng
 from cli.play.seatview import position_text, seat_scores
+from engine.rng import Rng
 
 # Legal actions listed under the position; `legal` lists them all.
 LEGAL_SHOWN = 60
@@ -28,8 +29,11 @@ SCORE_SEED = 1
 HELP_LINES = [
     ("<action> [<action> ...]", "play actions in notation; several in one line make a whole turn"),
     ("hint [N]", "the N best moves for your seat (3 if not given), with values and reasons"),
-    ("undo", "back to your previous decision (the replies after it are taken back too); "
-             "at a table, take back the last line typed"),
+    (
+        "undo",
+        "back to your previous decision (the replies after it are taken back too); "
+        "at a table, take back the last line typed",
+    ),
     ("legal", "list everything you can type now"),
     ("save FILE", "write the game (position, history, options) to FILE as JSON"),
     ("load FILE", "continue a game saved with save"),
@@ -37,9 +41,11 @@ HELP_LINES = [
     ("help", "this list"),
     ("quit", "leave (end of input does too)"),
 ]
-TABLE_HELP = ("At a table, type every roll, draw and move as it happens: your own draws, "
-              "the dice, public cards and opponents' moves. Draws you cannot see are skipped; "
-              "when the game reveals something, you are asked to type it.")
+TABLE_HELP = (
+    "At a table, type every roll, draw and move as it happens: your own draws, "
+    "the dice, public cards and opponents' moves. Draws you cannot see are skipped; "
+    "when the game reveals something, you are asked to type it."
+)
 
 
 class Screen:
@@ -79,9 +85,13 @@ class Screen:
         self.console.print(Panel.fit(board, title=title, title_align="left"))
         scores = seat_scores(session.game, state, session.seat, Rng(SCORE_SEED))
         if scores is not None and not state.is_terminal():
-            self.line("Scores: " + " · ".join(
-                f"{session.who(i)} {'?' if s is None else format_number(s)}"
-                for i, s in enumerate(scores)))
+            self.line(
+                "Scores: "
+                + " · ".join(
+                    f"{session.who(i)} {'?' if s is None else format_number(s)}"
+                    for i, s in enumerate(scores)
+                )
+            )
         self.line(session.situation(), style="bold")
         self.legal(session, LEGAL_SHOWN)
 
@@ -109,8 +119,10 @@ class Screen:
     def hints(self, hints) -> None:
         for hint in hints:
             reason = f"  ({hint.reason})" if hint.reason else ""
-            self.line(f"hint {hint.rank}: {' '.join(hint.texts)}  value {format_number(hint.value, 3)}"
-                      f"  visits {hint.visits}{reason}")
+            self.line(
+                f"hint {hint.rank}: {' '.join(hint.texts)}  value {format_number(hint.value, 3)}"
+                f"  visits {hint.visits}{reason}"
+            )
 
     def help(self, session) -> None:
         width = max(len(usage) for usage, _ in HELP_LINES)
@@ -154,4 +166,3 @@ def winner_line(session, returns: list) -> str:
     if winners == [session.seat]:
         return "You win!"
     return f"Winner: {names}."
-

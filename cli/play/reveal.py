@@ -8,6 +8,7 @@ are exactly what was revealed: the person types their values and the observation
 is completed with them. Leaves are named by paths through the JSON (`opponent`,
 `hands.1.0`).
 """
+
 from __future__ import annotations
 
 import copy
@@ -78,7 +79,6 @@ def differing_paths(observations: list[dict]) -> list[str]:
     return paths
 
 
-
 @dataclass
 class Reveal:
     """A reveal the person still has to type: the observation after the action in
@@ -142,8 +142,13 @@ class Reveal:
         return result
 
     def to_dict(self) -> dict:
-        return {"cause": self.cause, "base": self.base, "paths": self.paths,
-                "samples": self.samples, "values": self.values}
+        return {
+            "cause": self.cause,
+            "base": self.base,
+            "paths": self.paths,
+            "samples": self.samples,
+            "values": self.values,
+        }
 
 
 def text_of(value: Any) -> str:

@@ -2,15 +2,16 @@
 options), and back. A file that cannot be read or is not a valid save is refused
 with one line (PlayError) and the running game is left as it was.
 """
+
 from __future__ import annotations
 
 import json
 import os
 
-from engine.errors import CadenzaError
 from cli.play.aisession import AiSession
 from cli.play.errors import PlayError
 from cli.play.table import TableSession
+from engine.errors import CadenzaError
 
 FORMAT = "cadenza-play"
 VERSION = 1
@@ -42,8 +43,10 @@ def load(registry, path: str):
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise PlayError(f"cannot load {path}: not a cadenza play save file")
     if data.get("version") != VERSION:
-        raise PlayError(f"cannot load {path}: save format version {data.get('version')!r}, "
-                        f"this cadenza reads version {VERSION}")
+        raise PlayError(
+            f"cannot load {path}: save format version {data.get('version')!r}, "
+            f"this cadenza reads version {VERSION}"
+        )
     kinds = {cls.mode: cls for cls in (AiSession, TableSession)}
     kind = kinds.get(data.get("mode"))
     if kind is None:

@@ -1,13 +1,14 @@
 """Reading the fields of a `cadenza play` save file, each checked, so that a damaged
 or hand-edited file is refused with one line naming the field (StateFormatError)."""
+
 from __future__ import annotations
 
 from typing import Any
 
+from cli.specs import SeatSpec, parse_seat_spec
 from engine.errors import CadenzaError, StateFormatError
 from engine.rng import Rng
 from engine.validate import get_int
-from cli.specs import SeatSpec, parse_seat_spec
 
 
 def need(data: dict, key: str, kind: type | tuple, what: str = "") -> Any:
@@ -27,8 +28,9 @@ def rng_field(data: dict, key: str) -> Rng:
     """An Rng restored from the four integers getstate() gave."""
     value = need(data, key, list, "a list of four 64-bit integers")
     rng = Rng(0)
-    if len(value) != 4 or not all(isinstance(v, int) and not isinstance(v, bool)
-                                  and 0 <= v < 2 ** 64 for v in value):
+    if len(value) != 4 or not all(
+        isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 2**64 for v in value
+    ):
         raise StateFormatError(f"{key} must be a list of four 64-bit integers, got {value!r}")
     try:
         rng.setstate(value)
@@ -40,7 +42,9 @@ def rng_field(data: dict, key: str) -> Rng:
 def spec_field(text: Any, key: str, registry) -> SeatSpec:
     """A searcher spec as str(SeatSpec) wrote it, checked against the registry."""
     if not isinstance(text, str):
-        raise StateFormatError(f"{key} must be a searcher spec such as mcts:iterations=500, got {text!r}")
+        raise StateFormatError(
+            f"{key} must be a searcher spec such as mcts:iterations=500, got {text!r}"
+        )
     try:
         return parse_seat_spec(text, registry)
     except CadenzaError as exc:
@@ -73,6 +77,8 @@ def state_field(game, value: Any, key: str, players: int, variant: str):
     """A whole state of `game` (its to_dict), of this player count and variant."""
     state = game.from_dict(value)
     if state.num_players != players or state.variant != variant:
-        raise StateFormatError(f"{key} is a {state.num_players}-player {state.variant} game, "
-                               f"not {players}-player {variant}")
+        raise StateFormatError(
+            f"{key} is a {state.num_players}-player {state.variant} game, "
+            f"not {players}-player {variant}"
+        )
     return state

@@ -7,6 +7,7 @@ way the drawing uses nothing the seat cannot see. Scores of a hidden-information
 shown only where every world consistent with the seat's observation agrees on them,
 so a hidden goal or hand never leaks through a score.
 """
+
 from __future__ import annotations
 
 from typing import Any, Optional

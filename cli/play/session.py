@@ -5,23 +5,26 @@ A subclass (aisession.AiSession, table.TableSession) says how to capture and res
 its position (`_capture`/`_restore`), how to apply one typed token (`_step`), and
 how to save itself.
 """
+
 from __future__ import annotations
 
 from typing import Any
 
-from engine.errors import CadenzaError
-from engine.rng import Rng
-from search.base import SearchError
 from cli.gameloop import build_searcher
 from cli.play.errors import PlayError
 from cli.play.hints import DEFAULT_TOP, Hint, find_hints
 from cli.specs import SeatSpec
+from engine.errors import CadenzaError
+from engine.rng import Rng
+from search.base import SearchError
 
 
 def check_seat(seat: int, players: int) -> int:
     """The person's seat, which must be one of the game's."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-        raise PlayError(f"your seat must be 0..{players - 1} in a {players}-player game, got {seat!r}")
+        raise PlayError(
+            f"your seat must be 0..{players - 1} in a {players}-player game, got {seat!r}"
+        )
     return seat
 
 
@@ -31,8 +34,16 @@ class Session:
 
     mode = "session"
 
-    def __init__(self, registry, game, players: int, variant: str, seat: int,
-                 hint_spec: SeatSpec, hint_seeds: Rng):
+    def __init__(
+        self,
+        registry,
+        game,
+        players: int,
+        variant: str,
+        seat: int,
+        hint_spec: SeatSpec,
+        hint_seeds: Rng,
+    ):
         self.registry = registry
         self.game = game
         self.players = players
@@ -109,14 +120,21 @@ class Session:
             raise PlayError("nothing to undo")
         log_before = list(self.log)
         self._restore(self.undo_stack.pop())
-        return log_before[len(self.log):]
+        return log_before[len(self.log) :]
 
     def hint(self, top: int = DEFAULT_TOP) -> list[Hint]:
         state = self.view_state()
         self._check_hint_possible(state)
         try:
-            return find_hints(self.game, state, self.hint_searcher, self.hint_spec.budget,
-                              self.hint_seeds.next_u64(), top, self.hint_spec.searcher)
+            return find_hints(
+                self.game,
+                state,
+                self.hint_searcher,
+                self.hint_spec.budget,
+                self.hint_seeds.next_u64(),
+                top,
+                self.hint_spec.searcher,
+            )
         except SearchError as exc:
             raise PlayError(f"no hint: {exc}") from None
 
@@ -133,7 +151,12 @@ class Session:
 
     def common_save(self) -> dict:
         """The fields every save file has (see savefile.py)."""
-        return {"game": self.game.name, "players": self.players, "variant": self.variant,
-                "seat": self.seat, "hint": str(self.hint_spec),
-                "hint_seeds": list(self.hint_seeds.getstate()), "log": list(self.log)}
-
+        return {
+            "game": self.game.name,
+            "players": self.players,
+            "variant": self.variant,
+            "seat": self.seat,
+            "hint": str(self.hint_spec),
+            "hint_seeds": list(self.hint_seeds.getstate()),
+            "log": list(self.log),
+        }

@@ -16,15 +16,13 @@ person typed, and keeps only the new observation. So:
   new observation and the person types the revealed values (reveal.py);
 - hints search from the seat's observation only (search.base.decide).
 """
+
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
 from typing import Any, Optional
 
-from engine.errors import StateFormatError
-from engine.game import sample_chance
-from engine.rng import Rng
 from cli.play.errors import PlayError
 from cli.play.opponents import default_spec
 from cli.play.reveal import Reveal, text_of
@@ -32,6 +30,9 @@ from cli.play.saveformat import header_fields, log_field, log_length, need, rng_
 from cli.play.seatview import WORLD_SAMPLES, agreed, game_scores, sample_worlds
 from cli.play.session import Session, check_seat
 from cli.specs import SeatSpec
+from engine.errors import StateFormatError
+from engine.game import sample_chance
+from engine.rng import Rng
 
 # Worlds tried when looking for one in which a typed action fits: enough to find an
 # opponent holding one given card among dozens unseen (a few per cent of worlds).
@@ -59,8 +60,18 @@ class TableSnapshot:
 class TableSession(Session):
     mode = "table"
 
-    def __init__(self, registry, game, players: int, variant: str, seat: int, info: dict,
-                 hint_spec: SeatSpec, rng: Rng, hint_seeds: Rng):
+    def __init__(
+        self,
+        registry,
+        game,
+        players: int,
+        variant: str,
+        seat: int,
+        info: dict,
+        hint_spec: SeatSpec,
+        rng: Rng,
+        hint_seeds: Rng,
+    ):
         super().__init__(registry, game, players, variant, seat, hint_spec, hint_seeds)
         self.info = info
         self.rng = rng
@@ -68,15 +79,32 @@ class TableSession(Session):
         self._base: tuple[str, Any] = ("", None)  # (info as JSON, the world built from it)
 
     @classmethod
-    def start(cls, registry, game, players, variant, seat: int, seed: int,
-              hint_spec: SeatSpec | None = None) -> "TableSession":
+    def start(
+        cls,
+        registry,
+        game,
+        players,
+        variant,
+        seat: int,
+        seed: int,
+        hint_spec: SeatSpec | None = None,
+    ) -> "TableSession":
         """A new table: nothing dealt yet (the setup is typed like any chance event)."""
         initial = game.new_state(players, variant, resolve_setup=False)
         n = initial.num_players
         check_seat(seat, n)
         rng = Rng(seed)
-        session = cls(registry, game, n, initial.variant, seat, initial.observation(seat),
-                      hint_spec or default_spec(registry, game), rng, rng.spawn())
+        session = cls(
+            registry,
+            game,
+            n,
+            initial.variant,
+            seat,
+            initial.observation(seat),
+            hint_spec or default_spec(registry, game),
+            rng,
+            rng.spawn(),
+        )
         session.skip_hidden()
         return session
 
@@ -141,8 +169,9 @@ class TableSession(Session):
                 raise PlayError(f"{token} is not a possible outcome here")
             if player == self.seat:
                 raise PlayError(f"{token} is not legal for you here")
-            raise PlayError(f"seat {player} cannot play {token} in any position that fits "
-                            f"what you have seen")
+            raise PlayError(
+                f"seat {player} cannot play {token} in any position that fits what you have seen"
+            )
         text = fitting.action_to_str(action)
         after = fitting.clone()
         after.apply(action)
@@ -195,15 +224,20 @@ class TableSession(Session):
     # ---- Session -------------------------------------------------------------------------
 
     def _capture(self) -> TableSnapshot:
-        return TableSnapshot(json.loads(json.dumps(self.info)),
-                             None if self.reveal is None else json.loads(json.dumps(self.reveal.to_dict())),
-                             self.rng.getstate(), len(self.log))
+        return TableSnapshot(
+            json.loads(json.dumps(self.info)),
+            None if self.reveal is None else json.loads(json.dumps(self.reveal.to_dict())),
+            self.rng.getstate(),
+            len(self.log),
+        )
 
     def _restore(self, snapshot: TableSnapshot) -> None:
         self.info = json.loads(json.dumps(snapshot.info))
-        self.reveal = None if snapshot.reveal is None else Reveal(**json.loads(json.dumps(snapshot.reveal)))
+        self.reveal = (
+            None if snapshot.reveal is None else Reveal(**json.loads(json.dumps(snapshot.reveal)))
+        )
         self.rng.setstate(snapshot.rng)
-        del self.log[snapshot.log_len:]
+        del self.log[snapshot.log_len :]
 
     def _check_hint_possible(self, state) -> None:
         if self.reveal is not None:
@@ -241,7 +275,9 @@ class TableSession(Session):
         n = self.players
         returns = [agreed([w.returns()[i] for w in worlds]) for i in range(n)]
         per_world = [game_scores(w) for w in worlds]
-        scores = None if per_world[0] is None else [agreed([s[i] for s in per_world]) for i in range(n)]
+        scores = (
+            None if per_world[0] is None else [agreed([s[i] for s in per_world]) for i in range(n)]
+        )
         return scores, returns
 
     # ---- save files ----------------------------------------------------------------------
@@ -250,12 +286,21 @@ class TableSession(Session):
         if self.reveal is not None:
             raise PlayError(f"first type what was revealed: {self.reveal.prompt()}")
         data = self.common_save()
-        data.update({
-            "info": self.info,
-            "rng": list(self.rng.getstate()),
-            "undo": [{"info": snap.info, "reveal": snap.reveal, "rng": list(snap.rng),
-                      "log_len": snap.log_len} for snap in self.undo_stack],
-        })
+        data.update(
+            {
+                "info": self.info,
+                "rng": list(self.rng.getstate()),
+                "undo": [
+                    {
+                        "info": snap.info,
+                        "reveal": snap.reveal,
+                        "rng": list(snap.rng),
+                        "log_len": snap.log_len,
+                    }
+                    for snap in self.undo_stack
+                ],
+            }
+        )
         return data
 
     @classmethod
@@ -263,24 +308,41 @@ class TableSession(Session):
         game, players, variant, seat = header_fields(data, registry)
         rng = rng_field(data, "rng")
         info = checked_info(game, data.get("info"), "info", seat, players, variant, rng)
-        session = cls(registry, game, players, variant, seat, info,
-                      spec_field(data.get("hint"), "hint", registry), rng,
-                      rng_field(data, "hint_seeds"))
+        session = cls(
+            registry,
+            game,
+            players,
+            variant,
+            seat,
+            info,
+            spec_field(data.get("hint"), "hint", registry),
+            rng,
+            rng_field(data, "hint_seeds"),
+        )
         session.log = log_field(data)
         for i, entry in enumerate(need(data, "undo", list)):
             if not isinstance(entry, dict):
                 raise StateFormatError(f"undo[{i}] must be an object")
-            snap_info = checked_info(game, entry.get("info"), f"undo[{i}].info", seat, players,
-                                     variant, rng)
+            snap_info = checked_info(
+                game, entry.get("info"), f"undo[{i}].info", seat, players, variant, rng
+            )
             reveal = entry.get("reveal")
             if reveal is not None:
                 reveal = checked_reveal(reveal, f"undo[{i}].reveal")
-            session.undo_stack.append(TableSnapshot(snap_info, reveal, rng_field(entry, "rng").getstate(),
-                                                    log_length(entry, session.log)))
+            session.undo_stack.append(
+                TableSnapshot(
+                    snap_info,
+                    reveal,
+                    rng_field(entry, "rng").getstate(),
+                    log_length(entry, session.log),
+                )
+            )
         return session
 
 
-def checked_info(game, value: Any, key: str, seat: int, players: int, variant: str, rng: Rng) -> dict:
+def checked_info(
+    game, value: Any, key: str, seat: int, players: int, variant: str, rng: Rng
+) -> dict:
     """An observation of `seat` in this game, that the game accepts and keeps as is."""
     if not isinstance(value, dict):
         raise StateFormatError(f"{key} must be an observation (a JSON object)")
@@ -288,8 +350,10 @@ def checked_info(game, value: Any, key: str, seat: int, players: int, variant: s
     probe.setstate(rng.getstate())  # checking must not move the session's generator
     world = game.from_observation(value, probe)
     if world.num_players != players or world.variant != variant:
-        raise StateFormatError(f"{key} is a {world.num_players}-player {world.variant} game, "
-                               f"not {players}-player {variant}")
+        raise StateFormatError(
+            f"{key} is a {world.num_players}-player {world.variant} game, "
+            f"not {players}-player {variant}"
+        )
     if world.observation(seat) != value:
         raise StateFormatError(f"{key} is not what seat {seat} observes")
     return value

@@ -5,6 +5,7 @@ A reader's `read(prompt)` returns the line typed, or None at the end of input.
 Completion asks a callback for the words that may come next, given the words
 already on the line.
 """
+
 from __future__ import annotations
 
 import sys
@@ -64,9 +65,11 @@ class TerminalReader:
     """prompt_toolkit input: line editing, history, Tab completion."""
 
     def __init__(self, candidates: Candidates):
-        self.session = PromptSession(history=InMemoryHistory(),
-                                     completer=WordCompleter(candidates),
-                                     complete_while_typing=False)
+        self.session = PromptSession(
+            history=InMemoryHistory(),
+            completer=WordCompleter(candidates),
+            complete_while_typing=False,
+        )
 
     def read(self, prompt: str) -> Optional[str]:
         while True:

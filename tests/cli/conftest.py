@@ -1,5 +1,6 @@
 """A scripted front-end for the installed `cadenza engine`, and the registry's names
 that the CLI tests are parametrized over."""
+
 import queue
 import re
 import shutil
@@ -28,8 +29,9 @@ class EngineProcess:
             argv = [exe, "engine"]
         self.timeout = timeout
         self.stderr = tempfile.TemporaryFile()
-        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, cwd=cwd,
-                                     stdout=subprocess.PIPE, stderr=self.stderr)
+        self.proc = subprocess.Popen(
+            argv, stdin=subprocess.PIPE, cwd=cwd, stdout=subprocess.PIPE, stderr=self.stderr
+        )
         self.output: queue.Queue = queue.Queue()
         threading.Thread(target=self._pump, daemon=True).start()
 
@@ -84,7 +86,7 @@ class EngineProcess:
         """The single data line of a command, without its leading word."""
         data = self.ok(line)
         assert len(data) == 1 and (data[0] == prefix or data[0].startswith(prefix + " ")), data
-        return data[0][len(prefix) + 1:]
+        return data[0][len(prefix) + 1 :]
 
     def close(self) -> int:
         """End of input; the exit code."""

@@ -1,5 +1,6 @@
 """The `cadenza` commands besides `engine`: selfplay, the listings, --help and the
 one-line errors (exit code 2) a user gets for bad arguments."""
+
 import dataclasses
 import multiprocessing
 import re
@@ -42,32 +43,48 @@ def test_selfplay_plays_a_game_to_its_result(game):
 
 
 def test_selfplay_with_a_seat_each_through_the_console_script():
-    run = cadenza("selfplay", "tictactoe", "--seat", "greedy", "--seat", "random:iterations=5",
-                  "--seed", "2")
+    run = cadenza(
+        "selfplay", "tictactoe", "--seat", "greedy", "--seat", "random:iterations=5", "--seed", "2"
+    )
     assert run.returncode == 0, run.stderr
     lines = run.stdout.splitlines()
     assert lines[1:3] == ["seat 0 greedy", "seat 1 random:iterations=5"]
     assert RESULT.match(lines[-1])
     seat_lines = [line for line in lines if re.match(r"^seat \d: ", line)]
-    assert [line[5] for line in seat_lines] == ["0", "1"] * (len(seat_lines) // 2) + \
-        ["0"] * (len(seat_lines) % 2)
+    assert [line[5] for line in seat_lines] == ["0", "1"] * (len(seat_lines) // 2) + ["0"] * (
+        len(seat_lines) % 2
+    )
 
 
-@pytest.mark.parametrize("args, message", [
-    (["selfplay", "tictactoe", "--seat", "no-such-searcher"], "unknown searcher: no-such-searcher"),
-    (["selfplay", "tictactoe", "--seat", "greedy:bogus=1"], "has no option bogus"),
-    (["selfplay", "tictactoe", "--seat", "greedy:iterations=zero"], "iterations must be an integer"),
-    (["selfplay", "tictactoe", "--seat", "greedy:iterations"], "expected seat option key=value"),
-    (["selfplay", "tictactoe", "--seat", ":x=1"], "a seat is searcher[:opt=v,...]"),
-    (["selfplay", "tictactoe", "--seat", "greedy", "--seat", "greedy", "--seat", "greedy"],
-     "exactly 2"),
-    (["selfplay", "tictactoe", "--seat", "greedy", "--players", "3"], "2-2 players"),
-    (["selfplay", "tictactoe", "--seat", "greedy", "--variant", "huge"], "no variant 'huge'"),
-    (["selfplay", "no-such-game", "--seat", "greedy"], "unknown game: no-such-game"),
-    (["selfplay", "tictactoe"], "Missing option '--seat'"),
-    (["selfplay", "tictactoe", "--seat", "greedy", "--seed", "-1"], "--seed"),
-    (["no-such-command"], "No such command"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (
+            ["selfplay", "tictactoe", "--seat", "no-such-searcher"],
+            "unknown searcher: no-such-searcher",
+        ),
+        (["selfplay", "tictactoe", "--seat", "greedy:bogus=1"], "has no option bogus"),
+        (
+            ["selfplay", "tictactoe", "--seat", "greedy:iterations=zero"],
+            "iterations must be an integer",
+        ),
+        (
+            ["selfplay", "tictactoe", "--seat", "greedy:iterations"],
+            "expected seat option key=value",
+        ),
+        (["selfplay", "tictactoe", "--seat", ":x=1"], "a seat is searcher[:opt=v,...]"),
+        (
+            ["selfplay", "tictactoe", "--seat", "greedy", "--seat", "greedy", "--seat", "greedy"],
+            "exactly 2",
+        ),
+        (["selfplay", "tictactoe", "--seat", "greedy", "--players", "3"], "2-2 players"),
+        (["selfplay", "tictactoe", "--seat", "greedy", "--variant", "huge"], "no variant 'huge'"),
+        (["selfplay", "no-such-game", "--seat", "greedy"], "unknown game: no-such-game"),
+        (["selfplay", "tictactoe"], "Missing option '--seat'"),
+        (["selfplay", "tictactoe", "--seat", "greedy", "--seed", "-1"], "--seed"),
+        (["no-such-command"], "No such command"),
+    ],
+)
 def test_bad_arguments_are_one_line_and_exit_2(args, message):
     run = cadenza(*args)
     assert run.returncode == 2
@@ -87,7 +104,9 @@ def test_games_and_searchers_list_everything_registered():
         assert f"{name}: {spec.min_players}-{spec.max_players} players" in games.stdout
     searchers = cadenza("searchers")
     assert searchers.returncode == 0
-    listed = [line.split(":")[0] for line in searchers.stdout.splitlines() if not line.startswith(" ")]
+    listed = [
+        line.split(":")[0] for line in searchers.stdout.splitlines() if not line.startswith(" ")
+    ]
     assert listed == sorted(registry.searchers)
     for spec in registry.searchers.values():
         for option in spec.options:
@@ -99,8 +118,7 @@ def test_every_command_has_help(command):
     run = CliRunner().invoke(main, [*command, "--help"])
     assert run.exit_code == 0
     assert run.output.startswith("Usage: ")
-    words = {"engine": "protocol", "games": "games", "searchers": "searchers",
-             "selfplay": "--seat"}
+    words = {"engine": "protocol", "games": "games", "searchers": "searchers", "selfplay": "--seat"}
     assert words.get(command[0] if command else "", "engine") in run.output
 
 
@@ -117,10 +135,14 @@ def test_seat_spec_parser():
 
 def _registry_whose_factories_fail():
     """The installed searchers, each with a factory that fails the test if called."""
+
     def never_built(**options):
         pytest.fail(f"a seat spec was checked by building its searcher with {options}")
-    searchers = {name: dataclasses.replace(spec, factory=never_built)
-                 for name, spec in default_registry().searchers.items()}
+
+    searchers = {
+        name: dataclasses.replace(spec, factory=never_built)
+        for name, spec in default_registry().searchers.items()
+    }
     return Registry(searchers=searchers)
 
 
@@ -130,17 +152,21 @@ def test_checking_a_seat_spec_builds_nothing():
     spec = parse_seat_spec("ismcts:workers=2,c=0.5,iterations=10", _registry_whose_factories_fail())
     assert spec.options == {"workers": "2", "c": "0.5"}
     assert multiprocessing.active_children() == []
-    result = CliRunner().invoke(main, ["selfplay", "tictactoe", "--seat", "ismcts:workers=2",
-                                       "--players", "0"])
+    result = CliRunner().invoke(
+        main, ["selfplay", "tictactoe", "--seat", "ismcts:workers=2", "--players", "0"]
+    )
     assert result.exit_code == 2 and "--players" in result.output  # refused before any game
     assert multiprocessing.active_children() == []
 
 
-@pytest.mark.parametrize("text, message", [
-    ("ismcts:nope=1", "searcher ismcts has no option nope (options: c, final, "),
-    ("ismcts:workers=two", "option workers=two is not a valid int"),
-    ("random:c=1", "searcher random has no option c (options: none)"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("ismcts:nope=1", "searcher ismcts has no option nope (options: c, final, "),
+        ("ismcts:workers=two", "option workers=two is not a valid int"),
+        ("random:c=1", "searcher random has no option c (options: none)"),
+    ],
+)
 def test_a_seat_spec_with_a_bad_option_is_refused_without_building(text, message):
     with pytest.raises(SearchError, match=re.escape(message)):
         parse_seat_spec(text, _registry_whose_factories_fail())
@@ -149,20 +175,31 @@ def test_a_seat_spec_with_a_bad_option_is_refused_without_building(text, message
 def _registry_that_checks_but_never_builds():
     """The installed searchers, each a subclass that keeps its class's option check
     (check_options) but fails the test if it is built."""
+
     def never_built(self, **options):
         pytest.fail(f"a seat spec was checked by building its searcher with {options}")
-    searchers = {name: dataclasses.replace(spec, factory=type("Unbuilt", (spec.factory,),
-                                                               {"__init__": never_built}))
-                 for name, spec in default_registry().searchers.items()}
+
+    searchers = {
+        name: dataclasses.replace(
+            spec, factory=type("Unbuilt", (spec.factory,), {"__init__": never_built})
+        )
+        for name, spec in default_registry().searchers.items()
+    }
     return Registry(searchers=searchers)
 
 
-@pytest.mark.parametrize("text, message", [
-    ("mcts:c=-1", "c (exploration) must be a number >= 0, got -1.0"),
-    ("ismcts:workers=0", "workers must be a positive integer, got 0"),
-    ("pimc:k=0", "k (determinizations) must be a positive integer, got 0"),
-    ("expectimax:depth=0", "expectimax option depth must be -1 (unlimited) or at least 1, got 0"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("mcts:c=-1", "c (exploration) must be a number >= 0, got -1.0"),
+        ("ismcts:workers=0", "workers must be a positive integer, got 0"),
+        ("pimc:k=0", "k (determinizations) must be a positive integer, got 0"),
+        (
+            "expectimax:depth=0",
+            "expectimax option depth must be -1 (unlimited) or at least 1, got 0",
+        ),
+    ],
+)
 def test_a_value_out_of_range_is_refused_at_parsing_without_building(text, message):
     with pytest.raises(SearchError, match=re.escape(message)):
         parse_seat_spec(text, _registry_that_checks_but_never_builds())
@@ -170,7 +207,9 @@ def test_a_value_out_of_range_is_refused_at_parsing_without_building(text, messa
 
 
 def test_a_match_with_an_out_of_range_option_stops_before_any_game():
-    result = CliRunner().invoke(main, ["match", "tictactoe", "--entrant", "a=mcts:c=-1",
-                                       "--entrant", "r=random", "--games", "2"])
+    result = CliRunner().invoke(
+        main,
+        ["match", "tictactoe", "--entrant", "a=mcts:c=-1", "--entrant", "r=random", "--games", "2"],
+    )
     assert result.exit_code == 2
     assert "c (exploration) must be a number >= 0" in result.output

@@ -1,6 +1,7 @@
 """The installed `cadenza engine` driven as a front-end would drive it, for every
 registered game: whole games through legal/play/roll, state round trips, views,
 errors that change nothing, hostile input, and go/hint answers."""
+
 import json
 import random
 import re
@@ -29,8 +30,11 @@ def legal_of(engine):
 def searchers_for(game_name):
     registry = default_registry()
     spec = registry.game(game_name)
-    return [name for name, searcher in sorted(registry.searchers.items())
-            if searcher.supports is None or searcher.supports(spec)]
+    return [
+        name
+        for name, searcher in sorted(registry.searchers.items())
+        if searcher.supports is None or searcher.supports(spec)
+    ]
 
 
 def advance_to_decision(engine, rng, max_steps=500):
@@ -215,7 +219,7 @@ def test_go_and_hint_are_legal_and_reproducible(game_engine, searcher):
         assert first[-1].startswith("bestmove ")
         assert engine.ok(go)[-1] == first[-1], "same seed and iterations, same bestmove"
         assert engine.one("state", "state") == full, "go must not apply its move"
-        engine.ok("play " + first[-1][len("bestmove "):])
+        engine.ok("play " + first[-1][len("bestmove ") :])
         engine.ok(f"load {full}")
 
         hints = engine.ok(f"hint top=3 searcher={searcher} iterations=40 seed={seed}")

@@ -1,6 +1,7 @@
 """`go infinite`, `stop` and `error busy` (protocol.md, "Extension: searching until
 told to stop"), driven over pipes as a front-end drives them. The engine runs from
 this source tree (`python -c ... engine`), so the tests see the code under test."""
+
 import re
 import sys
 import time
@@ -11,8 +12,12 @@ import pytest
 from conftest import EngineProcess
 
 ROOT = Path(__file__).resolve().parents[2]
-ENGINE = [sys.executable, "-c",
-          "import sys; from cli.main import main; sys.argv[0] = 'cadenza'; main()", "engine"]
+ENGINE = [
+    sys.executable,
+    "-c",
+    "import sys; from cli.main import main; sys.argv[0] = 'cadenza'; main()",
+    "engine",
+]
 BUSY = "error busy: a search is running"
 # The issue's bound, from writing `stop` to reading `bestmove`. A loaded machine can
 # stall any one answer, so a test takes the best of a few tries.
@@ -62,7 +67,7 @@ def test_go_infinite_answers_isready_and_stops_within_50ms(engine):
     engine.ok("new pig seed=7 variant=target20")
     legal = engine.one("legal", "legal").split()
     latencies = []
-    for attempt in range(TRIES):
+    for _attempt in range(TRIES):
         send(engine, "go infinite searcher=mcts seed=1")
         time.sleep(0.3)
         send(engine, "isready")
@@ -101,8 +106,17 @@ def test_other_commands_while_searching_are_busy_and_change_nothing(engine):
     engine.ok("setoption searcher=mcts")
     before = engine.one("state", "state")
     send(engine, "go infinite seed=1")
-    for line in ("status", "play roll", "roll", "new tictactoe", "setoption c=3",
-                 "go iterations=5", "quit", "isready now", "frobnicate"):
+    for line in (
+        "status",
+        "play roll",
+        "roll",
+        "new tictactoe",
+        "setoption c=3",
+        "go iterations=5",
+        "quit",
+        "isready now",
+        "frobnicate",
+    ):
         send(engine, line)
         assert next_answer_line(engine) == BUSY, line
     send(engine, "# a comment gets no answer", "")
@@ -110,7 +124,8 @@ def test_other_commands_while_searching_are_busy_and_change_nothing(engine):
     assert answer[0].startswith("bestmove ")
     assert engine.one("state", "state") == before
     assert without_ms(engine.ok("go iterations=50 seed=1")) == without_ms(
-        engine.ok("go iterations=50 seed=1 searcher=mcts"))
+        engine.ok("go iterations=50 seed=1 searcher=mcts")
+    )
 
 
 def test_stop_ends_a_timed_go_early(engine):
@@ -149,7 +164,11 @@ def test_hint_infinite_answers_its_ranked_lines_after_stop(engine):
     time.sleep(0.2)
     _, answer = stop_and_time(engine)
     assert answer[-1] == "ok"
-    assert [line.split()[:2] for line in answer[:-1]] == [["hint", "1"], ["hint", "2"], ["hint", "3"]]
+    assert [line.split()[:2] for line in answer[:-1]] == [
+        ["hint", "1"],
+        ["hint", "2"],
+        ["hint", "3"],
+    ]
 
 
 def test_end_of_input_during_a_search_stops_it_and_exits_zero(engine):
@@ -164,13 +183,16 @@ def test_end_of_input_during_a_search_stops_it_and_exits_zero(engine):
 def test_idle_stop_and_bad_infinite_options_are_plain_commands(engine):
     engine.ok("new pig seed=7")
     assert engine.ok("stop") == []  # nothing to stop
-    assert engine.error("go infinite iterations=100").startswith("error infinite searches until stop")
+    assert engine.error("go infinite iterations=100").startswith(
+        "error infinite searches until stop"
+    )
     engine.error("go infinite searcher=nosuch")
     assert engine.ok("isready") == ["readyok"]  # a refused go infinite leaves the engine idle
 
 
 def test_a_session_without_the_loop_refuses_go_infinite():
     from cli.protocol import EngineSession
+
     session = EngineSession()
     session.handle("new pig seed=1")
     assert session.handle("go infinite")[-1].startswith("error infinite searches until stop")

@@ -1,25 +1,31 @@
 """Fuzzing the engine: random command lines into EngineSession.handle, random bytes
 into the I/O loop. Nothing may raise; every answer ends with exactly one status line;
 an `error` leaves the session exactly as it was."""
+
 import io
 import json
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cli.engine_loop import run
 from cli.protocol import EngineSession, is_ignored
 from conftest import GAME_NAMES, SEARCHER_NAMES
 
 # Hypothesis favours the first entry; the commands that take options come twice.
-COMMAND_WORDS = (["status"] + sorted(EngineSession.COMMANDS) + ["frobnicate", "GO", "new2"]
-                 + ["go", "hint", "setoption", "new", "view", "play"])
+COMMAND_WORDS = (
+    ["status"]
+    + sorted(EngineSession.COMMANDS)
+    + ["frobnicate", "GO", "new2"]
+    + ["go", "hint", "setoption", "new", "view", "play"]
+)
 # Budget values stay small so that a fuzzed `go` stays quick.
 SMALL = st.integers(-2, 12).map(str)
 OPTION_VALUES = {
     "iterations": SMALL,
     "movetime": SMALL,
     "top": SMALL,
-    "seed": st.one_of(SMALL, st.just(str(2 ** 64)), st.just("-5"), st.just("1e3")),
+    "seed": st.one_of(SMALL, st.just(str(2**64)), st.just("-5"), st.just("1e3")),
     "players": st.one_of(SMALL, st.just("100000000000000000000")),
     "variant": st.sampled_from(["standard", "target10", "target0", "nope", ""]),
     "searcher": st.sampled_from(SEARCHER_NAMES + ["nope", ""]),
@@ -30,15 +36,36 @@ OPTION_VALUES = {
 WORDLIKE = st.text(st.characters(blacklist_categories=("Zs", "Cc")), min_size=1, max_size=8)
 TOKENS = st.one_of(
     st.builds(lambda k, v: f"{k}={v}", st.sampled_from(sorted(OPTION_VALUES)), st.text(max_size=5)),
-    st.sampled_from(sorted(OPTION_VALUES)).flatmap(lambda k: OPTION_VALUES[k].map(lambda v: f"{k}={v}")),
-    st.sampled_from(GAME_NAMES + ["0", "1", "-1", "99", "a1", "roll", "hold", "d3", "call",
-                                  "raise", "fold", "Js", "=", "==", "x="]),
+    st.sampled_from(sorted(OPTION_VALUES)).flatmap(
+        lambda k: OPTION_VALUES[k].map(lambda v: f"{k}={v}")
+    ),
+    st.sampled_from(
+        GAME_NAMES
+        + [
+            "0",
+            "1",
+            "-1",
+            "99",
+            "a1",
+            "roll",
+            "hold",
+            "d3",
+            "call",
+            "raise",
+            "fold",
+            "Js",
+            "=",
+            "==",
+            "x=",
+        ]
+    ),
     WORDLIKE,
 )
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=6),
-    lambda children: st.lists(children, max_size=4)
-    | st.dictionaries(st.text(max_size=6), children, max_size=4),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=6), children, max_size=4)
+    ),
     max_leaves=12,
 )
 
@@ -136,11 +163,29 @@ def expected_answers(stream: bytes, max_bytes: int) -> list[str]:
 
 CHUNKS = st.one_of(
     st.binary(max_size=40),
-    st.sampled_from([b"hello\n", b"new tictactoe seed=1\n", b"legal\n", b"play b2\n", b"roll\n",
-                     b"state\n", b"status\r\n", b"#comment\n", b"\n", b"  \n", b"\xff\xfe\n",
-                     b"quit\n", b"quit", b"x" * 70, b"play " + b"y" * 80 + b"\n",
-                     "new pig\n".encode(), "\u00e9t\u00e9\n".encode(), b"\xc3",
-                     b'load {"game": "\\ud800"}\n']),
+    st.sampled_from(
+        [
+            b"hello\n",
+            b"new tictactoe seed=1\n",
+            b"legal\n",
+            b"play b2\n",
+            b"roll\n",
+            b"state\n",
+            b"status\r\n",
+            b"#comment\n",
+            b"\n",
+            b"  \n",
+            b"\xff\xfe\n",
+            b"quit\n",
+            b"quit",
+            b"x" * 70,
+            b"play " + b"y" * 80 + b"\n",
+            "new pig\n".encode(),
+            "\u00e9t\u00e9\n".encode(),
+            b"\xc3",
+            b'load {"game": "\\ud800"}\n',
+        ]
+    ),
 )
 
 
@@ -157,8 +202,10 @@ def test_random_bytes_never_break_the_loop(stream):
     assert len(statuses) == len(owed)
     if lines:
         assert lines[-1] in ("ok",) or lines[-1].startswith("error "), "a status line ends it"
-    messages = {"too long": f"error line too long (max {max_bytes} bytes)",
-                "not UTF-8": "error input is not valid UTF-8"}
-    for kind, status in zip(owed, statuses):
+    messages = {
+        "too long": f"error line too long (max {max_bytes} bytes)",
+        "not UTF-8": "error input is not valid UTF-8",
+    }
+    for kind, status in zip(owed, statuses, strict=False):
         if kind in messages:
             assert status == messages[kind]

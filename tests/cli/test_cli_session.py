@@ -1,5 +1,6 @@
 """EngineSession in-process: exact protocol lines, option defaults, the searcher
 cache, observe mode, and what happens when a searcher misbehaves."""
+
 import json
 import re
 
@@ -26,7 +27,7 @@ class ScriptedSearcher(Searcher):
         self.calls += 1
         first = state.legal_actions()[0]
         if self.mode == "illegal":
-            return Decision(actions=[10 ** 6], value=0.5)
+            return Decision(actions=[10**6], value=0.5)
         if self.mode == "empty":
             return Decision(actions=[], value=0.5)
         stats = {"iterations": budget.iterations or 0, "nodes": 3, "depth": self.depth}
@@ -41,23 +42,32 @@ class ScriptedSearcher(Searcher):
             stats["pv"] = pv
         alternatives = []
         if self.mode == "ranked":
-            alternatives = [Alternative([a], 1.0 / (i + 1), 10 - i)
-                            for i, a in enumerate(state.legal_actions())]
-        return Decision(actions=[first], value=0.25 * self.scale, stats=stats,
-                        alternatives=alternatives)
+            alternatives = [
+                Alternative([a], 1.0 / (i + 1), 10 - i) for i, a in enumerate(state.legal_actions())
+            ]
+        return Decision(
+            actions=[first], value=0.25 * self.scale, stats=stats, alternatives=alternatives
+        )
 
 
 class ScriptedPlugin:
     @hookimpl
     def cadenza_register_searchers(self, register):
-        register(SearcherSpec("scripted", ScriptedSearcher,
-                              {"mode": "first", "depth": 1, "scale": 1.0}, "for tests"))
+        register(
+            SearcherSpec(
+                "scripted",
+                ScriptedSearcher,
+                {"mode": "first", "depth": 1, "scale": 1.0},
+                "for tests",
+            )
+        )
 
 
 @pytest.fixture
 def session():
-    registry = load_registry(include_entry_points=False,
-                             extra_plugins=[("scripted-test-plugin", ScriptedPlugin())])
+    registry = load_registry(
+        include_entry_points=False, extra_plugins=[("scripted-test-plugin", ScriptedPlugin())]
+    )
     ScriptedSearcher.created.clear()
     return EngineSession(registry)
 
@@ -76,9 +86,12 @@ def test_exact_lines_for_tictactoe(session):
     assert session.handle("legal") == ["legal a1 b1 c1 a2 b2 c2 a3 b3 c3", "ok"]
     assert session.handle("play b2 a1") == ["ok"]
     assert session.handle("state") == [
-        'state {"board":[1,-1,-1,-1,0,-1,-1,-1,-1],"game":"tictactoe","to_move":0}', "ok"]
+        'state {"board":[1,-1,-1,-1,0,-1,-1,-1,-1],"game":"tictactoe","to_move":0}',
+        "ok",
+    ]
     assert session.handle("chance") == [
-        "error not a chance node: chance lists outcomes only where chance moves"]
+        "error not a chance node: chance lists outcomes only where chance moves"
+    ]
     assert session.handle("play b1 a2 b3") == ["ok"]  # X: b2 b1 b3, a column
     assert session.handle("status") == ["status to_move=terminal players=2 scores=1,0", "ok"]
     assert session.handle("legal") == ["legal", "ok"]
@@ -116,8 +129,8 @@ def test_roll_uses_the_engines_seeded_dice():
 def test_observe_remembers_the_seat_and_load_forgets_it():
     session = EngineSession()
     session.handle("new leduc seed=3")
-    full = session.handle("state")[0][len("state "):]
-    view = session.handle("view 1")[0][len("view "):]
+    full = session.handle("state")[0][len("state ") :]
+    view = session.handle("view 1")[0][len("view ") :]
     assert session.handle(f"observe {view}") == ["ok"]
     assert session.observed_seat == 1
     assert session.handle("view 1") == [f"view {view}", "ok"]
@@ -132,7 +145,7 @@ def test_observe_without_a_seat_field_finds_the_seat():
     session = EngineSession()
     session.handle("new tictactoe")
     session.handle("play b2")
-    view = json.loads(session.handle("view 1")[0][len("view "):])
+    view = json.loads(session.handle("view 1")[0][len("view ") :])
     del view["seat"]
     assert session.handle(f"observe {json.dumps(view)}") == ["ok"]
     assert session.observed_seat in (0, 1)
@@ -149,18 +162,25 @@ def test_go_refuses_a_searchers_illegal_answer(session):
     session.handle("new tictactoe")
     before = session.snapshot()
     assert session.handle("go searcher=scripted mode=illegal") == [
-        "error searcher scripted proposed an illegal action 1000000"]
+        "error searcher scripted proposed an illegal action 1000000"
+    ]
     assert session.handle("go searcher=scripted mode=empty") == [
-        "error searcher scripted proposed no action"]
+        "error searcher scripted proposed no action"
+    ]
     assert session.snapshot() == before
 
 
 def test_hint_ranks_alternatives_and_falls_back_to_the_decision(session):
     session.handle("new tictactoe")
     assert session.handle("hint top=2 searcher=scripted mode=ranked") == [
-        "hint 1 value=1 visits=10 a1", "hint 2 value=0.5 visits=9 b1", "ok"]
+        "hint 1 value=1 visits=10 a1",
+        "hint 2 value=0.5 visits=9 b1",
+        "ok",
+    ]
     assert session.handle("hint searcher=scripted iterations=4") == [
-        "hint 1 value=0.25 visits=4 a1", "ok"]
+        "hint 1 value=0.25 visits=4 a1",
+        "ok",
+    ]
     session.handle("setoption top=1")
     assert len(session.handle("hint searcher=scripted mode=ranked")) == 2
 
@@ -173,7 +193,8 @@ def test_setoption_defaults_apply_only_where_the_searcher_has_them(session):
     assert session.handle("go searcher=random")[-1] == "ok"
     # ... but naming it for random is one.
     assert session.handle("go searcher=random scale=2") == [
-        "error searcher random has no option scale (options: none)"]
+        "error searcher random has no option scale (options: none)"
+    ]
     assert session.handle("setoption scale=abc")[0].startswith("error option scale=abc")
     assert session.snapshot()["options"] == {"searcher": "scripted", "scale": "2", "depth": "3"}
 
@@ -195,10 +216,15 @@ def test_default_searcher_is_the_first_preferred_one_that_can_play(session):
     for game in ("tictactoe", "leduc"):
         session.handle(f"new {game}")
         spec = session.registry.game(game)
-        playable = [name for name in ("mcts", "ismcts", "greedy")
-                    if name in session.registry.searchers
-                    and (session.registry.searcher(name).supports is None
-                         or session.registry.searcher(name).supports(spec))]
+        playable = [
+            name
+            for name in ("mcts", "ismcts", "greedy")
+            if name in session.registry.searchers
+            and (
+                session.registry.searcher(name).supports is None
+                or session.registry.searcher(name).supports(spec)
+            )
+        ]
         assert session._default_searcher() == playable[0]
         assert session.handle("go iterations=20 seed=1")[-1] == "ok"
 

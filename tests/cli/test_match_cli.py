@@ -1,5 +1,6 @@
 """`cadenza match`: the games it records, the table, the files, the progress, SPRT
 and the errors a user gets."""
+
 import io
 import json
 import re
@@ -14,8 +15,23 @@ from cli.match.records import without_timings
 from plugins.manager import default_registry
 from test_cli_commands import cadenza
 
-RECORD_KEYS = {"index", "block", "seed", "game", "variant", "players", "seats", "specs",
-               "series_target", "games", "scores", "returns", "forfeit", "error", "seconds"}
+RECORD_KEYS = {
+    "index",
+    "block",
+    "seed",
+    "game",
+    "variant",
+    "players",
+    "seats",
+    "specs",
+    "series_target",
+    "games",
+    "scores",
+    "returns",
+    "forfeit",
+    "error",
+    "seconds",
+}
 
 
 def run_match(out, *args):
@@ -50,8 +66,18 @@ def replay(record):
 
 
 def test_a_two_entrant_match(tmp_path):
-    run = run_match(tmp_path, "tictactoe", "--entrant", "mcts=mcts:iterations=20",
-                    "--entrant", "rnd=random", "--games", "7", "--seed", "5")
+    run = run_match(
+        tmp_path,
+        "tictactoe",
+        "--entrant",
+        "mcts=mcts:iterations=20",
+        "--entrant",
+        "rnd=random",
+        "--games",
+        "7",
+        "--seed",
+        "5",
+    )
     assert run.exit_code == 0, run.output
     records = read_records(tmp_path)
     assert [r["index"] for r in records] == list(range(8)), "7 games round up to 4 pairs"
@@ -59,13 +85,14 @@ def test_a_two_entrant_match(tmp_path):
         assert set(record) == RECORD_KEYS
         assert record["game"] == "tictactoe" and record["players"] == 2
         assert sorted(record["seats"]) == ["mcts", "rnd"]
-        assert record["specs"] == ["mcts:iterations=20" if s == "mcts" else "random"
-                                   for s in record["seats"]]
+        assert record["specs"] == [
+            "mcts:iterations=20" if s == "mcts" else "random" for s in record["seats"]
+        ]
         assert sum(record["returns"]) == pytest.approx(1.0)
         assert record["forfeit"] is None and record["error"] is None
         assert all("ms" in m for g in record["games"] for m in g["moves"] if m["seat"] != "chance")
         replay(record)
-    for first, second in zip(records[::2], records[1::2]):
+    for first, second in zip(records[::2], records[1::2], strict=False):
         assert first["seed"] == second["seed"] and first["seats"] == second["seats"][::-1]
     # the table: the stronger searcher wins, Elo with an interval and the pentanomial
     assert "mcts vs rnd" in run.output
@@ -98,23 +125,52 @@ def test_games_with_chance_and_a_deal_are_recorded_whole(tmp_path, game, variant
 
 
 def test_same_seed_and_iterations_same_games_whatever_the_workers(tmp_path):
-    args = ["pig", "--variant", "target20", "--entrant", "a=mcts:iterations=200",
-            "--entrant", "b=expectimax:iterations=200", "--games", "6", "--seed", "77"]
+    args = [
+        "pig",
+        "--variant",
+        "target20",
+        "--entrant",
+        "a=mcts:iterations=200",
+        "--entrant",
+        "b=expectimax:iterations=200",
+        "--games",
+        "6",
+        "--seed",
+        "77",
+    ]
     one = run_match(tmp_path / "one", *args, "--workers", "1")
     two = run_match(tmp_path / "two", *args, "--workers", "2")
     assert one.exit_code == 0 and two.exit_code == 0, one.output + two.output
-    assert without_timings(read_records(tmp_path / "one")) == without_timings(read_records(tmp_path / "two"))
-    assert json.loads((tmp_path / "one" / "summary.json").read_text()) == \
-        json.loads((tmp_path / "two" / "summary.json").read_text())
+    assert without_timings(read_records(tmp_path / "one")) == without_timings(
+        read_records(tmp_path / "two")
+    )
+    assert json.loads((tmp_path / "one" / "summary.json").read_text()) == json.loads(
+        (tmp_path / "two" / "summary.json").read_text()
+    )
     other = run_match(tmp_path / "other", *args[:-1], "78")
     assert other.exit_code == 0, other.output
-    assert without_timings(read_records(tmp_path / "other")) != without_timings(read_records(tmp_path / "one"))
+    assert without_timings(read_records(tmp_path / "other")) != without_timings(
+        read_records(tmp_path / "one")
+    )
 
 
 def test_sprt_stops_the_match_when_it_decides(tmp_path):
-    run = run_match(tmp_path, "tictactoe", "--entrant", "strong=mcts:iterations=400",
-                    "--entrant", "weak=random", "--games", "400", "--seed", "3",
-                    "--sprt", "0,50,0.05,0.05", "--workers", "2")
+    run = run_match(
+        tmp_path,
+        "tictactoe",
+        "--entrant",
+        "strong=mcts:iterations=400",
+        "--entrant",
+        "weak=random",
+        "--games",
+        "400",
+        "--seed",
+        "3",
+        "--sprt",
+        "0,50,0.05,0.05",
+        "--workers",
+        "2",
+    )
     assert run.exit_code == 0, run.output
     summary = json.loads((tmp_path / "summary.json").read_text())
     sprt = summary["head_to_head"]["sprt"]
@@ -138,8 +194,17 @@ def test_the_progress_bar_shows_rate_and_standings_on_a_terminal():
 
 
 def test_a_directory_is_not_overwritten_and_resume_checks_the_settings(tmp_path):
-    args = ["tictactoe", "--entrant", "a=greedy", "--entrant", "b=random", "--games", "2",
-            "--seed", "1"]
+    args = [
+        "tictactoe",
+        "--entrant",
+        "a=greedy",
+        "--entrant",
+        "b=random",
+        "--games",
+        "2",
+        "--seed",
+        "1",
+    ]
     assert run_match(tmp_path, *args).exit_code == 0
     again = run_match(tmp_path, *args)
     assert again.exit_code == 2 and "already holds a match: use --resume" in again.stderr
@@ -154,27 +219,54 @@ def test_a_directory_is_not_overwritten_and_resume_checks_the_settings(tmp_path)
 
 
 def test_rounding_and_the_random_seed_are_noted_on_stderr(tmp_path):
-    run = cadenza("match", "tictactoe", "--entrant", "a=greedy", "--entrant", "b=random",
-                  "--games", "3", "--out", str(tmp_path))
+    run = cadenza(
+        "match",
+        "tictactoe",
+        "--entrant",
+        "a=greedy",
+        "--entrant",
+        "b=random",
+        "--games",
+        "3",
+        "--out",
+        str(tmp_path),
+    )
     assert run.returncode == 0, run.stderr
     assert "3 games rounded up to 4" in run.stderr
     seed = int(re.search(r"^seed (\d+)$", run.stderr, re.M).group(1))
     assert json.loads((tmp_path / "match.json").read_text())["seed"] == seed
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--entrant", "a=greedy"], "at least 2 entrants"),
-    (["--entrant", "a=greedy", "--entrant", "a=random"], "entrant name a is given twice"),
-    (["--entrant", "greedy", "--entrant", "b=random"], "NAME=SEARCHER"),
-    (["--entrant", "a=nope", "--entrant", "b=random"], "unknown searcher: nope"),
-    (["--entrant", "a=greedy:depth=2", "--entrant", "b=random"], "has no option depth"),
-    (["--entrant", "a b=greedy", "--entrant", "b=random"], "letters, digits"),
-    (["--entrant", "a=greedy", "--entrant", "b=random", "--entrant", "c=random",
-      "--sprt", "0,5,0.05,0.05"], "exactly 2 entrants"),
-    (["--entrant", "a=greedy", "--entrant", "b=random", "--sprt", "5,0,0.05,0.05"], "elo0 < elo1"),
-    (["--entrant", "a=greedy", "--entrant", "b=random", "--players", "3"], "2-2 players"),
-    (["--entrant", "a=greedy", "--entrant", "b=random", "--backend", "nope"], "--backend"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--entrant", "a=greedy"], "at least 2 entrants"),
+        (["--entrant", "a=greedy", "--entrant", "a=random"], "entrant name a is given twice"),
+        (["--entrant", "greedy", "--entrant", "b=random"], "NAME=SEARCHER"),
+        (["--entrant", "a=nope", "--entrant", "b=random"], "unknown searcher: nope"),
+        (["--entrant", "a=greedy:depth=2", "--entrant", "b=random"], "has no option depth"),
+        (["--entrant", "a b=greedy", "--entrant", "b=random"], "letters, digits"),
+        (
+            [
+                "--entrant",
+                "a=greedy",
+                "--entrant",
+                "b=random",
+                "--entrant",
+                "c=random",
+                "--sprt",
+                "0,5,0.05,0.05",
+            ],
+            "exactly 2 entrants",
+        ),
+        (
+            ["--entrant", "a=greedy", "--entrant", "b=random", "--sprt", "5,0,0.05,0.05"],
+            "elo0 < elo1",
+        ),
+        (["--entrant", "a=greedy", "--entrant", "b=random", "--players", "3"], "2-2 players"),
+        (["--entrant", "a=greedy", "--entrant", "b=random", "--backend", "nope"], "--backend"),
+    ],
+)
 def test_bad_match_arguments_are_one_line_and_exit_2(tmp_path, args, message):
     run = CliRunner().invoke(main, ["match", "tictactoe", *args, "--out", str(tmp_path / "out")])
     assert run.exit_code == 2, run.output
@@ -184,12 +276,24 @@ def test_bad_match_arguments_are_one_line_and_exit_2(tmp_path, args, message):
 
 
 def test_a_searcher_that_cannot_play_the_game_is_refused(tmp_path):
-    run = cadenza("match", "leduc", "--entrant", "a=mcts", "--entrant", "b=random",
-                  "--out", str(tmp_path))
+    run = cadenza(
+        "match", "leduc", "--entrant", "a=mcts", "--entrant", "b=random", "--out", str(tmp_path)
+    )
     assert run.returncode == 2 and "searcher mcts cannot play leduc" in run.stderr
     assert run.stderr.count("\n") == 1 and "Traceback" not in run.stderr
-    unknown = CliRunner().invoke(main, ["match", "nogame", "--entrant", "a=greedy",
-                                        "--entrant", "b=random", "--out", str(tmp_path)])
+    unknown = CliRunner().invoke(
+        main,
+        [
+            "match",
+            "nogame",
+            "--entrant",
+            "a=greedy",
+            "--entrant",
+            "b=random",
+            "--out",
+            str(tmp_path),
+        ],
+    )
     assert unknown.exit_code == 2 and "unknown game: nogame" in unknown.stderr
 
 
@@ -201,14 +305,34 @@ def test_match_and_tournament_have_help(command, word):
 
 
 def test_all_orders_plays_every_order_around_the_table_and_is_kept_for_resume(tmp_path):
-    args = ["taktvoll", "--players", "3", "--entrant", "a=greedy", "--entrant", "b=random",
-            "--entrant", "c=random", "--games", "6", "--seed", "4"]
+    args = [
+        "taktvoll",
+        "--players",
+        "3",
+        "--entrant",
+        "a=greedy",
+        "--entrant",
+        "b=random",
+        "--entrant",
+        "c=random",
+        "--games",
+        "6",
+        "--seed",
+        "4",
+    ]
     run = run_match(tmp_path / "all", *args, "--all-orders")
     assert run.exit_code == 0, run.output
     records = read_records(tmp_path / "all")
     assert sorted(tuple(r["seats"]) for r in records) == sorted(
-        [("a", "b", "c"), ("a", "c", "b"), ("b", "a", "c"), ("b", "c", "a"), ("c", "a", "b"),
-         ("c", "b", "a")])
+        [
+            ("a", "b", "c"),
+            ("a", "c", "b"),
+            ("b", "a", "c"),
+            ("b", "c", "a"),
+            ("c", "a", "b"),
+            ("c", "b", "a"),
+        ]
+    )
     assert len({r["seed"] for r in records}) == 1, "one block: one deal in six orders"
     assert json.loads((tmp_path / "all" / "match.json").read_text())["all_orders"] is True
     refused = run_match(tmp_path / "all", *args, "--resume")
@@ -217,5 +341,6 @@ def test_all_orders_plays_every_order_around_the_table_and_is_kept_for_resume(tm
     rotated = run_match(tmp_path / "rot", *args)
     assert rotated.exit_code == 0, rotated.output
     assert len({tuple(r["seats"]) for r in read_records(tmp_path / "rot")}) == 3, "rotations only"
-    assert "all_orders" not in json.loads((tmp_path / "rot" / "match.json").read_text()), \
+    assert "all_orders" not in json.loads((tmp_path / "rot" / "match.json").read_text()), (
         "folders from before the option resume unchanged"
+    )

@@ -5,6 +5,7 @@ reason) and the match goes on.
 The faulty searchers are registered by this module as a throwaway plugin; worker
 processes import it by name to build the same registry (`faulty_registry`).
 """
+
 import json
 import os
 import signal
@@ -47,8 +48,9 @@ def cadenza_register_searchers(register):
 
 
 def faulty_registry():
-    return load_registry(include_entry_points=False,
-                         extra_plugins=[("faulty-searchers", sys.modules[__name__])])
+    return load_registry(
+        include_entry_points=False, extra_plugins=[("faulty-searchers", sys.modules[__name__])]
+    )
 
 
 REASONS = {
@@ -60,15 +62,18 @@ REASONS = {
 
 
 def play(tmp_path, specs, games, workers=2):
-    from cli.match.local_backend import LocalBackend
     from cli.match.entrants import parse_entrant
+    from cli.match.local_backend import LocalBackend
     from cli.match.runner import MatchConfig, run_match
+
     registry = faulty_registry()
     entrants = [parse_entrant(text, registry) for text in specs]
-    config = MatchConfig(game="tictactoe", entrants=entrants, games=games, seed=8,
-                         time_margin_ms=200)
-    return run_match(config, tmp_path, LocalBackend(workers, faulty_registry),
-                     registry_factory=faulty_registry)
+    config = MatchConfig(
+        game="tictactoe", entrants=entrants, games=games, seed=8, time_margin_ms=200
+    )
+    return run_match(
+        config, tmp_path, LocalBackend(workers, faulty_registry), registry_factory=faulty_registry
+    )
 
 
 def test_each_fault_forfeits_the_game_and_the_match_goes_on(tmp_path):
@@ -115,9 +120,16 @@ def test_a_stalled_worker_is_replaced_and_later_games_are_played_normally(tmp_pa
 def test_selfplay_reports_a_forfeit_with_its_reason():
     from cli.selfplay import selfplay
     from cli.specs import SeatSpec
+
     lines = []
-    result = selfplay(faulty_registry(), "tictactoe", None, [SeatSpec("greedy"), SeatSpec("cheat")],
-                      seed=1, echo=lines.append)
+    result = selfplay(
+        faulty_registry(),
+        "tictactoe",
+        None,
+        [SeatSpec("greedy"), SeatSpec("cheat")],
+        seed=1,
+        echo=lines.append,
+    )
     assert lines[-2] == "forfeit seat 1: seat 1 proposed an illegal action 10000"
     assert lines[-1] == "result scores=0,0 returns=1,0"
     assert result.returns == [1.0, 0.0] and result.actions == 1
@@ -125,10 +137,28 @@ def test_selfplay_reports_a_forfeit_with_its_reason():
 
 def test_a_game_that_does_not_end_has_no_result_and_is_not_rated(tmp_path):
     from click.testing import CliRunner
+
     from cli.main import main
-    run = CliRunner().invoke(main, ["match", "tictactoe", "--entrant", "a=greedy", "--entrant",
-                                    "b=random", "--games", "4", "--seed", "1", "--max-actions", "3",
-                                    "--out", str(tmp_path)])
+
+    run = CliRunner().invoke(
+        main,
+        [
+            "match",
+            "tictactoe",
+            "--entrant",
+            "a=greedy",
+            "--entrant",
+            "b=random",
+            "--games",
+            "4",
+            "--seed",
+            "1",
+            "--max-actions",
+            "3",
+            "--out",
+            str(tmp_path),
+        ],
+    )
     assert run.exit_code == 0, run.output
     records = [json.loads(line) for line in (tmp_path / "games.jsonl").read_text().splitlines()]
     assert len(records) == 4
@@ -146,14 +176,20 @@ def broken_registry():
 
 
 def test_workers_that_cannot_start_stop_the_match_instead_of_failing_every_game(tmp_path):
-    from cli.match.local_backend import LocalBackend
     from cli.match.entrants import parse_entrant
+    from cli.match.local_backend import LocalBackend
     from cli.match.referee import WorkerError
     from cli.match.runner import MatchConfig, run_match
+
     registry = faulty_registry()
-    config = MatchConfig(game="tictactoe", games=4, seed=1,
-                         entrants=[parse_entrant("a=greedy", registry),
-                                   parse_entrant("b=random", registry)])
+    config = MatchConfig(
+        game="tictactoe",
+        games=4,
+        seed=1,
+        entrants=[parse_entrant("a=greedy", registry), parse_entrant("b=random", registry)],
+    )
     with pytest.raises(WorkerError, match="could not start"):
-        run_match(config, tmp_path, LocalBackend(2, broken_registry), registry_factory=faulty_registry)
+        run_match(
+            config, tmp_path, LocalBackend(2, broken_registry), registry_factory=faulty_registry
+        )
     assert (tmp_path / "games.jsonl").read_text() == "", "no game was recorded as played"

@@ -1,6 +1,7 @@
 """Matches of games with more than two seats: entrants rotate through every seat,
 two entrants share the table, three or more get openskill ratings. Run over every
 registered game that seats three or more."""
+
 import json
 from collections import Counter
 
@@ -21,9 +22,25 @@ def test_some_registered_game_seats_three_or_more():
 
 @pytest.mark.parametrize("game", MULTI)
 def test_two_entrants_at_a_table_of_three(tmp_path, game):
-    run = CliRunner().invoke(main, ["match", game, "--players", "3", "--entrant", "a=random",
-                                    "--entrant", "b=random", "--games", "6", "--seed", "4",
-                                    "--out", str(tmp_path)])
+    run = CliRunner().invoke(
+        main,
+        [
+            "match",
+            game,
+            "--players",
+            "3",
+            "--entrant",
+            "a=random",
+            "--entrant",
+            "b=random",
+            "--games",
+            "6",
+            "--seed",
+            "4",
+            "--out",
+            str(tmp_path),
+        ],
+    )
     assert run.exit_code == 0, run.output
     records = read_records(tmp_path)
     assert len(records) == 6 and len({r["seed"] for r in records}) == 1, "one block, one seed"
@@ -45,14 +62,38 @@ def test_two_entrants_at_a_table_of_three(tmp_path, game):
 
 @pytest.mark.parametrize("game", MULTI)
 def test_three_entrants_at_a_table_of_three_are_rated_with_openskill(tmp_path, game):
-    run = CliRunner().invoke(main, ["match", game, "--players", "3", "--entrant", "a=random",
-                                    "--entrant", "b=random", "--entrant", "c=random",
-                                    "--games", "3", "--seed", "5", "--workers", "2",
-                                    "--out", str(tmp_path)])
+    run = CliRunner().invoke(
+        main,
+        [
+            "match",
+            game,
+            "--players",
+            "3",
+            "--entrant",
+            "a=random",
+            "--entrant",
+            "b=random",
+            "--entrant",
+            "c=random",
+            "--games",
+            "3",
+            "--seed",
+            "5",
+            "--workers",
+            "2",
+            "--out",
+            str(tmp_path),
+        ],
+    )
     assert run.exit_code == 0, run.output
     records = read_records(tmp_path)
-    assert sorted(tuple(r["seats"]) for r in records) == [("a", "b", "c"), ("b", "c", "a"),
-                                                          ("c", "a", "b")]
+    assert sorted(tuple(r["seats"]) for r in records) == [
+        ("a", "b", "c"),
+        ("b", "c", "a"),
+        ("c", "a", "b"),
+    ]
     summary = json.loads((tmp_path / "summary.json").read_text())
     assert sorted(row["name"] for row in summary["openskill"]) == ["a", "b", "c"]
-    assert all(cell["games"] == 3 for row in summary["crosstable"].values() for cell in row.values())
+    assert all(
+        cell["games"] == 3 for row in summary["crosstable"].values() for cell in row.values()
+    )

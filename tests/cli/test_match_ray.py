@@ -4,6 +4,7 @@ records identical to the local backend's but for timings.
 One test function, so that a parallel test run starts one local Ray, not one per
 test worker.
 """
+
 import json
 
 import ray
@@ -25,21 +26,31 @@ CASES = [
 
 def config(game, variant, specs, games, seed):
     registry = default_registry()
-    return MatchConfig(game=game, variant=variant, games=games, seed=seed,
-                       entrants=[parse_entrant(text, registry) for text in specs])
+    return MatchConfig(
+        game=game,
+        variant=variant,
+        games=games,
+        seed=seed,
+        entrants=[parse_entrant(text, registry) for text in specs],
+    )
 
 
 def check_same_games_as_local(tmp_path, game, variant, specs):
-    on_ray = run_match(config(game, variant, specs, 6, 31), tmp_path / "ray",
-                       RayBackend(2, default_registry))
-    local = run_match(config(game, variant, specs, 6, 31), tmp_path / "local",
-                      LocalBackend(2, default_registry))
+    on_ray = run_match(
+        config(game, variant, specs, 6, 31), tmp_path / "ray", RayBackend(2, default_registry)
+    )
+    local = run_match(
+        config(game, variant, specs, 6, 31), tmp_path / "local", LocalBackend(2, default_registry)
+    )
     assert len(on_ray.records) == 6
     assert all(r["error"] is None and r["forfeit"] is None for r in on_ray.records)
     assert without_timings(on_ray.records) == without_timings(local.records)
     assert on_ray.summary == local.summary
+
     # the files have one format whichever backend wrote them
-    keys = lambda d: [sorted(json.loads(line)) for line in (d / "games.jsonl").read_text().splitlines()]
+    def keys(d):
+        return [sorted(json.loads(line)) for line in (d / "games.jsonl").read_text().splitlines()]
+
     assert keys(tmp_path / "ray") == keys(tmp_path / "local")
 
 
@@ -48,10 +59,27 @@ def test_ray_plays_the_same_games_as_local_processes(tmp_path):
     try:
         for game, variant, specs in CASES:
             check_same_games_as_local(tmp_path / game, game, variant, specs)
-        run = CliRunner().invoke(main, ["match", "tictactoe", "--entrant", "a=greedy",
-                                        "--entrant", "b=random", "--games", "4", "--seed", "1",
-                                        "--backend", "ray", "--workers", "2",
-                                        "--out", str(tmp_path / "cli")])
+        run = CliRunner().invoke(
+            main,
+            [
+                "match",
+                "tictactoe",
+                "--entrant",
+                "a=greedy",
+                "--entrant",
+                "b=random",
+                "--games",
+                "4",
+                "--seed",
+                "1",
+                "--backend",
+                "ray",
+                "--workers",
+                "2",
+                "--out",
+                str(tmp_path / "cli"),
+            ],
+        )
         assert run.exit_code == 0, run.output
         assert "a vs b" in run.output
         assert len((tmp_path / "cli" / "games.jsonl").read_text().splitlines()) == 4

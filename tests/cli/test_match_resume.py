@@ -1,5 +1,6 @@
 """A match killed in the middle and resumed: no finished game is lost or replayed,
 and the final table is the one an uninterrupted run with the same seed prints."""
+
 import json
 import os
 import shutil
@@ -13,9 +14,22 @@ from cli.match.records import without_timings
 from cli.match.store import GamesFile, StoreError
 
 GAMES = 16
-ARGS = ["match", "pig", "--variant", "target50", "--entrant", "deep=mcts:iterations=6000",
-        "--entrant", "shallow=mcts:iterations=2000", "--games", str(GAMES), "--seed", "21",
-        "--workers", "2"]
+ARGS = [
+    "match",
+    "pig",
+    "--variant",
+    "target50",
+    "--entrant",
+    "deep=mcts:iterations=6000",
+    "--entrant",
+    "shallow=mcts:iterations=2000",
+    "--games",
+    str(GAMES),
+    "--seed",
+    "21",
+    "--workers",
+    "2",
+]
 
 
 def cadenza_args(*args):
@@ -31,8 +45,11 @@ def lines_of(directory):
 
 def test_killed_and_resumed_equals_uninterrupted(tmp_path):
     interrupted, straight = tmp_path / "interrupted", tmp_path / "straight"
-    proc = subprocess.Popen(cadenza_args(*ARGS, "--out", str(interrupted)),
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        cadenza_args(*ARGS, "--out", str(interrupted)),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     deadline = time.monotonic() + 120
     while len(lines_of(interrupted)) < 3 and time.monotonic() < deadline and proc.poll() is None:
         time.sleep(0.02)
@@ -43,21 +60,30 @@ def test_killed_and_resumed_equals_uninterrupted(tmp_path):
     assert 3 <= len(before) < GAMES, len(before)
     finished = [json.loads(line) for line in before if line.endswith(b"\n")]
 
-    resumed = subprocess.run(cadenza_args(*ARGS, "--out", str(interrupted), "--resume"),
-                             capture_output=True, text=True, timeout=300)
+    resumed = subprocess.run(
+        cadenza_args(*ARGS, "--out", str(interrupted), "--resume"),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert resumed.returncode == 0, resumed.stderr
     after = [json.loads(line) for line in lines_of(interrupted)]
     assert sorted(r["index"] for r in after) == list(range(GAMES)), "each game exactly once"
-    assert after[:len(finished)] == finished, "finished games are kept as they were, not replayed"
+    assert after[: len(finished)] == finished, "finished games are kept as they were, not replayed"
 
-    uninterrupted = subprocess.run(cadenza_args(*ARGS, "--out", str(straight)),
-                                   capture_output=True, text=True, timeout=300)
+    uninterrupted = subprocess.run(
+        cadenza_args(*ARGS, "--out", str(straight)), capture_output=True, text=True, timeout=300
+    )
     assert uninterrupted.returncode == 0, uninterrupted.stderr
     assert resumed.stdout == uninterrupted.stdout, "the same final table"
     assert "deep vs shallow" in resumed.stdout
-    assert json.loads((interrupted / "summary.json").read_text()) == \
-        json.loads((straight / "summary.json").read_text())
-    by_index = lambda d: sorted((json.loads(line) for line in lines_of(d)), key=lambda r: r["index"])
+    assert json.loads((interrupted / "summary.json").read_text()) == json.loads(
+        (straight / "summary.json").read_text()
+    )
+
+    def by_index(d):
+        return sorted((json.loads(line) for line in lines_of(d)), key=lambda r: r["index"])
+
     assert without_timings(by_index(interrupted)) == without_timings(by_index(straight))
 
 
@@ -83,8 +109,11 @@ def test_a_torn_last_line_is_cut_off_and_a_bad_line_inside_is_an_error(tmp_path)
 
 
 def test_workers_do_not_outlive_a_killed_match(tmp_path):
-    proc = subprocess.Popen(cadenza_args(*ARGS, "--out", str(tmp_path)),
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        cadenza_args(*ARGS, "--out", str(tmp_path)),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     deadline = time.monotonic() + 120
     while not lines_of(tmp_path) and time.monotonic() < deadline:
         time.sleep(0.02)

@@ -1,12 +1,18 @@
 """Seat rotation and pairing of a match (cli/match/schedule.py)."""
+
 from collections import Counter
 from itertools import combinations
 from math import comb, factorial
 
 import pytest
 
-from cli.match.schedule import (build_schedule, games_in_whole_blocks, is_balanced, seat_counts,
-                                seatings)
+from cli.match.schedule import (
+    build_schedule,
+    games_in_whole_blocks,
+    is_balanced,
+    seat_counts,
+    seatings,
+)
 
 
 @pytest.mark.parametrize("entrants", range(2, 9))
@@ -36,7 +42,7 @@ def test_two_entrants_two_seats_play_pairs_with_seats_swapped():
     assert seatings(2, 2) == [(0, 1), (1, 0)]
     tasks = build_schedule(["new", "old"], 2, 6, seed=11)
     assert [t.index for t in tasks] == list(range(6))
-    for first, second in zip(tasks[::2], tasks[1::2]):
+    for first, second in zip(tasks[::2], tasks[1::2], strict=False):
         assert first.block == second.block
         assert first.seed == second.seed, "a pair replays one seed"
         assert first.seats == tuple(reversed(second.seats))
@@ -77,8 +83,11 @@ def test_all_orders_stays_balanced_and_plays_no_seating_twice(entrants, players)
 
 def _followers(block, players):
     """How often each entrant sits right after each other one around the table."""
-    return Counter((seating[seat], seating[(seat + 1) % players])
-                   for seating in block for seat in range(players))
+    return Counter(
+        (seating[seat], seating[(seat + 1) % players])
+        for seating in block
+        for seat in range(players)
+    )
 
 
 def test_rotations_keep_who_plays_after_whom():
@@ -103,4 +112,6 @@ def test_all_orders_schedule_replays_each_seed_in_six_orders():
     assert len({t.seats for t in tasks[:6]}) == 6
     with pytest.raises(ValueError, match="whole number of blocks of 6"):
         build_schedule(["a", "b", "c"], 3, 9, seed=5, all_orders=True)
-    assert build_schedule(["a", "b", "c"], 3, 9, seed=5) == build_schedule(["a", "b", "c"], 3, 9, 5, False)
+    assert build_schedule(["a", "b", "c"], 3, 9, seed=5) == build_schedule(
+        ["a", "b", "c"], 3, 9, 5, False
+    )

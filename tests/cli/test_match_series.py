@@ -1,12 +1,13 @@
 """Series (cli/series.py): games in a row whose scores add up to a target, through
 selfplay and match."""
+
 import json
 
 import pytest
 from click.testing import CliRunner
 
-from cli.main import main
 from cli.gameloop import Forfeit, GameRecord
+from cli.main import main
 from cli.series import finish_series, leaders_returns, series_seeds
 
 
@@ -24,8 +25,10 @@ def test_leaders_split_the_win():
 
 
 def test_finish_series_sums_scores_and_ranks_by_total():
-    games = [GameRecord(seed=1, scores=[90, 120], returns=[0.0, 1.0]),
-             GameRecord(seed=2, scores=[130, 60], returns=[1.0, 0.0])]
+    games = [
+        GameRecord(seed=1, scores=[90, 120], returns=[0.0, 1.0]),
+        GameRecord(seed=2, scores=[130, 60], returns=[1.0, 0.0]),
+    ]
     result = finish_series(games, 2, target=200)
     assert result.scores == [220, 180] and result.returns == [1.0, 0.0]
     assert result.forfeit is None and result.error is None
@@ -34,8 +37,10 @@ def test_finish_series_sums_scores_and_ranks_by_total():
 
 
 def test_a_forfeit_in_any_game_forfeits_the_series():
-    games = [GameRecord(seed=1, scores=[150, 20], returns=[1.0, 0.0]),
-             GameRecord(seed=2, scores=[10, 0], returns=[0.0, 1.0], forfeit=Forfeit(0, "raised"))]
+    games = [
+        GameRecord(seed=1, scores=[150, 20], returns=[1.0, 0.0]),
+        GameRecord(seed=2, scores=[10, 0], returns=[0.0, 1.0], forfeit=Forfeit(0, "raised")),
+    ]
     result = finish_series(games, 2, target=200)
     assert result.returns == [0.0, 1.0] and result.forfeit.seat == 0
 
@@ -46,27 +51,60 @@ def test_a_series_cut_short_without_a_fault_is_an_error():
 
 
 def test_selfplay_plays_a_series_to_the_target():
-    run = CliRunner().invoke(main, ["selfplay", "pig", "--variant", "target10", "--seat", "greedy",
-                                    "--seat", "random", "--seed", "4", "--series-target", "25"])
+    run = CliRunner().invoke(
+        main,
+        [
+            "selfplay",
+            "pig",
+            "--variant",
+            "target10",
+            "--seat",
+            "greedy",
+            "--seat",
+            "random",
+            "--seed",
+            "4",
+            "--series-target",
+            "25",
+        ],
+    )
     assert run.exit_code == 0, run.output
     lines = run.output.splitlines()
     summaries = [line for line in lines if line.startswith("game ") and " totals=" in line]
     assert len(summaries) >= 2
     totals = [list(map(int, line.split("totals=")[1].split(","))) for line in summaries]
     assert max(totals[-1]) >= 25 and all(max(t) < 25 for t in totals[:-1])
-    for before, after, line in zip(totals, totals[1:], summaries[1:]):
+    for before, after, line in zip(totals, totals[1:], summaries[1:], strict=False):
         scores = list(map(int, line.split(" scores=")[1].split(" ")[0].split(",")))
-        assert [a + s for a, s in zip(before, scores)] == after
+        assert [a + s for a, s in zip(before, scores, strict=False)] == after
     result = lines[-1]
-    assert result == f"result scores={','.join(map(str, totals[-1]))} returns=" + \
-        ",".join("1" if t == max(totals[-1]) else "0" for t in totals[-1])
+    assert result == f"result scores={','.join(map(str, totals[-1]))} returns=" + ",".join(
+        "1" if t == max(totals[-1]) else "0" for t in totals[-1]
+    )
 
 
 def test_a_match_of_series_records_every_game(tmp_path):
-    run = CliRunner().invoke(main, ["match", "pig", "--variant", "target10",
-                                    "--entrant", "g=greedy", "--entrant", "r=random",
-                                    "--games", "2", "--seed", "9", "--series-target", "30",
-                                    "--out", str(tmp_path)])
+    run = CliRunner().invoke(
+        main,
+        [
+            "match",
+            "pig",
+            "--variant",
+            "target10",
+            "--entrant",
+            "g=greedy",
+            "--entrant",
+            "r=random",
+            "--games",
+            "2",
+            "--seed",
+            "9",
+            "--series-target",
+            "30",
+            "--out",
+            str(tmp_path),
+        ],
+    )
     assert run.exit_code == 0, run.output
     records = [json.loads(line) for line in (tmp_path / "games.jsonl").read_text().splitlines()]
     assert len(records) == 2
@@ -77,4 +115,6 @@ def test_a_match_of_series_records_every_game(tmp_path):
         assert record["scores"] == totals and max(totals) >= 30
         assert record["returns"] == pytest.approx(leaders_returns(totals))
     # the pair replays the same series of seeds with the seats swapped
-    assert [g["seed"] for g in records[0]["games"][:2]] == [g["seed"] for g in records[1]["games"][:2]]
+    assert [g["seed"] for g in records[0]["games"][:2]] == [
+        g["seed"] for g in records[1]["games"][:2]
+    ]

@@ -1,6 +1,7 @@
 """`cadenza perft` and the golden perft files (tests/engine/games/*.perft): the
 compiled move generators must reproduce every count, the pure-Python references
 the small ones, and Maestro's first counts follow from its rules by hand."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -65,15 +66,20 @@ def test_golden_files_cover_maestro_and_the_reference_games():
 def test_compiled_move_generation_matches_the_golden_counts(line):
     spec, state, counts = position_of(line)
     assert perft(state, len(counts)) == counts
-    assert perft_line(spec.name, state.num_players, state.variant, *parse_perft_line(line)[3:5],
-                      counts) == line
+    assert (
+        perft_line(
+            spec.name, state.num_players, state.variant, *parse_perft_line(line)[3:5], counts
+        )
+        == line
+    )
 
 
 @pytest.mark.parametrize("line", GOLDEN_LINES)
 def test_the_reference_implementation_agrees_where_it_is_cheap(line):
     spec, state, counts = position_of(line)
-    depth = max([d for d in range(1, len(counts) + 1) if counts[d - 1] <= REFERENCE_LEAF_LIMIT],
-                default=0)
+    depth = max(
+        [d for d in range(1, len(counts) + 1) if counts[d - 1] <= REFERENCE_LEAF_LIMIT], default=0
+    )
     if spec.reference_class() is None or depth == 0:
         pytest.fail(f"{spec.name} needs a reference and a cheap first depth for this check")
     reference = spec.reference_class().from_json(state.to_json())
@@ -105,20 +111,37 @@ def test_perft_rejects_a_depth_below_one():
 def test_cli_prints_the_golden_line():
     line = next(p.values[0] for p in GOLDEN_LINES if "seed=5 advance=130" in p.values[0])
     _, players, variant, seed, advance, counts = parse_perft_line(line)
-    result = CliRunner().invoke(main, ["perft", "maestro", "--players", str(players), "--variant", variant,
-                                       "--seed", str(seed), "--advance", str(advance),
-                                       "--depth", str(len(counts))])
+    result = CliRunner().invoke(
+        main,
+        [
+            "perft",
+            "maestro",
+            "--players",
+            str(players),
+            "--variant",
+            variant,
+            "--seed",
+            str(seed),
+            "--advance",
+            str(advance),
+            "--depth",
+            str(len(counts)),
+        ],
+    )
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines()[0] == line
 
 
-@pytest.mark.parametrize("args,code,message", [
-    (["perft", "no-such-game", "--depth", "2"], 2, "no-such-game"),
-    (["perft", "maestro", "--depth", "0"], 2, "depth"),
-    (["perft", "maestro", "--depth", "2", "--players", "5"], 2, "2-4 players"),
-    (["perft", "maestro", "--depth", "2", "--variant", "fast"], 2, "fast"),
-    (["perft", "tictactoe", "--depth", "2", "--advance", "50"], 1, "the game ended after"),
-])
+@pytest.mark.parametrize(
+    "args,code,message",
+    [
+        (["perft", "no-such-game", "--depth", "2"], 2, "no-such-game"),
+        (["perft", "maestro", "--depth", "0"], 2, "depth"),
+        (["perft", "maestro", "--depth", "2", "--players", "5"], 2, "2-4 players"),
+        (["perft", "maestro", "--depth", "2", "--variant", "fast"], 2, "fast"),
+        (["perft", "tictactoe", "--depth", "2", "--advance", "50"], 1, "the game ended after"),
+    ],
+)
 def test_cli_errors_are_one_line(args, code, message):
     result = CliRunner().invoke(main, args)
     assert result.exit_code == code

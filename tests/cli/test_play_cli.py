@@ -1,5 +1,6 @@
 """`cadenza play` through the console script with piped input (the plain line input
 used when stdin is not a terminal), and its one-line usage errors."""
+
 import shutil
 import subprocess
 
@@ -9,13 +10,15 @@ import pytest
 def cadenza_play(*args, input_text="", timeout=120):
     exe = shutil.which("cadenza")
     assert exe, "the cadenza console script is not installed"
-    return subprocess.run([exe, "play", *args], input=input_text, capture_output=True,
-                          text=True, timeout=timeout)
+    return subprocess.run(
+        [exe, "play", *args], input=input_text, capture_output=True, text=True, timeout=timeout
+    )
 
 
 def test_a_piped_session_is_a_readable_transcript():
-    run = cadenza_play("tictactoe", "--opponent", "random", "--seed", "4",
-                       input_text="b2\nfrobnicate\nhint 2\n")
+    run = cadenza_play(
+        "tictactoe", "--opponent", "random", "--seed", "4", input_text="b2\nfrobnicate\nhint 2\n"
+    )
     assert run.returncode == 0, run.stderr
     lines = run.stdout.splitlines()
     # Each prompt is followed by the line read, then by what it did.
@@ -23,7 +26,7 @@ def test_a_piped_session_is_a_readable_transcript():
     assert lines[lines.index("[1] tictactoe> b2") + 1] == "you (seat 0): b2"
     error = lines[lines.index("[2] tictactoe> frobnicate") + 1]
     assert error == "! a tic-tac-toe move is a cell a1..c3, got 'frobnicate'"
-    after_hint = lines[lines.index("[3] tictactoe> hint 2") + 1:]
+    after_hint = lines[lines.index("[3] tictactoe> hint 2") + 1 :]
     assert [line.split(":")[0] for line in after_hint[:2]] == ["hint 1", "hint 2"]
     assert lines[-2:] == ["[4] tictactoe> ", "Bye."], "end of input leaves like quit"
 
@@ -34,19 +37,24 @@ def test_the_default_opponent_is_named_in_the_header():
     assert "You are seat 0; seat 1: ismcts:movetime=1000." in run.stdout.splitlines()
 
 
-@pytest.mark.parametrize("args, message", [
-    (["nogame"], "unknown game: nogame"),
-    (["tictactoe", "--seat", "2"], "your seat must be 0..1 in a 2-player game, got 2"),
-    (["tictactoe", "--players", "3"], "tictactoe takes 2-2 players, got 3"),
-    (["tictactoe", "--variant", "huge"], "tictactoe has no variant 'huge'"),
-    (["tictactoe", "--opponent", "nobody"], "unknown searcher: nobody"),
-    (["tictactoe", "--opponent", "mcts:frob=1"], "has no option frob"),
-    (["leduc", "--opponent", "mcts"], "searcher mcts cannot play leduc"),
-    (["leduc", "--hint", "mcts"], "searcher mcts cannot play leduc"),
-    (["tictactoe", "--opponent", "random", "--opponent", "greedy"],
-     "give one --opponent for all seats or exactly 1, got 2"),
-    (["pig", "--table", "--opponent", "random"], "table mode has no AI seats"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["nogame"], "unknown game: nogame"),
+        (["tictactoe", "--seat", "2"], "your seat must be 0..1 in a 2-player game, got 2"),
+        (["tictactoe", "--players", "3"], "tictactoe takes 2-2 players, got 3"),
+        (["tictactoe", "--variant", "huge"], "tictactoe has no variant 'huge'"),
+        (["tictactoe", "--opponent", "nobody"], "unknown searcher: nobody"),
+        (["tictactoe", "--opponent", "mcts:frob=1"], "has no option frob"),
+        (["leduc", "--opponent", "mcts"], "searcher mcts cannot play leduc"),
+        (["leduc", "--hint", "mcts"], "searcher mcts cannot play leduc"),
+        (
+            ["tictactoe", "--opponent", "random", "--opponent", "greedy"],
+            "give one --opponent for all seats or exactly 1, got 2",
+        ),
+        (["pig", "--table", "--opponent", "random"], "table mode has no AI seats"),
+    ],
+)
 def test_usage_errors_are_one_line(args, message):
     run = cadenza_play(*args, input_text="quit\n")
     assert run.returncode == 2, run.stdout

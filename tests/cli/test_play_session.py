@@ -1,18 +1,19 @@
 """`cadenza play` against AI seats, below the terminal: whole turns all or nothing,
 undo, hints from the seat's own view, opponents, and save files (tests of the
 terminal itself are in test_play_tmux.py)."""
+
 import json
 
 import pytest
 
-from engine.rng import Rng
-from search.base import Budget
 from cli.play import savefile
 from cli.play.aisession import AiSession
 from cli.play.errors import PlayError
 from cli.play.opponents import DEFAULT_MOVETIME_MS, assign_opponents, default_spec
 from cli.specs import OptionError, SeatSpec
 from conftest import GAME_NAMES
+from engine.rng import Rng
+from search.base import Budget
 
 RANDOM = SeatSpec("random")
 
@@ -32,8 +33,13 @@ def run_ai(session):
 
 
 def snapshot(session):
-    return (session.state.to_json(), session.dice.getstate(), session.seeds.getstate(),
-            list(session.log), len(session.undo_stack))
+    return (
+        session.state.to_json(),
+        session.dice.getstate(),
+        session.seeds.getstate(),
+        list(session.log),
+        len(session.undo_stack),
+    )
 
 
 # ---- opponents ----------------------------------------------------------------------
@@ -111,7 +117,8 @@ def test_undo_goes_back_to_the_previous_decision_and_replays_the_same_dice(regis
 def test_the_game_over_keeps_undo_and_refuses_moves(registry):
     # X to play c1 and win at once.
     state = registry.game("tictactoe").from_dict(
-        {"game": "tictactoe", "board": [0, 0, -1, 1, 1, -1, -1, -1, -1], "to_move": 0})
+        {"game": "tictactoe", "board": [0, 0, -1, 1, 1, -1, -1, -1, -1], "to_move": 0}
+    )
     session = ai_session(registry, "tictactoe", state=state)
     session.play(["c1"])
     assert session.is_over()
@@ -128,9 +135,11 @@ def test_the_game_over_keeps_undo_and_refuses_moves(registry):
 
 def test_hints_rank_decisions_and_give_a_reason_for_a_winning_move(registry):
     state = registry.game("tictactoe").from_dict(
-        {"game": "tictactoe", "board": [0, 0, -1, 1, 1, -1, -1, -1, -1], "to_move": 0})
-    session = ai_session(registry, "tictactoe", state=state,
-                         hint=SeatSpec("mcts", Budget(iterations=400)))
+        {"game": "tictactoe", "board": [0, 0, -1, 1, 1, -1, -1, -1, -1], "to_move": 0}
+    )
+    session = ai_session(
+        registry, "tictactoe", state=state, hint=SeatSpec("mcts", Budget(iterations=400))
+    )
     hints = session.hint()
     assert [h.rank for h in hints] == [1, 2, 3]
     assert hints[0].texts == ["c1"] and hints[0].reason == "wins the game"
@@ -144,10 +153,19 @@ def test_hints_come_only_from_the_seats_view(registry):
     game = registry.game("leduc")
     answers = []
     for other in ("Qs", "Kh", "Jh"):
-        state = game.from_dict({"game": "leduc", "private": ["Ks", other], "public": None,
-                                "history": [[], []], "contributions": [1, 1], "to_move": 0})
-        session = ai_session(registry, "leduc", state=state,
-                             hint=SeatSpec("ismcts", Budget(iterations=300)))
+        state = game.from_dict(
+            {
+                "game": "leduc",
+                "private": ["Ks", other],
+                "public": None,
+                "history": [[], []],
+                "contributions": [1, 1],
+                "to_move": 0,
+            }
+        )
+        session = ai_session(
+            registry, "leduc", state=state, hint=SeatSpec("ismcts", Budget(iterations=300))
+        )
         answers.append([(h.texts, h.value, h.visits, h.reason) for h in session.hint()])
     assert answers[0] == answers[1] == answers[2]
     assert {tuple(texts) for texts, *_ in answers[0]} == {("call",), ("raise",)}
@@ -196,13 +214,16 @@ CORRUPTIONS = {
     "state of another game": (lambda d: d.update(state={"game": "tictactoe"}), "a pig state needs"),
     "bad state": (lambda d: d["state"].update(turn_total=-5), "turn_total"),
     "opponent seats": (lambda d: d.update(opponents={}), "opponents must name seats 1"),
-    "opponent searcher": (lambda d: d["opponents"].update({"1": "nobody"}), "unknown searcher: nobody"),
+    "opponent searcher": (
+        lambda d: d["opponents"].update({"1": "nobody"}),
+        "unknown searcher: nobody",
+    ),
     "hint option": (lambda d: d.update(hint="mcts:zz=1"), "has no option zz"),
     "dice": (lambda d: d.update(dice=[0, 0, 0, 0]), "dice: an Rng state is four integers"),
     "seeds": (lambda d: d.update(seeds=[1, 2, 3]), "seeds must be a list of four 64-bit integers"),
     "log": (lambda d: d.update(log=[1]), "log must be a list of strings"),
     "undo state": (lambda d: d["undo"][0].update(state=[]), "a state is a JSON object"),
-    "undo log": (lambda d: d["undo"][0].update(log_len=10 ** 6), "log_len must be in"),
+    "undo log": (lambda d: d["undo"][0].update(log_len=10**6), "log_len must be in"),
 }
 
 
@@ -219,7 +240,11 @@ def test_a_bad_save_file_is_refused_with_one_line(registry, tmp_path, name):
 
 
 def test_unreadable_files(registry, tmp_path):
-    for content, message in (("{", "not JSON"), ("[" * 100_000, "not JSON"), ("[]", "not a cadenza")):
+    for content, message in (
+        ("{", "not JSON"),
+        ("[" * 100_000, "not JSON"),
+        ("[]", "not a cadenza"),
+    ):
         path = tmp_path / "x.json"
         path.write_text(content)
         with pytest.raises(PlayError, match=message):
@@ -233,13 +258,35 @@ def test_unreadable_files(registry, tmp_path):
 
 def test_a_game_gives_its_own_reasons_through_its_hook(registry):
     """Pig's State.hint_reason says what holding banks and what rolling risks."""
-    state = registry.game("pig").from_dict({"game": "pig", "variant": "target100", "scores": [40, 70],
-                                            "turn_total": 12, "to_move": 0, "rolling": False})
-    session = ai_session(registry, "pig", state=state, hint=SeatSpec("mcts", Budget(iterations=300)))
+    state = registry.game("pig").from_dict(
+        {
+            "game": "pig",
+            "variant": "target100",
+            "scores": [40, 70],
+            "turn_total": 12,
+            "to_move": 0,
+            "rolling": False,
+        }
+    )
+    session = ai_session(
+        registry, "pig", state=state, hint=SeatSpec("mcts", Budget(iterations=300))
+    )
     reasons = {tuple(h.texts): h.reason for h in session.hint()}
-    assert reasons == {("roll",): "plays on: a 1 (one roll in 6) loses the 12 at stake",
-                       ("hold",): "banks 12: 40 -> 52, 48 to go"}
-    near = registry.game("pig").from_dict({"game": "pig", "variant": "target100", "scores": [95, 70],
-                                           "turn_total": 5, "to_move": 0, "rolling": False})
+    assert reasons == {
+        ("roll",): "plays on: a 1 (one roll in 6) loses the 12 at stake",
+        ("hold",): "banks 12: 40 -> 52, 48 to go",
+    }
+    near = registry.game("pig").from_dict(
+        {
+            "game": "pig",
+            "variant": "target100",
+            "scores": [95, 70],
+            "turn_total": 5,
+            "to_move": 0,
+            "rolling": False,
+        }
+    )
     session = ai_session(registry, "pig", state=near, hint=SeatSpec("mcts", Budget(iterations=50)))
-    assert [(h.texts, h.reason) for h in session.hint()] == [(["hold"], "banks 5 to reach 100: the win")]
+    assert [(h.texts, h.reason) for h in session.hint()] == [
+        (["hold"], "banks 5 to reach 100: the win")
+    ]

@@ -1,18 +1,19 @@
 """Table mode below the terminal: the person types every draw and move, the session
 keeps only the seat's observation, hidden draws are skipped, revealed cards are
 typed, and hints come from the seat's own view."""
+
 import json
 import random
 
 import pytest
 
-from search.base import Budget
 from cli.play import savefile
 from cli.play.errors import PlayError
 from cli.play.reveal import text_of
 from cli.play.table import TableSession
 from cli.specs import SeatSpec
 from conftest import GAME_NAMES
+from search.base import Budget
 
 CARDS = ("Js", "Jh", "Qs", "Qh", "Ks", "Kh")
 # Inputs typed into a long game at a table (the short ones reach their end).
@@ -21,8 +22,7 @@ TABLE_INPUTS = 150
 
 def table(registry, game_name, seat=0, seed=3, hint=None):
     game = registry.game(game_name)
-    return TableSession.start(registry, game, None, None, seat, seed,
-                              hint or SeatSpec("random"))
+    return TableSession.start(registry, game, None, None, seat, seed, hint or SeatSpec("random"))
 
 
 def cards_in(data) -> set:
@@ -70,10 +70,12 @@ def test_illegal_moves_and_wrong_turns_change_nothing(registry):
     session = table(registry, "leduc")
     session.play(["Ks"])
     before = (json.dumps(session.info), list(session.log), len(session.undo_stack))
-    for line, message in ((["fold"], "fold is not legal for you here"),
-                          (["Kh"], "not legal for you here"),
-                          (["bet"], "a Leduc action is fold, call, raise or a card"),
-                          (["call", "raise", "raise", "raise"], "seat 1 cannot play raise in any position")):
+    for line, message in (
+        (["fold"], "fold is not legal for you here"),
+        (["Kh"], "not legal for you here"),
+        (["bet"], "a Leduc action is fold, call, raise or a card"),
+        (["call", "raise", "raise", "raise"], "seat 1 cannot play raise in any position"),
+    ):
         with pytest.raises(PlayError, match=message):
             session.play(line)
         assert (json.dumps(session.info), list(session.log), len(session.undo_stack)) == before
@@ -120,7 +122,10 @@ def test_a_fold_reveals_nothing(registry):
     session = table(registry, "leduc")
     session.play(["Qh", "raise", "fold"])
     assert session.reveal is None and session.is_over()
-    assert session.known_result() == ([1, -1], [pytest.approx(0.5 + 1 / 26), pytest.approx(0.5 - 1 / 26)])
+    assert session.known_result() == (
+        [1, -1],
+        [pytest.approx(0.5 + 1 / 26), pytest.approx(0.5 - 1 / 26)],
+    )
 
 
 def test_pig_dice_typed_at_the_table_decide_the_turns(registry):
@@ -151,7 +156,7 @@ def test_table_save_and_load(registry, tmp_path):
     assert loaded.info == session.info
     data = json.loads(path.read_text())
     data["info"]["own"] = "Kh"  # an own card that does not match the undo history is fine,
-    data["info"]["dealt"] = 7   # but a view the game refuses is not
+    data["info"]["dealt"] = 7  # but a view the game refuses is not
     path.write_text(json.dumps(data))
     with pytest.raises(PlayError, match="cannot load .*dealt"):
         savefile.load(registry, str(path))

@@ -6,6 +6,7 @@ save, load and bad input on the way; table mode follows a scripted Leduc hand an
 few pig turns. tmux must be installed (CI installs it): without it these tests fail,
 they are never skipped.
 """
+
 import os
 import random
 import re
@@ -17,8 +18,8 @@ import uuid
 
 import pytest
 
-from plugins.manager import default_registry
 from conftest import GAME_NAMES
+from plugins.manager import default_registry
 
 WIDTH, HEIGHT = 200, 50
 TIMEOUT = 60.0
@@ -34,8 +35,10 @@ MAX_INPUTS = 4000
 def tmux_exe() -> str:
     exe = shutil.which("tmux")
     if exe is None:
-        pytest.fail("tmux is not installed: these tests drive cadenza play in a real terminal "
-                    "(install it, e.g. apt-get install -y tmux)")
+        pytest.fail(
+            "tmux is not installed: these tests drive cadenza play in a real terminal "
+            "(install it, e.g. apt-get install -y tmux)"
+        )
     return exe
 
 
@@ -48,15 +51,33 @@ class Terminal:
         assert cadenza, "the cadenza console script is not installed"
         self.socket = f"cadenza-play-test-{os.getpid()}-{uuid.uuid4().hex[:8]}"
         # The shell line keeps the pane after cadenza exits, to read its last words.
-        line = f"{shlex.join([cadenza, *args])}; echo \"[exit $?]\"; sleep {int(TIMEOUT)}"
-        self._tmux("-f", os.devnull, "new-session", "-d", "-x", str(WIDTH), "-y", str(HEIGHT),
-                   "-s", "play", "-c", str(cwd), line, ";",
-                   "set-option", "-g", "history-limit", "200000")
+        line = f'{shlex.join([cadenza, *args])}; echo "[exit $?]"; sleep {int(TIMEOUT)}'
+        self._tmux(
+            "-f",
+            os.devnull,
+            "new-session",
+            "-d",
+            "-x",
+            str(WIDTH),
+            "-y",
+            str(HEIGHT),
+            "-s",
+            "play",
+            "-c",
+            str(cwd),
+            line,
+            ";",
+            "set-option",
+            "-g",
+            "history-limit",
+            "200000",
+        )
         self.inputs = 0
 
     def _tmux(self, *args: str) -> str:
-        run = subprocess.run([self.tmux, "-L", self.socket, *args], capture_output=True,
-                             text=True, timeout=TIMEOUT)
+        run = subprocess.run(
+            [self.tmux, "-L", self.socket, *args], capture_output=True, text=True, timeout=TIMEOUT
+        )
         assert run.returncode == 0, f"tmux {' '.join(args)}: {run.stderr}"
         return run.stdout
 
@@ -74,7 +95,9 @@ class Terminal:
             if found(lines):
                 return lines
             if any(line.startswith("[exit ") for line in lines):
-                pytest.fail(f"cadenza play exited while waiting for {what}:\n" + "\n".join(lines[-40:]))
+                pytest.fail(
+                    f"cadenza play exited while waiting for {what}:\n" + "\n".join(lines[-40:])
+                )
             if time.monotonic() > deadline:
                 pytest.fail(f"no {what} after {TIMEOUT}s:\n" + "\n".join(lines[-40:]))
             time.sleep(0.01)
@@ -89,7 +112,7 @@ class Terminal:
     def start(self) -> list[str]:
         """The output before the first prompt."""
         lines = self.wait_for(lambda ls: self.prompt_index(ls, 1) >= 0, "first prompt")
-        return lines[:self.prompt_index(lines, 1)]
+        return lines[: self.prompt_index(lines, 1)]
 
     def type(self, text: str) -> list[str]:
         """Type a line and press Enter; the output lines it produced."""
@@ -98,14 +121,17 @@ class Terminal:
         self._tmux("send-keys", "-t", "play", "-l", text)
         self._tmux("send-keys", "-t", "play", "Enter")
         # Polling reads only the end of the history, which grows with the game.
-        lines = self.wait_for(lambda ls: self.prompt_index(ls, number + 1) >= 0,
-                              f"prompt [{number + 1}] after {text!r}", back=RECENT_LINES)
+        lines = self.wait_for(
+            lambda ls: self.prompt_index(ls, number + 1) >= 0,
+            f"prompt [{number + 1}] after {text!r}",
+            back=RECENT_LINES,
+        )
         if self.prompt_index(lines, number) < 0:  # a long answer: read it all
             lines = self.screen()
         begin, end = self.prompt_index(lines, number), self.prompt_index(lines, number + 1)
         echoed = PROMPT.match(lines[begin]).group(2)
         assert echoed == text, f"the prompt line shows {echoed!r}, typed {text!r}"
-        return lines[begin + 1:end]
+        return lines[begin + 1 : end]
 
     def keys(self, *keys: str) -> None:
         self._tmux("send-keys", "-t", "play", *keys)
@@ -143,7 +169,7 @@ def board(lines: list[str]) -> list[str]:
     assert ends, "no position drawn:\n" + "\n".join(lines)
     end = ends[-1]
     begin = max(i for i in range(end + 1) if lines[i].startswith("╭"))
-    return lines[begin:end + 1]
+    return lines[begin : end + 1]
 
 
 def legal(term: Terminal, lines: list[str]) -> list[str]:
@@ -152,7 +178,7 @@ def legal(term: Terminal, lines: list[str]) -> list[str]:
     assert listed, "no legal actions listed:\n" + "\n".join(lines)
     if "more: type legal)" in listed[-1]:
         return legal(term, term.type("legal"))
-    return listed[-1][len("Legal: "):].split()
+    return listed[-1][len("Legal: ") :].split()
 
 
 def hints(lines: list[str]) -> list[tuple[list[str], float]]:
@@ -206,8 +232,9 @@ def check_commands_at_a_decision(term: Terminal, lines: list[str], rng, tmp_path
 @pytest.mark.parametrize("game_name", GAME_NAMES)
 def test_a_whole_game_typed_in_a_terminal(terminal, tmp_path, game_name):
     rng = random.Random(game_name)
-    term = terminal("play", game_name, "--opponent", "random", "--hint", hint_spec(game_name),
-                    "--seed", "21")
+    term = terminal(
+        "play", game_name, "--opponent", "random", "--hint", hint_spec(game_name), "--seed", "21"
+    )
     lines = term.start()
     assert lines[0].startswith(f"Cadenza: {game_name} (")
     lines = check_commands_at_a_decision(term, lines, rng, tmp_path, game_name)
@@ -217,9 +244,11 @@ def test_a_whole_game_typed_in_a_terminal(terminal, tmp_path, game_name):
         lines = term.type(rng.choice(legal(term, lines)))
     else:
         pytest.fail(f"{game_name} did not end after {MAX_INPUTS} inputs")
-    summary = lines[lines.index("Game over."):]
+    summary = lines[lines.index("Game over.") :]
     assert re.match(r"^  you \(seat 0\): score \S+, share of the win \S+$", summary[1])
-    assert summary[-1] in ("You win!", "A draw.") or summary[-1].startswith(("Winner: seat", "Shared win"))
+    assert summary[-1] in ("You win!", "A draw.") or summary[-1].startswith(
+        ("Winner: seat", "Shared win")
+    )
     out = term.type("no-such-move!")
     assert out == ["! the game is over: undo, load, save or quit"]
     assert term.quit()[-2:] == ["Bye.", "[exit 0]"]
@@ -235,7 +264,9 @@ def test_completion_and_the_seat_given(terminal):
     term.keys("Enter")
     term.inputs += 1
     lines = term.wait_for(lambda ls: term.prompt_index(ls, 2) >= 0, "the second prompt")
-    assert "you (seat 1): roll" in lines and any(re.match(r"^chance: d[1-6]$", l) for l in lines)
+    assert "you (seat 1): roll" in lines and any(
+        re.match(r"^chance: d[1-6]$", line) for line in lines
+    )
 
 
 # ---- table mode -------------------------------------------------------------------------

@@ -1,15 +1,16 @@
 """What a seat may see in `cadenza play`: the generic drawing of an observation, the
 `render_for` hook, scores hidden where the unseen decides them, the hint-reason hook,
 and the reveal paths that table mode asks the person to type."""
+
 from types import SimpleNamespace
 
 import pytest
 
-from engine.rng import Rng
 from cli.play.errors import PlayError
 from cli.play.hints import ending_reason, move_reason
 from cli.play.reveal import Reveal, differing_paths, leaves, parse_value
 from cli.play.seatview import observation_text, position_text, seat_scores
+from engine.rng import Rng
 
 
 class FakeState:
@@ -33,7 +34,12 @@ class FakeState:
         return None
 
     def observation(self, seat):
-        return {"game": "fake", "seat": seat, "hand": ["c1", "c2"], "pot": {"chips": 3, "open": None}}
+        return {
+            "game": "fake",
+            "seat": seat,
+            "hand": ["c1", "c2"],
+            "pot": {"chips": 3, "open": None},
+        }
 
     def scores(self):
         return self._scores
@@ -62,10 +68,25 @@ def fake_game(hidden=True):
 
 
 def test_an_observation_is_drawn_as_key_value_lines():
-    text = observation_text({"game": "x", "seat": 1, "hand": ["Ks", None], "open": True,
-                             "table": {"rows": [[1, 2], []], "note": None}, "history": []})
-    assert text.splitlines() == ["seat: 1", "hand: Ks -", "open: yes", "table:",
-                                 "  rows: [[1 2] []]", "  note: -", "history: -"]
+    text = observation_text(
+        {
+            "game": "x",
+            "seat": 1,
+            "hand": ["Ks", None],
+            "open": True,
+            "table": {"rows": [[1, 2], []], "note": None},
+            "history": [],
+        }
+    )
+    assert text.splitlines() == [
+        "seat: 1",
+        "hand: Ks -",
+        "open: yes",
+        "table:",
+        "  rows: [[1 2] []]",
+        "  note: -",
+        "history: -",
+    ]
 
 
 def test_a_hidden_information_game_is_never_drawn_by_render():
@@ -95,7 +116,10 @@ def test_reasons_from_the_hook_or_from_an_agreed_ending():
     assert ending_reason(drawn, 0, [5]) == "ends the game in a draw"
     chips = [FakeState(terminal=True, returns=(0.6, 0.4), scores=(2, -2))]
     assert ending_reason(chips, 0, [5]) == "ends the game with your score at 2"
-    disagree = [FakeState(terminal=True, returns=(1.0, 0.0)), FakeState(terminal=True, returns=(0.0, 1.0))]
+    disagree = [
+        FakeState(terminal=True, returns=(1.0, 0.0)),
+        FakeState(terminal=True, returns=(0.0, 1.0)),
+    ]
     assert ending_reason(disagree, 0, [5]) is None
     assert ending_reason([FakeState()], 0, [5]) is None, "a game that goes on"
     hooked = FakeState()
@@ -109,7 +133,9 @@ def test_reveal_paths_are_the_leaves_the_worlds_disagree_on():
     assert leaves(a)["hands.0.1"] == "c2"
     assert differing_paths([a, b]) == ["opponent", "hands.0.1"]
     c = {"seat": 0, "opponent": "Qh", "hands": [["c1"], None], "pot": 3}
-    assert differing_paths([a, c]) == ["opponent", "hands.0"], "a list of another length is one path"
+    assert differing_paths([a, c]) == ["opponent", "hands.0"], (
+        "a list of another length is one path"
+    )
     assert differing_paths([a, dict(a)]) == []
 
 
@@ -119,10 +145,16 @@ def test_a_reveal_takes_bare_values_in_order_or_by_path():
     reveal = Reveal.between("seat 1: call", [a, b])
     assert reveal.paths == ["opponent", "count"]
     assert reveal.completions() == ["Ks", "Qh"]
-    assert reveal.prompt() == "seat 1: call reveals opponent: type it (possible, for example: Ks Qh)"
+    assert (
+        reveal.prompt() == "seat 1: call reveals opponent: type it (possible, for example: Ks Qh)"
+    )
     reveal.assign("count=7")
     reveal.assign("Jh")
-    assert reveal.missing() == [] and reveal.observation() == {"opponent": "Jh", "count": 7, "shown": None}
+    assert reveal.missing() == [] and reveal.observation() == {
+        "opponent": "Jh",
+        "count": 7,
+        "shown": None,
+    }
     assert a["opponent"] == "Ks", "the worlds' observations are not changed"
     with pytest.raises(PlayError, match="nothing more to reveal"):
         reveal.assign("Kh")

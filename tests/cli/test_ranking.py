@@ -1,5 +1,6 @@
 """One ranked list behind both kinds of hint: the protocol's `hint` and `cadenza
 play`'s hints rank and count the same decisions the same way."""
+
 import pytest
 
 from cli.notation import format_number
@@ -27,7 +28,9 @@ def test_the_protocol_and_play_give_the_same_hints(searcher):
     session.handle("new tictactoe seed=5")
     lines = session.handle(f"hint top=3 searcher={searcher} iterations=50 seed=9")[:-1]
     game = registry.game("tictactoe")
-    hints = find_hints(game, session.state, registry.searcher(searcher).create_for(game),
-                       Budget(iterations=50), 9)
+    hints = find_hints(
+        game, session.state, registry.searcher(searcher).create_for(game), Budget(iterations=50), 9
+    )
     assert [line.split()[1:4] for line in lines] == [
-        [str(h.rank), f"value={format_number(h.value)}", f"visits={h.visits}"] for h in hints]
+        [str(h.rank), f"value={format_number(h.value)}", f"visits={h.visits}"] for h in hints
+    ]

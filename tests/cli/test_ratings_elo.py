@@ -1,11 +1,20 @@
 """Elo from match scores (cli/match/elo.py) and the two-entrant statistics of
 cli/match/ratings.py, checked against values worked out by hand."""
+
 import math
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
-from cli.match.elo import Moments, elo_to_score, estimate, mean_interval, score_interval, score_to_elo
+from cli.match.elo import (
+    Moments,
+    elo_to_score,
+    estimate,
+    mean_interval,
+    score_interval,
+    score_to_elo,
+)
 from cli.match.ratings import HeadToHead, pairwise_score, seat_shares
 
 
@@ -43,7 +52,7 @@ def test_a_perfect_score_keeps_an_interval_below_one():
     # 400 wins of 400: the normal interval collapses to a point; Wilson's lower end is
     # z^2 / (n + z^2) below 1.
     low, high = score_interval(1.0, 400)
-    assert high == 1.0 and low == pytest.approx(400 / (400 + 1.959964 ** 2), abs=1e-6)
+    assert high == 1.0 and low == pytest.approx(400 / (400 + 1.959964**2), abs=1e-6)
 
 
 @given(st.floats(min_value=0, max_value=1), st.integers(min_value=1, max_value=10_000))
@@ -83,8 +92,14 @@ def test_pentanomial_pairs():
     # 100 pairs with the pentanomial counts [2, 10, 40, 30, 18] (pairs scoring 0, 1/2,
     # 1, 3/2, 2): mean pair score 0.63, variance 0.0581, so +92.5 Elo in [+58.0, +128.7].
     h2h = HeadToHead("a", "b", block_size=2)
-    outcomes = [(0, 0)] * 2 + [(0.5, 0)] * 10 + [(1, 0)] * 20 + [(0.5, 0.5)] * 20 + \
-        [(1, 0.5)] * 30 + [(1, 1)] * 18
+    outcomes = (
+        [(0, 0)] * 2
+        + [(0.5, 0)] * 10
+        + [(1, 0)] * 20
+        + [(0.5, 0.5)] * 20
+        + [(1, 0.5)] * 30
+        + [(1, 1)] * 18
+    )
     index = 0
     for block, (first, second) in enumerate(outcomes):
         # the seats swap inside the pair: a sits first, then second

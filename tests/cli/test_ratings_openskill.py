@@ -1,5 +1,6 @@
 """Ratings of three or more entrants: openskill's Plackett-Luce with 95% intervals,
 the cross table and the standings (cli/match/ratings.py)."""
+
 import random
 
 import pytest
@@ -9,8 +10,14 @@ from cli.match.ratings import crosstable, openskill_ratings, summarize
 
 
 def game(index, seats, returns, block=0):
-    return {"index": index, "block": block, "seats": seats, "returns": returns,
-            "error": None, "forfeit": None}
+    return {
+        "index": index,
+        "block": block,
+        "seats": seats,
+        "returns": returns,
+        "error": None,
+        "forfeit": None,
+    }
 
 
 def round_robin(rounds):
@@ -20,8 +27,11 @@ def round_robin(rounds):
     for _ in range(rounds):
         for x, y in [("a", "b"), ("b", "a"), ("a", "c"), ("c", "a"), ("b", "c"), ("c", "b")]:
             winner = x if order[x] < order[y] else y
-            records.append(game(len(records), [x, y], [1.0 if winner == x else 0.0,
-                                                       1.0 if winner == y else 0.0]))
+            records.append(
+                game(
+                    len(records), [x, y], [1.0 if winner == x else 0.0, 1.0 if winner == y else 0.0]
+                )
+            )
     return records
 
 
@@ -49,8 +59,10 @@ def test_the_summary_does_not_depend_on_the_order_games_finished_in():
 
 
 def test_an_entrant_with_several_seats_is_one_team_ranked_by_its_mean_return():
-    records = [game(0, ["a", "b", "a", "c"], [0.5, 0.0, 0.5, 0.0]),
-               game(1, ["b", "a", "c", "a"], [0.0, 0.4, 0.2, 0.4])]
+    records = [
+        game(0, ["a", "b", "a", "c"], [0.5, 0.0, 0.5, 0.0]),
+        game(1, ["b", "a", "c", "a"], [0.0, 0.4, 0.2, 0.4]),
+    ]
     table = openskill_ratings(records, ["a", "b", "c"])
     assert table[0]["name"] == "a"
     cross = crosstable(records, ["a", "b", "c"])
@@ -60,8 +72,16 @@ def test_an_entrant_with_several_seats_is_one_team_ranked_by_its_mean_return():
 
 
 def test_games_without_a_result_are_counted_but_not_rated():
-    records = round_robin(1) + [{"index": 6, "block": 1, "seats": ["a", "b"], "returns": [],
-                                 "error": "the game did not end", "forfeit": None}]
+    records = round_robin(1) + [
+        {
+            "index": 6,
+            "block": 1,
+            "seats": ["a", "b"],
+            "returns": [],
+            "error": "the game did not end",
+            "forfeit": None,
+        }
+    ]
     summary = summarize(records, ["a", "b", "c"], 6)
     assert summary["games"] == 7 and summary["errors"] == 1
     assert summary["openskill"] == openskill_ratings(records[:6], ["a", "b", "c"])
@@ -72,6 +92,7 @@ def test_games_without_a_result_are_counted_but_not_rated():
 
 def test_each_standing_carries_the_wilson_interval_of_its_mean_share():
     from cli.match.elo import score_interval
+
     summary = summarize(round_robin(3), ["a", "b", "c"], 6)
     for row in summary["standings"]:
         low, high = score_interval(row["mean_share"], row["games"])

@@ -1,5 +1,6 @@
 """The SPRT of `--sprt elo0,elo1,alpha,beta` (cli/match/sprt.py) against values
 worked out by hand with the GSPRT formula that fastchess and fishtest use."""
+
 import math
 
 import pytest
@@ -57,8 +58,13 @@ def test_parse():
     test = Sprt.parse("-2,3.5,0.05,0.1")
     assert (test.elo0, test.elo1, test.alpha, test.beta) == (-2, 3.5, 0.05, 0.1)
     assert str(test) == "-2,3.5,0.05,0.1"
-    for bad, message in [("0,5,0.05", "elo0,elo1,alpha,beta"), ("0,x,0.05,0.05", "four numbers"),
-                         ("5,0,0.05,0.05", "elo0 < elo1"), ("0,5,0,0.05", "alpha"),
-                         ("0,5,0.05,1", "beta"), ("0,5,0.6,0.5", r"alpha \+ beta")]:
+    for bad, message in [
+        ("0,5,0.05", "elo0,elo1,alpha,beta"),
+        ("0,x,0.05,0.05", "four numbers"),
+        ("5,0,0.05,0.05", "elo0 < elo1"),
+        ("0,5,0,0.05", "alpha"),
+        ("0,5,0.05,1", "beta"),
+        ("0,5,0.6,0.5", r"alpha \+ beta"),
+    ]:
         with pytest.raises(OptionError, match=message):
             Sprt.parse(bad)

@@ -3,6 +3,7 @@
 Each property is tested on random positions: a seeded game played k random steps
 from `GameSpec.new_state`. A new game passes this file before anything else.
 """
+
 from __future__ import annotations
 
 import copy
@@ -176,8 +177,11 @@ def test_json_round_trip_is_exact(spec, data):
     state = data.draw(positions(spec))
     text = state.to_json()
     assert "\n" not in text
-    for again in (spec.from_json(text), type(state).from_json(text),
-                  spec.from_dict(json.loads(text))):
+    for again in (
+        spec.from_json(text),
+        type(state).from_json(text),
+        spec.from_dict(json.loads(text)),
+    ):
         assert type(again) is type(state)
         assert again.to_json() == text
         assert again.hash() == state.hash()
@@ -413,8 +417,15 @@ def test_corrupted_json_is_refused_cleanly(spec, data):
 
 @per_game
 def test_not_a_state_is_refused(spec):
-    for text in ("", "not json", "[]", "3", '{"game": "no-such-game"}', "{}",
-                 json.dumps({"game": spec.name})):
+    for text in (
+        "",
+        "not json",
+        "[]",
+        "3",
+        '{"game": "no-such-game"}',
+        "{}",
+        json.dumps({"game": spec.name}),
+    ):
         with pytest.raises(StateFormatError):
             spec.from_json(text)
     for obs in (None, [], {"game": "no-such-game"}, {"game": spec.name}):

@@ -1,5 +1,6 @@
 """engine.game: GameSpec's configuration checks, variant parsing, setup resolution
 and error wrapping, and sample_chance's distribution."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -46,9 +47,15 @@ def parse_target(variant):
     return int(variant[6:])
 
 
-SPEC = GameSpec(name="deal", state_class=Deal, min_players=2, max_players=4,
-                variants=("target10", "target20"), default_players=3,
-                variant_parser=parse_target)
+SPEC = GameSpec(
+    name="deal",
+    state_class=Deal,
+    min_players=2,
+    max_players=4,
+    variants=("target10", "target20"),
+    default_players=3,
+    variant_parser=parse_target,
+)
 
 
 def test_defaults():

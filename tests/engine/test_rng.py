@@ -1,5 +1,6 @@
 """engine.rng: the seeded xoshiro256** generator, checked against a plain-Python
 model of the published algorithm and by statistical tests with fixed seeds."""
+
 import itertools
 
 import pytest

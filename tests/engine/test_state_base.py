@@ -1,5 +1,6 @@
 """engine.state: what the State base class gives every game (checked apply, returns
 at terminals only, JSON errors, equality, pickling), shown on tic-tac-toe and pig."""
+
 import copy
 import pickle
 
@@ -20,11 +21,17 @@ def test_player_constants():
     assert (CHANCE_PLAYER, TERMINAL_PLAYER) == (-1, -2)
 
 
-@pytest.mark.parametrize("action, message", [
-    (1.0, "an action is an integer"), ("4", "an action is an integer"),
-    (True, "an action is an integer"), (None, "an action is an integer"),
-    (9, "illegal action 9"), (-1, "illegal action -1"),
-])
+@pytest.mark.parametrize(
+    "action, message",
+    [
+        (1.0, "an action is an integer"),
+        ("4", "an action is an integer"),
+        (True, "an action is an integer"),
+        (None, "an action is an integer"),
+        (9, "illegal action 9"),
+        (-1, "illegal action -1"),
+    ],
+)
 def test_apply_refuses_with_a_clear_message(tictactoe, action, message):
     state = play(tictactoe.new_state(), 4)
     before = state.to_json()
@@ -72,14 +79,21 @@ def test_chance_nodes_list_outcomes_as_legal_actions(registry):
         state.apply(state.str_to_action("roll"))  # a player action at a chance node
 
 
-@pytest.mark.parametrize("text, message", [
-    ("{", "not valid JSON"), (None, "not valid JSON"), ("[1]", "a state is a JSON object"),
-    ('{"game": "pig"}', 'needs "game": "tictactoe"'),
-    ('{"game": "tictactoe", "board": [0], "to_move": 0}', "board must have 9 items"),
-    ('{"game": "tictactoe", "board": [0,0,0,0,0,0,0,0,0], "to_move": 0}', "X moves first"),
-    ('{"game": "tictactoe", "board": [0,0,0,1,1,1,-1,-1,-1], "to_move": 0}',
-     "both seats cannot have three in a row"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("{", "not valid JSON"),
+        (None, "not valid JSON"),
+        ("[1]", "a state is a JSON object"),
+        ('{"game": "pig"}', 'needs "game": "tictactoe"'),
+        ('{"game": "tictactoe", "board": [0], "to_move": 0}', "board must have 9 items"),
+        ('{"game": "tictactoe", "board": [0,0,0,0,0,0,0,0,0], "to_move": 0}', "X moves first"),
+        (
+            '{"game": "tictactoe", "board": [0,0,0,1,1,1,-1,-1,-1], "to_move": 0}',
+            "both seats cannot have three in a row",
+        ),
+    ],
+)
 def test_from_json_refuses_nonsense_with_state_format_error(tictactoe, text, message):
     with pytest.raises(StateFormatError, match=message):
         tictactoe.state_class.from_json(text)

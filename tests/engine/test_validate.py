@@ -1,4 +1,5 @@
 """engine.validate: the field checks every game's from_dict relies on."""
+
 import pytest
 
 from engine.errors import StateFormatError
@@ -10,11 +11,17 @@ def test_get_int_accepts_ints_in_range():
     assert get_int({"n": -2}, "n", -2, 0) == -2
 
 
-@pytest.mark.parametrize("value, message", [
-    (None, "n must be an integer"), ("3", "n must be an integer"),
-    (3.0, "n must be an integer"), (True, "n must be an integer"),
-    (4, r"n must be in 0\.\.3, got 4"), (-1, r"n must be in 0\.\.3, got -1"),
-])
+@pytest.mark.parametrize(
+    "value, message",
+    [
+        (None, "n must be an integer"),
+        ("3", "n must be an integer"),
+        (3.0, "n must be an integer"),
+        (True, "n must be an integer"),
+        (4, r"n must be in 0\.\.3, got 4"),
+        (-1, r"n must be in 0\.\.3, got -1"),
+    ],
+)
 def test_get_int_refuses_with_the_field_name(value, message):
     with pytest.raises(StateFormatError, match=message):
         get_int({"n": value}, "n", 0, 3)

@@ -1,6 +1,7 @@
 """engine/whole_view.py: in a game that hides nothing, a seat's observation is the
 whole state with the seat, it loads back as that very state on both implementations,
 and anything else is refused with one StateFormatError."""
+
 from __future__ import annotations
 
 import pytest
@@ -23,7 +24,11 @@ def played(name: str, steps: int = 12):
     for _ in range(steps):
         if state.is_terminal():
             break
-        state.apply(sample_chance(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+        state.apply(
+            sample_chance(state, rng)
+            if state.is_chance_node()
+            else rng.choice(state.legal_actions())
+        )
     return state, REFERENCES[name].from_dict(state.to_dict())
 
 

@@ -2,6 +2,7 @@
 
 The demo plugin's game is compiled once per session (a Cython build takes seconds).
 """
+
 import pytest
 
 from plugin_sources import build_demo, write_broken

@@ -4,6 +4,7 @@
 the installed engine.state.State) and a pure-Python searcher ("first"). The others
 are broken on purpose, one way each, to prove a bad plugin never takes down the rest.
 """
+
 from __future__ import annotations
 
 import subprocess
@@ -15,7 +16,7 @@ import engine
 
 # Count to 10: seats take turns adding 1 or 2 to a running total starting at 0; the
 # seat that reaches 10 wins. Actions 0 and 1 are "add1" and "add2".
-COUNT_PYX = '''
+COUNT_PYX = """
 from libc.stdint cimport uint64_t
 
 from engine.errors import IllegalActionError
@@ -105,7 +106,7 @@ cdef class CountState(State):
         if text not in ("add1", "add2"):
             raise IllegalActionError(f"a count10 move is add1 or add2, got {text!r}")
         return int(text[3]) - 1
-'''
+"""
 
 DEMO_PLUGIN = '''
 """The demo plugin: a compiled game and a pure-Python searcher."""
@@ -138,7 +139,7 @@ def cadenza_register_searchers(register):
     register(SearcherSpec("first", FirstSearcher, {}, "the lowest legal action"))
 '''
 
-SETUP_PY = '''
+SETUP_PY = """
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 
@@ -150,22 +151,30 @@ setup(
         compiler_directives={{"language_level": 3}},
     ),
 )
-'''
+"""
 
 # Broken plugins: (distribution, entry-point name, module source). Each fails in
 # exactly one way; none of them may stop the demo plugin or the built-ins.
 BROKEN = {
-    "cadenza_bad_import": ("bad_import", '''
+    "cadenza_bad_import": (
+        "bad_import",
+        """
 raise RuntimeError("this plugin cannot be imported")
-'''),
-    "cadenza_bad_hook": ("bad_hook", '''
+""",
+    ),
+    "cadenza_bad_hook": (
+        "bad_hook",
+        """
 from plugins.hookspecs import hookimpl
 
 @hookimpl
 def cadenza_register_games(register):
     raise RuntimeError("this plugin fails inside its hook")
-'''),
-    "cadenza_duplicate": ("duplicate", '''
+""",
+    ),
+    "cadenza_duplicate": (
+        "duplicate",
+        """
 from engine.games.tictactoe import GAME
 from plugins.hookspecs import hookimpl
 import dataclasses
@@ -173,21 +182,28 @@ import dataclasses
 @hookimpl
 def cadenza_register_games(register):
     register(dataclasses.replace(GAME, description="an impostor"))
-'''),
-    "cadenza_not_a_spec": ("not_a_spec", '''
+""",
+    ),
+    "cadenza_not_a_spec": (
+        "not_a_spec",
+        """
 from plugins.hookspecs import hookimpl
 
 @hookimpl
 def cadenza_register_searchers(register):
     register({"name": "dict-searcher"})
-'''),
-    "cadenza_bad_argument": ("bad_argument", '''
+""",
+    ),
+    "cadenza_bad_argument": (
+        "bad_argument",
+        """
 from plugins.hookspecs import hookimpl
 
 @hookimpl
 def cadenza_register_games(registrar):
     raise AssertionError("never called: the argument is misnamed")
-'''),
+""",
+    ),
 }
 
 BROKEN_NAMES = tuple(entry_name for entry_name, _ in BROKEN.values())
@@ -211,8 +227,13 @@ def build_demo(root: Path) -> None:
     # The shipped engine/*.pxd are found from the installed package's parent.
     include = str(Path(engine.__file__).resolve().parent.parent)
     (root / "setup.py").write_text(SETUP_PY.format(include=include))
-    subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"],
-                   cwd=root, check=True, capture_output=True, text=True)
+    subprocess.run(
+        [sys.executable, "setup.py", "-q", "build_ext", "--inplace"],
+        cwd=root,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
     write_dist_info(root, "cadenza_demo", "demo", "cadenza_demo.plugin")
 
 

@@ -1,5 +1,6 @@
 """The installed `cadenza` command sees third-party plugins: it lists them, plays
 their game through the engine protocol, and survives broken ones."""
+
 from __future__ import annotations
 
 import os
@@ -16,8 +17,9 @@ def cadenza(args, *dirs, stdin=""):
     assert CADENZA, "the cadenza console script is not installed"
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join([str(d) for d in dirs] + [env.get("PYTHONPATH", "")])
-    return subprocess.run([CADENZA, *args], input=stdin, capture_output=True, text=True,
-                          env=env, timeout=60)
+    return subprocess.run(
+        [CADENZA, *args], input=stdin, capture_output=True, text=True, env=env, timeout=60
+    )
 
 
 def test_games_and_searchers_list_the_plugin(demo_dir):
@@ -36,10 +38,20 @@ def test_without_the_plugin_the_cli_does_not_list_it():
 
 
 def test_the_engine_plays_the_plugin_game_with_the_plugin_searcher(demo_dir):
-    script = "\n".join([
-        "games", "searchers", "new count10", "go searcher=first", "play add2",
-        "legal", "go searcher=first seed=3", "status", "quit", "",
-    ])
+    script = "\n".join(
+        [
+            "games",
+            "searchers",
+            "new count10",
+            "go searcher=first",
+            "play add2",
+            "legal",
+            "go searcher=first seed=3",
+            "status",
+            "quit",
+            "",
+        ]
+    )
     run = cadenza(["engine"], demo_dir, stdin=script)
     assert run.returncode == 0, run.stderr
     lines = run.stdout.splitlines()

@@ -1,5 +1,6 @@
 """Every hook is documented, and every implementation names its arguments as the
 spec does (renaming a hook argument would break every plugin)."""
+
 import inspect
 
 import pluggy
@@ -8,8 +9,11 @@ import pytest
 from plugins import hookspecs
 from plugins.manager import BUILTIN_PLUGINS, load_registry
 
-SPECS = {name: fn for name, fn in vars(hookspecs).items()
-         if callable(fn) and hasattr(fn, f"{hookspecs.PROJECT}_spec")}
+SPECS = {
+    name: fn
+    for name, fn in vars(hookspecs).items()
+    if callable(fn) and hasattr(fn, f"{hookspecs.PROJECT}_spec")
+}
 
 
 def test_there_are_hooks_for_games_and_searchers():
@@ -28,14 +32,19 @@ def test_every_hookspec_is_documented_with_its_arguments(name):
 @pytest.mark.parametrize("module_name", BUILTIN_PLUGINS)
 def test_builtin_hookimpls_use_the_spec_argument_names(module_name):
     module = __import__(module_name, fromlist=["_"])
-    impls = {name: fn for name, fn in vars(module).items()
-             if callable(fn) and hasattr(fn, f"{hookspecs.PROJECT}_impl")}
+    impls = {
+        name: fn
+        for name, fn in vars(module).items()
+        if callable(fn) and hasattr(fn, f"{hookspecs.PROJECT}_impl")
+    }
     assert impls, f"{module_name} implements no hook"
     for name, fn in impls.items():
         assert name in SPECS, f"{module_name}.{name} is not a Cadenza hook"
         spec_args = list(inspect.signature(SPECS[name]).parameters)
         impl_args = list(inspect.signature(fn).parameters)
-        assert set(impl_args) <= set(spec_args), f"{module_name}.{name}{impl_args} vs spec {spec_args}"
+        assert set(impl_args) <= set(spec_args), (
+            f"{module_name}.{name}{impl_args} vs spec {spec_args}"
+        )
 
 
 def test_pluggy_validates_the_builtins_against_the_specs():

@@ -1,9 +1,9 @@
 """Starting the engine never loads the slow pure-Python reference twins: the
 registry names each one by import path and GameSpec.reference_class() imports it on
 first use. Checked in a fresh interpreter, since this test run has imported them."""
+
 import subprocess
 import sys
-
 
 START_EVERY_GAME = """
 import sys
@@ -18,8 +18,9 @@ print(" ".join(sorted(m for m in sys.modules
 
 
 def test_starting_every_game_imports_no_reference_twin():
-    out = subprocess.run([sys.executable, "-c", START_EVERY_GAME], capture_output=True,
-                         text=True, check=True).stdout.split()
+    out = subprocess.run(
+        [sys.executable, "-c", START_EVERY_GAME], capture_output=True, text=True, check=True
+    ).stdout.split()
     assert out == [], f"imported at start: {sorted(out)}"
 
 

@@ -1,5 +1,6 @@
 """Registry.default_searcher: the searcher used when none is named (the protocol's
 `go`, `cadenza play`'s opponents)."""
+
 from types import SimpleNamespace
 
 import pytest

@@ -1,12 +1,12 @@
 """Third-party plugins found through entry points: a working one with a compiled game
 and a searcher, and broken ones that must be reported by name without harm."""
+
 from __future__ import annotations
 
 import io
-import sys
-
 import os
 import subprocess
+import sys
 from pathlib import Path
 
 from plugin_sources import BROKEN_NAMES
@@ -47,7 +47,7 @@ def test_the_compiled_plugin_game_follows_the_state_contract(monkeypatch, demo_d
     assert [state.action_to_str(a) for a in state.legal_actions()] == ["add1", "add2"]
     for _ in range(4):
         state.apply(1)  # 2, 4, 6, 8
-    state.apply(0)      # 9: seat 0 moved last
+    state.apply(0)  # 9: seat 0 moved last
     assert state.current_player() == 1 and state.legal_actions() == [0]
     state.apply(0)
     assert state.is_terminal() and state.returns() == [0.0, 1.0]
@@ -87,9 +87,10 @@ def test_broken_plugins_are_reported_by_name_and_the_rest_load(monkeypatch, demo
 
 def test_a_plugin_failing_half_way_leaves_nothing_behind():
     """What a hook registered before raising is dropped with it."""
+    import dataclasses
+
     from engine.games.tictactoe import GAME
     from plugins.hookspecs import hookimpl
-    import dataclasses
 
     class HalfWay:
         @hookimpl
@@ -98,8 +99,9 @@ def test_a_plugin_failing_half_way_leaves_nothing_behind():
             raise RuntimeError("stopped half-way")
 
     err = io.StringIO()
-    registry = load_registry(include_entry_points=False, stderr=err,
-                             extra_plugins=[("halfway", HalfWay())])
+    registry = load_registry(
+        include_entry_points=False, stderr=err, extra_plugins=[("halfway", HalfWay())]
+    )
     assert "half" not in registry.games
     assert "plugin halfway failed in cadenza_register_games" in err.getvalue()
     assert "RuntimeError: stopped half-way" in err.getvalue()
@@ -129,9 +131,25 @@ def test_the_conformance_suite_picks_up_the_plugin_game(demo_dir):
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join([str(demo_dir), env.get("PYTHONPATH", "")])
     run = subprocess.run(
-        [sys.executable, "-m", "pytest", str(CONFORMANCE), "-q", "-k", "count10",
-         "-p", "no:cacheprovider", "-W", "ignore::DeprecationWarning"],
-        capture_output=True, text=True, env=env, timeout=300, cwd=CONFORMANCE.parents[2])
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            str(CONFORMANCE),
+            "-q",
+            "-k",
+            "count10",
+            "-p",
+            "no:cacheprovider",
+            "-W",
+            "ignore::DeprecationWarning",
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+        cwd=CONFORMANCE.parents[2],
+    )
     assert run.returncode == 0, run.stdout[-3000:]
     passed = int(run.stdout.split(" passed")[0].split()[-1])
     assert passed >= 20, run.stdout[-500:]

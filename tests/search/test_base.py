@@ -1,11 +1,20 @@
 """search.base: budgets, option coercion, SearcherSpec.create, turn_of, and decide(),
 the one entry point that shows a searcher only the mover's view."""
+
 from __future__ import annotations
 
 import pytest
 
-from search.base import (Budget, Decision, Searcher, SearcherSpec, SearchError,
-                         coerce_option, decide, turn_of)
+from search.base import (
+    Budget,
+    Decision,
+    Searcher,
+    SearchError,
+    SearcherSpec,
+    coerce_option,
+    decide,
+    turn_of,
+)
 
 
 class Recorder(Searcher):
@@ -34,10 +43,18 @@ class SpyGame:
 SPEC = SearcherSpec("recorder", Recorder, {"depth": 1, "c": 1.4, "final": "visits", "reuse": False})
 
 
-@pytest.mark.parametrize("kwargs", [
-    {"iterations": 0}, {"iterations": -5}, {"iterations": True}, {"iterations": 1.5},
-    {"iterations": "100"}, {"movetime_ms": 0}, {"movetime_ms": 2.5},
-])
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"iterations": 0},
+        {"iterations": -5},
+        {"iterations": True},
+        {"iterations": 1.5},
+        {"iterations": "100"},
+        {"movetime_ms": 0},
+        {"movetime_ms": 2.5},
+    ],
+)
 def test_budget_refuses_non_positive_or_non_integer_limits(kwargs):
     name = next(iter(kwargs))
     with pytest.raises(SearchError, match=f"{name} must be a positive integer"):
@@ -50,10 +67,18 @@ def test_budget_deadline():
     assert Budget() == Budget(None, None)
 
 
-@pytest.mark.parametrize("default, text, expected", [
-    (1, "42", 42), (1.4, "0.5", 0.5), (1.4, "3", 3.0), (False, "true", True),
-    (True, "OFF", False), (False, "1", True), ("visits", "value", "value"),
-])
+@pytest.mark.parametrize(
+    "default, text, expected",
+    [
+        (1, "42", 42),
+        (1.4, "0.5", 0.5),
+        (1.4, "3", 3.0),
+        (False, "true", True),
+        (True, "OFF", False),
+        (False, "1", True),
+        ("visits", "value", "value"),
+    ],
+)
 def test_coerce_option_follows_the_default_type(default, text, expected):
     value = coerce_option("opt", default, text)
     assert value == expected and type(value) is type(expected)
@@ -65,7 +90,9 @@ def test_coerce_option_leaves_non_strings_alone():
 
 @pytest.mark.parametrize("default, text", [(1, "x"), (1, "1.5"), (1.4, "fast"), (True, "maybe")])
 def test_coerce_option_names_the_bad_option(default, text):
-    with pytest.raises(SearchError, match=f"option opt={text} is not a valid {type(default).__name__}"):
+    with pytest.raises(
+        SearchError, match=f"option opt={text} is not a valid {type(default).__name__}"
+    ):
         coerce_option("opt", default, text)
 
 
@@ -84,14 +111,21 @@ def test_create_refuses_unknown_options_and_lists_the_known_ones():
 
 def test_create_for_puts_the_games_suggestions_between_the_defaults_and_the_users(tictactoe):
     from dataclasses import replace
+
     game = replace(tictactoe, searcher_options={"recorder": {"depth": 4, "c": 0.5}})
-    assert SPEC.create_for(game).options == {"depth": 4, "c": 0.5, "final": "visits", "reuse": False}
+    assert SPEC.create_for(game).options == {
+        "depth": 4,
+        "c": 0.5,
+        "final": "visits",
+        "reuse": False,
+    }
     assert SPEC.create_for(game, depth="2").options["depth"] == 2
     assert SPEC.create_for(tictactoe).options == SPEC.create().options
 
 
 def test_create_for_refuses_a_game_the_searcher_cannot_play_or_a_bad_suggestion(tictactoe):
     from dataclasses import replace
+
     picky = SearcherSpec("picky", Recorder, SPEC.options, supports=lambda game: False)
     with pytest.raises(SearchError, match="searcher picky cannot play tictactoe"):
         picky.create_for(tictactoe)
@@ -148,7 +182,6 @@ def test_turn_of_stops_at_chance_or_the_next_seat(registry):
     pig = registry.game("pig")
     state = pig.new_state()
     roll, hold = state.str_to_action("roll"), state.str_to_action("hold")
-    assert turn_of(state, 0, roll, lambda s: hold) == [roll]   # a chance node follows
-    assert turn_of(state, 0, hold, lambda s: roll) == [hold]   # the other seat follows
+    assert turn_of(state, 0, roll, lambda s: hold) == [roll]  # a chance node follows
+    assert turn_of(state, 0, hold, lambda s: roll) == [hold]  # the other seat follows
     assert state.to_json() == pig.new_state().to_json(), "turn_of works on a copy"
-

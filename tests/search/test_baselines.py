@@ -1,6 +1,7 @@
 """The baseline searchers: `random` and `greedy` play legal, reproducible moves on
 every registered game; greedy takes an immediate win and blocks an immediate loss in
 every tic-tac-toe position where that is possible."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,8 +1,8 @@
 """The `expectimax` searcher: exact values on pig against the solved game, pruning
 that changes nothing but speed on every registered game, perfect tic-tac-toe, and the
 options, budgets and determinizations around it."""
-from __future__ import annotations
 
+from __future__ import annotations
 
 import time
 
@@ -11,23 +11,32 @@ import pytest
 from engine.game import sample_chance
 from engine.games.pig.optimal import solve
 from engine.rng import Rng
-from search.base import Budget, SearchError, decide
-from search.expectimax import ExpectimaxCore
-from search.common import has_hidden_information
-from search.expectimax_searcher import ExpectimaxSearcher
 from plugins.manager import default_registry
+from search.base import Budget, SearchError, decide
+from search.common import has_hidden_information
+from search.expectimax import ExpectimaxCore
+from search.expectimax_searcher import ExpectimaxSearcher
 
 ROLL, HOLD = 0, 1
-UNLIMITED = Budget(iterations=10 ** 9)
+UNLIMITED = Budget(iterations=10**9)
 
 
 # ---- pig: the values of every first action against the exact solution --------------
 
+
 def pig_position(game, target, my, opp, turn_total, seat):
     scores = [0, 0]
     scores[seat], scores[1 - seat] = my, opp
-    return game.from_dict({"game": "pig", "variant": f"target{target}", "scores": scores,
-                           "turn_total": turn_total, "to_move": seat, "rolling": False})
+    return game.from_dict(
+        {
+            "game": "pig",
+            "variant": f"target{target}",
+            "scores": scores,
+            "turn_total": turn_total,
+            "to_move": seat,
+            "rolling": False,
+        }
+    )
 
 
 def pig_positions(target, count, seed):
@@ -82,18 +91,22 @@ def test_pig_forced_hold_at_the_target(registry):
 
 # ---- pruning changes nothing but speed -----------------------------------------------
 
+
 def random_positions(game, players, count, seed):
     """Decision nodes reached by random play from new games, hidden information
     fixed by one determinization from the mover's view."""
     rng = Rng(seed)
     found = []
     while len(found) < count:
-        state = game.new_state(players=players, seed=rng.randint(2 ** 31))
+        state = game.new_state(players=players, seed=rng.randint(2**31))
         for _ in range(rng.randint(40)):
             if state.is_terminal():
                 break
-            state.apply(sample_chance(state, rng) if state.is_chance_node()
-                        else rng.choice(state.legal_actions()))
+            state.apply(
+                sample_chance(state, rng)
+                if state.is_chance_node()
+                else rng.choice(state.legal_actions())
+            )
         while state.is_chance_node():
             state.apply(sample_chance(state, rng))
         if state.is_terminal():
@@ -108,8 +121,16 @@ def random_positions(game, players, count, seed):
 def fixed_depth(state, depth, pruning, paranoid=False, samples=0):
     """One search `depth` plies deep without a table: exactly the depth-limited tree."""
     seat = state.current_player()
-    core = ExpectimaxCore(seat, state.num_players, state.num_actions, pruning,
-                          state.num_players > 2 and not paranoid, samples, 7, 0.0)
+    core = ExpectimaxCore(
+        seat,
+        state.num_players,
+        state.num_actions,
+        pruning,
+        state.num_players > 2 and not paranoid,
+        samples,
+        7,
+        0.0,
+    )
     found = core.search_root(state, depth, state.legal_actions())
     return {a: v for a, v, _, _ in found}, core.nodes
 
@@ -143,12 +164,17 @@ def test_pruning_keeps_every_root_value_and_never_costs_nodes(spec, players, par
         pruned, pruned_nodes = fixed_depth(state, depth, True, paranoid, samples)
         assert pruned.keys() == full.keys()
         for action in full:
-            assert pruned[action] == pytest.approx(full[action], abs=1e-12), (state.to_json(), depth)
+            assert pruned[action] == pytest.approx(full[action], abs=1e-12), (
+                state.to_json(),
+                depth,
+            )
         assert pruned_nodes <= full_nodes, (state.to_json(), depth)
         pruned_total += pruned_nodes
         full_total += full_nodes
-    print(f"{spec.name}: {pruned_total} nodes with pruning, {full_total} without "
-          f"({1 - pruned_total / full_total:.0%} saved)")
+    print(
+        f"{spec.name}: {pruned_total} nodes with pruning, {full_total} without "
+        f"({1 - pruned_total / full_total:.0%} saved)"
+    )
 
 
 def window_cases(spec, seed):
@@ -171,8 +197,9 @@ def window_cases(spec, seed):
                 break
 
 
-@pytest.mark.parametrize("name,tt_mb", [("tictactoe", 0), ("tictactoe", 1), ("pig", 0),
-                                        ("leduc", 0), ("leduc", 1)])
+@pytest.mark.parametrize(
+    "name,tt_mb", [("tictactoe", 0), ("tictactoe", 1), ("pig", 0), ("leduc", 0), ("leduc", 1)]
+)
 def test_pruned_values_keep_the_fail_soft_contract(registry, name, tt_mb):
     # Inside the window a pruned search is exact; outside it returns a bound on the
     # right side. Windows are drawn around the exact value, where cuts are decided.
@@ -186,7 +213,8 @@ def test_pruned_values_keep_the_fail_soft_contract(registry, name, tt_mb):
             alpha = exact + (rng.random() - 0.6) * 0.4
             beta = alpha + rng.random() * 0.3 + 1e-9
             got = ExpectimaxCore(*args, True, False, 4, 7, float(tt_mb)).value(
-                state, depth, alpha, beta)
+                state, depth, alpha, beta
+            )
             where = (state.to_json(), depth, alpha, beta)
             if got <= alpha:
                 assert exact <= got + 1e-12, where
@@ -214,9 +242,14 @@ def test_pruning_saves_nodes_where_it_can(registry):
 # ---- tic-tac-toe: perfect play -------------------------------------------------------
 
 SYMMETRIES = [
-    [0, 1, 2, 3, 4, 5, 6, 7, 8], [2, 1, 0, 5, 4, 3, 8, 7, 6], [6, 7, 8, 3, 4, 5, 0, 1, 2],
-    [8, 7, 6, 5, 4, 3, 2, 1, 0], [0, 3, 6, 1, 4, 7, 2, 5, 8], [2, 5, 8, 1, 4, 7, 0, 3, 6],
-    [6, 3, 0, 7, 4, 1, 8, 5, 2], [8, 5, 2, 7, 4, 1, 6, 3, 0],
+    [0, 1, 2, 3, 4, 5, 6, 7, 8],
+    [2, 1, 0, 5, 4, 3, 8, 7, 6],
+    [6, 7, 8, 3, 4, 5, 0, 1, 2],
+    [8, 7, 6, 5, 4, 3, 2, 1, 0],
+    [0, 3, 6, 1, 4, 7, 2, 5, 8],
+    [2, 5, 8, 1, 4, 7, 0, 3, 6],
+    [6, 3, 0, 7, 4, 1, 8, 5, 2],
+    [8, 5, 2, 7, 4, 1, 6, 3, 0],
 ]
 
 
@@ -304,6 +337,7 @@ def test_tictactoe_never_loses_to_a_perfect_player(tictactoe, seat):
 
 # ---- searcher behaviour: budgets, options, determinizations ---------------------------
 
+
 def test_depth_option_limits_the_search(tictactoe):
     decision = decide(ExpectimaxSearcher(depth=2), tictactoe, tictactoe.new_state(), Budget(), 0)
     assert decision.stats["depth"] == 2
@@ -351,8 +385,13 @@ def test_hidden_information_is_searched_over_k_worlds(registry):
     decision = decide(ExpectimaxSearcher(k=5, depth=3), leduc, hand, Budget(), seed=1)
     assert decision.stats["worlds"] == 5
     assert decision.actions[0] in hand.legal_actions()
-    decision = decide(ExpectimaxSearcher(k=5), pig, pig.new_state(variant="target10"),
-                      Budget(iterations=5000), seed=1)
+    decision = decide(
+        ExpectimaxSearcher(k=5),
+        pig,
+        pig.new_state(variant="target10"),
+        Budget(iterations=5000),
+        seed=1,
+    )
     assert decision.stats["worlds"] == 1
 
 
@@ -364,7 +403,7 @@ def test_the_decision_never_depends_on_the_hidden_cards(registry):
     for seed in range(40):
         state = game.new_state(seed=seed)
         obs = state.observation(state.current_player())
-        key = (str(sorted(obs.items())))
+        key = str(sorted(obs.items()))
         decision = decide(searcher, game, state, Budget(iterations=3000), seed=5)
         answers.add((key, tuple(decision.actions), decision.value))
     by_view = {}
@@ -374,8 +413,10 @@ def test_the_decision_never_depends_on_the_hidden_cards(registry):
     assert all(len(found) == 1 for found in by_view.values())
 
 
-@pytest.mark.parametrize("options", [{"depth": 0}, {"depth": -2}, {"k": 0}, {"samples": -1},
-                                     {"tt_mb": -1}, {"depth": "deep"}])
+@pytest.mark.parametrize(
+    "options",
+    [{"depth": 0}, {"depth": -2}, {"k": 0}, {"samples": -1}, {"tt_mb": -1}, {"depth": "deep"}],
+)
 def test_bad_options_are_refused(registry, options):
     with pytest.raises(SearchError):
         registry.searcher("expectimax").create(**options)
@@ -383,8 +424,15 @@ def test_bad_options_are_refused(registry, options):
 
 def test_registered_with_its_options(registry):
     spec = registry.searcher("expectimax")
-    assert spec.options == {"depth": -1, "pruning": True, "samples": 0, "k": 8,
-                            "paranoid": False, "tt_mb": 16, "stop_early": True}
+    assert spec.options == {
+        "depth": -1,
+        "pruning": True,
+        "samples": 0,
+        "k": 8,
+        "paranoid": False,
+        "tt_mb": 16,
+        "stop_early": True,
+    }
     searcher = spec.create(depth="3", pruning="off")
     assert searcher.depth == 3 and searcher.pruning is False
 
@@ -411,7 +459,7 @@ def test_maxn_agrees_with_expectiminimax_on_two_seats(registry, name):
         depth = min(deepest_affordable(state, False, 0, max_nodes=5_000), 7)
         args = (seat, 2, state.num_actions)
         # Pig's table reuses values searched deeper, so only its pure tree compares.
-        for tt_mb in ((0.0,) if name == "pig" else (0.0, 1.0)):
+        for tt_mb in (0.0,) if name == "pig" else (0.0, 1.0):
             scalar = ExpectimaxCore(*args, True, False, 0, 7, tt_mb)
             vector = ExpectimaxCore(*args, True, True, 0, 7, tt_mb)
             order = state.legal_actions()

@@ -4,6 +4,7 @@ and chance nodes, with values on a grid of eighths, so that values equal to a
 window's edge (where a wrong Star1/Star2 bound or a wrong table bound changes
 the answer) are common. The brute force is plain expectiminimax over the Python
 API, written here from the definition."""
+
 from __future__ import annotations
 
 import pytest
@@ -97,7 +98,10 @@ def test_pruning_changes_no_root_value_on_random_trees():
         for action, value, _, complete in core.search_root(root, depth, root.legal_actions()):
             child = root.clone()
             child.apply(action)
-            assert value == pytest.approx(brute_force(child, depth - 1, me), abs=1e-12), (seed, action)
+            assert value == pytest.approx(brute_force(child, depth - 1, me), abs=1e-12), (
+                seed,
+                action,
+            )
             assert complete
             checked += 1
     assert checked > TREES

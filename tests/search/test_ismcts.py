@@ -1,6 +1,7 @@
 """The `ismcts` searcher: tactics and strength on tic-tac-toe (where it must behave
 like UCT), the compiled tree against a readable Python statement of SO-ISMCTS,
 reproducibility, options and budgets; on Leduc poker, that it cannot peek."""
+
 from __future__ import annotations
 
 import math
@@ -16,11 +17,12 @@ from engine.rng import Rng
 from plugins.manager import default_registry
 from search import ismcts
 from search.base import Budget, SearchError, decide
-from search.ismcts_searcher import ISMCTSSearcher
 from search.common import DEFAULT_ITERATIONS
+from search.ismcts_searcher import ISMCTSSearcher
 
 CHANCE = -1
 FULL_PLAYOUT = 1_000_000_000
+SQRT2 = math.sqrt(2)  # UCT's usual exploration constant
 
 
 def cells(*names):
@@ -37,11 +39,12 @@ def ttt_position(game, moves):
 
 # ---- a readable SO-ISMCTS, step for step the algorithm of search/ismcts.pyx ---------
 
+
 class RefNode:
     def __init__(self, action, mover):
         self.action, self.mover = action, mover
         self.visits, self.avail, self.total = 0, 1, 0.0
-        self.children = []   # newest first, as the compiled tree links them
+        self.children = []  # newest first, as the compiled tree links them
 
     def add(self, action, mover):
         child = RefNode(action, mover)
@@ -98,13 +101,13 @@ def assert_same_tree(tree, node, ref):
     got = tree.edges(node)
     want = [ch for ch in ref.children if ch.visits > 0]
     assert [(a, v, k) for _, a, v, _, k in got] == [(ch.action, ch.visits, ch.avail) for ch in want]
-    for (index, _, _, value, _), ch in zip(got, want):
-        if ch.mover >= 0:   # chance edges have no mover to score
+    for (index, _, _, value, _), ch in zip(got, want, strict=False):
+        if ch.mover >= 0:  # chance edges have no mover to score
             assert value == pytest.approx(ch.total / ch.visits, abs=1e-12)
         assert_same_tree(tree, index, ch)
 
 
-def run_tree(state, seat, seed, iterations, c=math.sqrt(2), rollout_depth=-1, determinize=False):
+def run_tree(state, seat, seed, iterations, c=SQRT2, rollout_depth=-1, determinize=False):
     tree = ismcts.IsmctsSearch(state, Rng(seed), seat, c, rollout_depth, determinize)
     tree.run(iterations)
     return tree
@@ -115,6 +118,7 @@ def count_nodes(ref):
 
 
 # ---- tic-tac-toe: tactics, strength, the tree itself ---------------------------------
+
 
 @pytest.mark.parametrize("seed", range(4))
 def test_takes_an_immediate_win(registry, tictactoe, seed):
@@ -160,10 +164,16 @@ def test_never_loses_to_random(registry, tictactoe):
 
 
 @settings(max_examples=40)
-@given(moves=st.lists(st.integers(0, 8), max_size=6, unique=True),
-       seed=st.integers(0, 2**32 - 1), iterations=st.integers(1, 300),
-       c=st.sampled_from([0.0, 0.7, math.sqrt(2)]), rollout_depth=st.sampled_from([-1, 0, 2]))
-def test_compiled_tree_matches_the_python_statement(tictactoe, moves, seed, iterations, c, rollout_depth):
+@given(
+    moves=st.lists(st.integers(0, 8), max_size=6, unique=True),
+    seed=st.integers(0, 2**32 - 1),
+    iterations=st.integers(1, 300),
+    c=st.sampled_from([0.0, 0.7, math.sqrt(2)]),
+    rollout_depth=st.sampled_from([-1, 0, 2]),
+)
+def test_compiled_tree_matches_the_python_statement(
+    tictactoe, moves, seed, iterations, c, rollout_depth
+):
     state = tictactoe.new_state()
     for action in moves:
         if state.is_terminal():
@@ -196,8 +206,15 @@ def test_reproducible_with_seed_and_iterations(registry, tictactoe):
     searcher = registry.searcher("ismcts").create()
     runs = [decide(searcher, tictactoe, state, Budget(iterations=1500), seed=s) for s in (9, 9, 10)]
     first, again, other = runs
-    signature = lambda d: (d.actions, d.value, d.stats["nodes"],
-                           [(a.actions, a.visits, a.value) for a in d.alternatives])
+
+    def signature(d):
+        return (
+            d.actions,
+            d.value,
+            d.stats["nodes"],
+            [(a.actions, a.visits, a.value) for a in d.alternatives],
+        )
+
     assert signature(first) == signature(again)
     assert signature(first) != signature(other)
 
@@ -219,8 +236,13 @@ def test_decision_reports_ranked_alternatives_and_stats(registry, tictactoe):
 
 def test_final_value_ranks_by_mean(registry, tictactoe):
     state = ttt_position(tictactoe, ["a1", "b2", "b1"])
-    decision = decide(registry.searcher("ismcts").create(final="value"), tictactoe, state,
-                      Budget(iterations=2000), seed=1)
+    decision = decide(
+        registry.searcher("ismcts").create(final="value"),
+        tictactoe,
+        state,
+        Budget(iterations=2000),
+        seed=1,
+    )
     values = [alt.value for alt in decision.alternatives]
     assert sorted(values, reverse=True) == values
 
@@ -264,9 +286,18 @@ def test_workers_merge_root_statistics(registry, tictactoe):
     assert [a.visits for a in again.alternatives] == [a.visits for a in decision.alternatives]
 
 
-@pytest.mark.parametrize("options", [dict(c=-1.0), dict(c=float("nan")), dict(final="best"),
-                                     dict(workers=0), dict(rollout_depth=-2),
-                                     dict(rollout_depth="deep"), dict(depth=3)])
+@pytest.mark.parametrize(
+    "options",
+    [
+        dict(c=-1.0),
+        dict(c=float("nan")),
+        dict(final="best"),
+        dict(workers=0),
+        dict(rollout_depth=-2),
+        dict(rollout_depth="deep"),
+        dict(depth=3),
+    ],
+)
 def test_bad_options_are_refused(registry, options):
     with pytest.raises(SearchError):
         registry.searcher("ismcts").create(**options)
@@ -279,11 +310,13 @@ def test_decides_on_every_registered_game(registry, name):
     while state.is_chance_node():
         state.apply(sample_chance(state, Rng(7)))
     seat = state.current_player()
-    decision = decide(registry.searcher("ismcts").create(), game, state, Budget(iterations=200), seed=1)
+    decision = decide(
+        registry.searcher("ismcts").create(), game, state, Budget(iterations=200), seed=1
+    )
     scratch = state.clone()
     for action in decision.actions:
         assert scratch.current_player() == seat
-        scratch.apply(action)   # raises if illegal
+        scratch.apply(action)  # raises if illegal
     assert scratch.current_player() != seat
     assert 0.0 <= decision.value <= 1.0
     assert decision.stats["iterations"] == 200
@@ -352,7 +385,9 @@ def test_no_peeking_the_opponents_card_changes_nothing(registry, leduc, state, s
     two = decide(searcher, leduc, twin, budget, seed=seed)
     assert one.actions == two.actions
     assert one.value == two.value
-    assert [(a.actions, a.visits) for a in one.alternatives] == [(a.actions, a.visits) for a in two.alternatives]
+    assert [(a.actions, a.visits) for a in one.alternatives] == [
+        (a.actions, a.visits) for a in two.alternatives
+    ]
 
 
 def test_the_searcher_only_ever_sees_a_rebuilt_state(leduc):
@@ -364,7 +399,7 @@ def test_the_searcher_only_ever_sees_a_rebuilt_state(leduc):
             return super().choose(state, seat, budget, rng)
 
     state = leduc.new_state(seed=11)
-    state.apply(CALL)   # seat 1 to move, seat 0's card hidden from it
+    state.apply(CALL)  # seat 1 to move, seat 0's card hidden from it
     seat = state.current_player()
     truth = state.to_dict()["private"][1 - seat]
     for seed in range(12):
@@ -413,6 +448,8 @@ def test_a_pair_facing_a_raise_does_not_fold(registry, leduc):
     state.apply(CALL)
     state.apply(RAISE)
     assert state.current_player() == 0
-    decision = decide(registry.searcher("ismcts").create(), leduc, state, Budget(iterations=3000), seed=5)
+    decision = decide(
+        registry.searcher("ismcts").create(), leduc, state, Budget(iterations=3000), seed=5
+    )
     assert decision.actions != [FOLD]
     assert decision.value > 0.5

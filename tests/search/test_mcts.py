@@ -1,6 +1,7 @@
 """Tests of the `mcts` searcher: tic-tac-toe against exact minimax, the max^n backup
 rule, chance-node sampling and widening on pig, budgets, reproducibility, tree
 reuse and root parallelism."""
+
 from __future__ import annotations
 
 import functools
@@ -19,6 +20,7 @@ LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4
 
 # ---- exact tic-tac-toe, written independently of the engine -------------------------
 
+
 def winner(board):
     for a, b, c in LINES:
         if board[a] != -1 and board[a] == board[b] == board[c]:
@@ -34,15 +36,21 @@ def minimax(board, to_move):
         return 1 if won == 0 else -1
     if -1 not in board:
         return 0
-    values = [minimax(board[:i] + (to_move,) + board[i + 1:], 1 - to_move)
-              for i in range(9) if board[i] == -1]
+    values = [
+        minimax(board[:i] + (to_move,) + board[i + 1 :], 1 - to_move)
+        for i in range(9)
+        if board[i] == -1
+    ]
     return max(values) if to_move == 0 else min(values)
 
 
 def optimal_moves(board, to_move):
     best = minimax(board, to_move)
-    return [i for i in range(9) if board[i] == -1
-            and minimax(board[:i] + (to_move,) + board[i + 1:], 1 - to_move) == best]
+    return [
+        i
+        for i in range(9)
+        if board[i] == -1 and minimax(board[:i] + (to_move,) + board[i + 1 :], 1 - to_move) == best
+    ]
 
 
 def symmetries():
@@ -73,7 +81,7 @@ def reachable_positions():
         result.append((board, to_move))
         for i in range(9):
             if board[i] == -1:
-                frontier.append((board[:i] + (to_move,) + board[i + 1:], 1 - to_move))
+                frontier.append((board[:i] + (to_move,) + board[i + 1 :], 1 - to_move))
     return sorted(result)
 
 
@@ -105,7 +113,9 @@ def play_vs_minimax(game, mcts_seat, seed):
     state = game.new_state()
     while not state.is_terminal():
         if state.current_player() == mcts_seat:
-            action = decide(searcher, game, state, Budget(iterations=20_000), seed=rng.randint(2 ** 31)).actions[0]
+            action = decide(
+                searcher, game, state, Budget(iterations=20_000), seed=rng.randint(2**31)
+            ).actions[0]
         else:
             board = tuple(state.to_dict()["board"])
             action = rng.choice(optimal_moves(board, state.current_player()))
@@ -120,6 +130,7 @@ def test_mcts_never_loses_to_a_perfect_player(tictactoe, seat, seed):
 
 
 # ---- the max^n rule, on a hand-built three-player tree ---------------------------------
+
 
 def test_backup_adds_the_whole_return_vector_to_every_node_on_the_path():
     tree = Tree(3)
@@ -156,8 +167,12 @@ def test_selection_with_backup_converges_to_the_max_n_choice():
     left, right = tree.add_children(0, [0, 1])
     l0, l1 = tree.add_children(left, [2, 3])
     r0, r1 = tree.add_children(right, [4, 5])
-    leaf_returns = {l0: [0.8, 0.1, 0.1], l1: [0.1, 0.6, 0.3],
-                    r0: [0.3, 0.2, 0.5], r1: [0.6, 0.3, 0.1]}
+    leaf_returns = {
+        l0: [0.8, 0.1, 0.1],
+        l1: [0.1, 0.6, 0.3],
+        r0: [0.3, 0.2, 0.5],
+        r1: [0.6, 0.3, 0.1],
+    }
     mover = {0: 0, left: 1, right: 2}
     for _ in range(3000):
         path, node = [0], 0
@@ -171,6 +186,7 @@ def test_selection_with_backup_converges_to_the_max_n_choice():
 
 
 # ---- chance nodes ------------------------------------------------------------------------
+
 
 @pytest.fixture(scope="module")
 def pig(registry):
@@ -222,6 +238,7 @@ def test_pig_search_agrees_with_the_optimal_policy_where_it_matters(pig):
     # Positions of pig to 20 with a turn under way where the exact solution says
     # one action is at least 3 points of win probability better (every 20th, 190).
     from engine.games.pig.optimal import solve
+
     solution = solve(20)
     positions = []
     for mine in range(20):
@@ -243,13 +260,22 @@ def test_pig_search_agrees_with_the_optimal_policy_where_it_matters(pig):
 
 # ---- budgets, options, reproducibility ------------------------------------------------
 
+
 def test_same_seed_and_iterations_give_the_same_decision(pig):
     state = pig.new_state(variant="target50")
     first = decide(MctsSearcher(), pig, state, Budget(iterations=3000), seed=11)
     again = decide(MctsSearcher(), pig, state, Budget(iterations=3000), seed=11)
     other = decide(MctsSearcher(), pig, state, Budget(iterations=3000), seed=12)
-    summary = lambda d: (d.actions, d.value, d.stats["pv"], d.stats["nodes"],
-                         [(a.actions, a.value, a.visits) for a in d.alternatives])
+
+    def summary(d):
+        return (
+            d.actions,
+            d.value,
+            d.stats["pv"],
+            d.stats["nodes"],
+            [(a.actions, a.value, a.visits) for a in d.alternatives],
+        )
+
     assert summary(first) == summary(again)
     assert summary(first) != summary(other)  # the seed is really used
 
@@ -269,8 +295,13 @@ def test_movetime_stops_the_search_and_reports_ms(pig):
 
 
 def test_iterations_and_movetime_together_stop_at_the_first_limit(tictactoe):
-    decision = decide(MctsSearcher(), tictactoe, tictactoe.new_state(),
-                      Budget(iterations=500, movetime_ms=60_000), seed=1)
+    decision = decide(
+        MctsSearcher(),
+        tictactoe,
+        tictactoe.new_state(),
+        Budget(iterations=500, movetime_ms=60_000),
+        seed=1,
+    )
     assert decision.stats["iterations"] == 500
 
 
@@ -291,8 +322,13 @@ def test_decision_shape(tictactoe):
 
 
 def test_final_value_picks_the_best_mean(tictactoe):
-    decision = decide(MctsSearcher(final="value"), tictactoe, tictactoe.new_state(),
-                      Budget(iterations=2000), seed=3)
+    decision = decide(
+        MctsSearcher(final="value"),
+        tictactoe,
+        tictactoe.new_state(),
+        Budget(iterations=2000),
+        seed=3,
+    )
     values = [a.value for a in decision.alternatives]
     assert values == sorted(values, reverse=True)
 
@@ -301,7 +337,9 @@ def test_final_value_picks_the_best_mean(tictactoe):
 def test_cut_rollouts_still_find_a_win_in_one(tictactoe, depth):
     # X: a1 b1, O: a2 b2; X to move wins with c1 (action 2).
     state = ttt_state(tictactoe, (0, 0, -1, 1, 1, -1, -1, -1, -1), 0)
-    decision = decide(MctsSearcher(rollout_depth=depth), tictactoe, state, Budget(iterations=2000), seed=4)
+    decision = decide(
+        MctsSearcher(rollout_depth=depth), tictactoe, state, Budget(iterations=2000), seed=4
+    )
     assert decision.actions == [2]
 
 
@@ -310,7 +348,9 @@ def test_a_full_tree_stops_growing_but_still_answers(tictactoe):
     search.run(5000)
     assert search.tree.count <= 16
     assert search.iterations == 5000
-    decision = decide(MctsSearcher(max_nodes=16), tictactoe, tictactoe.new_state(), Budget(iterations=500), seed=1)
+    decision = decide(
+        MctsSearcher(max_nodes=16), tictactoe, tictactoe.new_state(), Budget(iterations=500), seed=1
+    )
     assert decision.actions[0] in range(9)
 
 
@@ -319,8 +359,17 @@ def test_bytes_per_node():
     assert Tree(4).bytes_per_node == 56
 
 
-@pytest.mark.parametrize("options", [{"final": "most"}, {"c": -1.0}, {"rollout_depth": -2},
-                                     {"workers": 0}, {"widening": -1.0}, {"max_nodes": 1}])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"final": "most"},
+        {"c": -1.0},
+        {"rollout_depth": -2},
+        {"workers": 0},
+        {"widening": -1.0},
+        {"max_nodes": 1},
+    ],
+)
 def test_bad_options_are_refused_by_name(options):
     with pytest.raises(SearchError, match=next(iter(options))):
         MctsSearcher(**options)
@@ -338,6 +387,7 @@ def test_registered_with_its_options(registry):
 
 
 # ---- tree reuse -------------------------------------------------------------------------
+
 
 def test_reuse_continues_from_the_new_position(tictactoe):
     searcher = MctsSearcher(reuse=True)
@@ -364,7 +414,9 @@ def test_reuse_across_a_chance_node_and_not_without_the_option(pig):
     state.apply(0)  # roll
     state.apply(5)  # a four
     again = decide(searcher, pig, state, Budget(iterations=500), seed=1)
-    assert again.stats["reused"] > 50  # the most visited copy of the position, not a transposition stub
+    assert (
+        again.stats["reused"] > 50
+    )  # the most visited copy of the position, not a transposition stub
     plain = MctsSearcher()
     decide(plain, pig, pig.new_state(variant="target20"), Budget(iterations=3000), seed=1)
     assert decide(plain, pig, state, Budget(iterations=500), seed=1).stats["reused"] == 0
@@ -404,11 +456,13 @@ def test_subtree_copy_keeps_statistics_and_links(tictactoe):
 
     def shape(t, node):
         return (t.action(node), t.visits(node), [shape(t, c) for c in t.children(node)])
+
     assert shape(copy, 0)[1:] == shape(tree, child)[1:]
     assert copy.count == sum(1 for _ in walk(tree, child))
 
 
 # ---- root parallelism -----------------------------------------------------------------
+
 
 def test_two_workers_return_a_legal_move_and_merge_their_visits(pig):
     state = pig.new_state(variant="target20")
@@ -418,5 +472,6 @@ def test_two_workers_return_a_legal_move_and_merge_their_visits(pig):
     # Each worker's root was rolled out once before it had children.
     assert sum(a.visits for a in decision.alternatives) == 4000 - 2
     again = decide(MctsSearcher(workers=2), pig, state, Budget(iterations=4000), seed=5)
-    assert [(a.actions, a.visits) for a in again.alternatives] == \
-        [(a.actions, a.visits) for a in decision.alternatives]
+    assert [(a.actions, a.visits) for a in again.alternatives] == [
+        (a.actions, a.visits) for a in decision.alternatives
+    ]

@@ -5,6 +5,7 @@ the same answer from `decide` with the same seed and iteration budget.
 The second position is a determinization of the first from the mover's view: the same
 observation, other hidden cards. A game registered later is covered as soon as it
 declares hidden_information."""
+
 from __future__ import annotations
 
 import pytest
@@ -20,8 +21,11 @@ SEARCHERS = ("pimc", "ismcts", "expectimax")
 # Small budgets and short playouts (scored by the game's heuristic): the property
 # holds for any of them, and games with long playouts would make the suite slow.
 BUDGETS = {"pimc": 64, "ismcts": 100, "expectimax": 300}
-OPTIONS = {"pimc": {"k": 4, "rollout_depth": 8}, "ismcts": {"rollout_depth": 8},
-           "expectimax": {"k": 3, "depth": 3}}
+OPTIONS = {
+    "pimc": {"k": 4, "rollout_depth": 8},
+    "ismcts": {"rollout_depth": 8},
+    "expectimax": {"k": 3, "depth": 3},
+}
 MAX_STEPS = 120
 # Other hidden states tried before accepting one equal to the true state (a game
 # whose mover has nothing hidden from it at that moment).
@@ -45,7 +49,7 @@ def decision_points(draw, game):
     the setup dealt from a seed, then random actions (none that ends the game)."""
     players = draw(st.integers(game.min_players, game.max_players))
     variant = draw(st.sampled_from(game.variants))
-    seed = draw(st.integers(0, 2 ** 32 - 1))
+    seed = draw(st.integers(0, 2**32 - 1))
     steps = draw(st.integers(0, MAX_STEPS))
     state = game.new_state(players, variant, seed=seed)
     rng = Rng(seed)
@@ -68,7 +72,7 @@ def decision_points(draw, game):
 
 @pytest.mark.parametrize("game, searcher_name", list(pairs()))
 @settings(max_examples=30, deadline=None)
-@given(data=st.data(), seed=st.integers(0, 2 ** 32 - 1), other=st.integers(0, 2 ** 32 - 1))
+@given(data=st.data(), seed=st.integers(0, 2**32 - 1), other=st.integers(0, 2**32 - 1))
 def test_the_hidden_cards_do_not_change_the_answer(game, searcher_name, data, seed, other):
     state = data.draw(decision_points(game))
     mover = state.current_player()

@@ -1,5 +1,6 @@
 """Tests of the `pimc` searcher: no peeking at hidden cards (a property test on Leduc),
 equality with mcts on perfect-information games, budgets, workers and options."""
+
 from __future__ import annotations
 
 import pytest
@@ -44,8 +45,11 @@ def leduc_line(game, cards, public, bets):
 
 
 @settings(max_examples=60, deadline=None)
-@given(cards=st.permutations(range(6)), bets=st.lists(st.integers(0, 2), max_size=8),
-       seed=st.integers(0, 2 ** 32 - 1))
+@given(
+    cards=st.permutations(range(6)),
+    bets=st.lists(st.integers(0, 2), max_size=8),
+    seed=st.integers(0, 2**32 - 1),
+)
 def test_no_peeking_the_opponents_card_does_not_change_the_answer(leduc, cards, bets, seed):
     seat0, seat1, alternative, public = cards[:4]
     first = leduc_line(leduc, (seat0, seat1), public, bets)
@@ -62,15 +66,19 @@ def test_no_peeking_the_opponents_card_does_not_change_the_answer(leduc, cards, 
     two = decide(searcher, leduc, second, Budget(iterations=400), seed=seed)
     assert one.actions == two.actions
     assert one.value == two.value
-    assert [(a.actions, a.visits) for a in one.alternatives] == \
-        [(a.actions, a.visits) for a in two.alternatives]
+    assert [(a.actions, a.visits) for a in one.alternatives] == [
+        (a.actions, a.visits) for a in two.alternatives
+    ]
     # Handed the true states directly (not through decide's rebuilt view), pimc's
     # own determinizations must not depend on the hidden card either.
-    direct = [searcher.choose(state, mover, Budget(iterations=400), Rng(seed))
-              for state in (first, second)]
+    direct = [
+        searcher.choose(state, mover, Budget(iterations=400), Rng(seed))
+        for state in (first, second)
+    ]
     assert direct[0].actions == direct[1].actions
-    assert [(a.actions, a.visits) for a in direct[0].alternatives] == \
-        [(a.actions, a.visits) for a in direct[1].alternatives]
+    assert [(a.actions, a.visits) for a in direct[0].alternatives] == [
+        (a.actions, a.visits) for a in direct[1].alternatives
+    ]
 
 
 def test_a_pair_of_kings_does_not_fold_to_a_raise(leduc):
@@ -106,6 +114,7 @@ def test_each_determinization_is_a_world_of_its_own(leduc, monkeypatch):
     def recording_search_task(world, *args):
         searched.append(world.clone())
         return search_one_world(world, *args)
+
     monkeypatch.setattr(pimc, "search_task", recording_search_task)
     state = leduc_line(leduc, (0, 5), 3, [])
     mover = state.current_player()
@@ -133,8 +142,9 @@ def test_on_perfect_information_it_answers_as_mcts(registry, game_name, variant)
     theirs = decide(MctsSearcher(), game, state, Budget(iterations=3000), seed=9)
     assert ours.stats["determinizations"] == 1
     assert ours.actions == theirs.actions and ours.value == theirs.value
-    assert [(a.actions, a.visits) for a in ours.alternatives] == \
-        [(a.actions, a.visits) for a in theirs.alternatives]
+    assert [(a.actions, a.visits) for a in ours.alternatives] == [
+        (a.actions, a.visits) for a in theirs.alternatives
+    ]
 
 
 def test_movetime_is_shared_and_reported(leduc):
@@ -150,8 +160,9 @@ def test_two_workers_merge_all_determinizations(leduc):
     decision = decide(PimcSearcher(k=4, workers=2), leduc, state, Budget(iterations=2000), seed=4)
     single = decide(PimcSearcher(k=4), leduc, state, Budget(iterations=2000), seed=4)
     # The same determinizations and seeds, searched in other processes: same answer.
-    assert [(a.actions, a.visits) for a in decision.alternatives] == \
-        [(a.actions, a.visits) for a in single.alternatives]
+    assert [(a.actions, a.visits) for a in decision.alternatives] == [
+        (a.actions, a.visits) for a in single.alternatives
+    ]
     assert sum(a.visits for a in decision.alternatives) == 2000 - 4
 
 

@@ -1,6 +1,7 @@
 """Root summaries (search/rootstats.py): lines the tree left short of the turn's
 end are finished for the best action at once and for the others only when read,
 whatever order they are read in."""
+
 from __future__ import annotations
 
 import pytest
@@ -13,13 +14,18 @@ def counting_finisher(calls):
     def finish(line):
         calls.append(line[0])
         return line + [99]
+
     return finish
 
 
 def test_only_the_best_line_is_finished_before_anyone_reads_the_others():
-    stats = RootStats(children={1: ChildStats(10, 6.0, [1], 10, finished=False),
-                                2: ChildStats(5, 2.0, [2], 5, finished=False),
-                                3: ChildStats(3, 1.0, [3, 7], 3, finished=True)})
+    stats = RootStats(
+        children={
+            1: ChildStats(10, 6.0, [1], 10, finished=False),
+            2: ChildStats(5, 2.0, [2], 5, finished=False),
+            3: ChildStats(3, 1.0, [3, 7], 3, finished=True),
+        }
+    )
     calls = []
     decision = to_decision(stats, "visits", counting_finisher(calls))
     assert decision.actions == [1, 99] and calls == [1]
@@ -30,8 +36,9 @@ def test_only_the_best_line_is_finished_before_anyone_reads_the_others():
 
 
 def test_an_unfinished_line_with_nothing_to_finish_it_is_refused():
-    stats = RootStats(children={1: ChildStats(1, 1.0, [1], 1),
-                                2: ChildStats(0, 0.0, [2], 0, finished=False)})
+    stats = RootStats(
+        children={1: ChildStats(1, 1.0, [1], 1), 2: ChildStats(0, 0.0, [2], 0, finished=False)}
+    )
     with pytest.raises(SearchError, match="nothing finishes it"):
         to_decision(stats, "visits")
 
@@ -70,11 +77,15 @@ def test_a_line_reads_the_same_whichever_lines_were_finished_before_it(registry)
 
 
 @pytest.mark.parametrize("searcher", ["mcts", "pimc", "ismcts"])
-def test_small_searches_finish_the_chosen_turn_and_every_hint_they_are_asked_for(registry, searcher):
+def test_small_searches_finish_the_chosen_turn_and_every_hint_they_are_asked_for(
+    registry, searcher
+):
     game = registry.game("maestro")
     state = game.new_state(2, seed=5)
     seat = state.current_player()
-    decision = decide(registry.searcher(searcher).create(), game, state, Budget(iterations=30), seed=1)
+    decision = decide(
+        registry.searcher(searcher).create(), game, state, Budget(iterations=30), seed=1
+    )
     for alt in [decision] + decision.alternatives[:5]:
         scratch = state.clone()
         for action in alt.actions:

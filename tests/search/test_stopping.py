@@ -1,6 +1,7 @@
 """A stop request (search/stopping.py): every searcher answers soon and legally once
 told to stop, even when told before its first iteration, and a search nobody can
 stop is not affected."""
+
 import threading
 import time
 
@@ -10,8 +11,11 @@ from plugins.manager import default_registry
 from search import stopping
 from search.base import Budget, decide
 
-BUDGETS = [Budget(movetime_ms=60_000), Budget(movetime_ms=stopping.UNTIL_STOPPED_MS),
-           Budget(iterations=10 ** 9)]
+BUDGETS = [
+    Budget(movetime_ms=60_000),
+    Budget(movetime_ms=stopping.UNTIL_STOPPED_MS),
+    Budget(iterations=10**9),
+]
 SEARCHERS = ["mcts", "ismcts", "pimc", "expectimax"]
 
 

@@ -2,6 +2,7 @@
 iterations it has left could not change its line. Checked exactly with iteration
 budgets, where the iterations left are known: once `line_settled` says yes, the
 line at the end of the whole budget is the line at that moment."""
+
 from __future__ import annotations
 
 import time
@@ -13,12 +14,20 @@ from engine.rng import Rng
 from search.base import Budget, decide
 from search.common import is_forced
 from search.expectimax_searcher import ExpectimaxSearcher
-from search.pimc import PimcSearcher
-from search.ismcts_searcher import (ISMCTSSearcher, IsmctsEdges, new_search as new_ismcts,
-                                    summarize as ismcts_summary)
+from search.ismcts_searcher import (
+    IsmctsEdges,
+    ISMCTSSearcher,
+)
+from search.ismcts_searcher import (
+    new_search as new_ismcts,
+)
+from search.ismcts_searcher import (
+    summarize as ismcts_summary,
+)
 from search.mcts_searcher import MCTS_OPTIONS, MctsSearcher, UctEdges, new_search, summarize
-from search.treesummary import line_settled
+from search.pimc import PimcSearcher
 from search.timing import leader_is_safe, run_until_settled
+from search.treesummary import line_settled
 
 
 def test_a_lead_larger_than_the_iterations_left_is_safe():
@@ -26,7 +35,7 @@ def test_a_lead_larger_than_the_iterations_left_is_safe():
     assert not leader_is_safe([50, 20, 3], more=30, choices=3)  # 20 + 30 ties 50
     assert leader_is_safe([7], more=6, choices=5)  # unexpanded options have 0 visits
     assert not leader_is_safe([7], more=7, choices=5)
-    assert leader_is_safe([], more=10 ** 9, choices=1)  # a single option is always settled
+    assert leader_is_safe([], more=10**9, choices=1)  # a single option is always settled
     assert not leader_is_safe([], more=0, choices=2)
 
 
@@ -91,9 +100,17 @@ def most_visited_line(stats):
     return max(stats.children.items(), key=lambda item: (item[1].visits, -item[0]))[1].line
 
 
-@pytest.mark.parametrize("searcher,name,players", [
-    ("mcts", "tictactoe", 2), ("mcts", "maestro", 2), ("mcts", "pig", 2),
-    ("ismcts", "taktvoll", 3), ("ismcts", "leduc", 2), ("ismcts", "maestro", 2)])
+@pytest.mark.parametrize(
+    "searcher,name,players",
+    [
+        ("mcts", "tictactoe", 2),
+        ("mcts", "maestro", 2),
+        ("mcts", "pig", 2),
+        ("ismcts", "taktvoll", 3),
+        ("ismcts", "leduc", 2),
+        ("ismcts", "maestro", 2),
+    ],
+)
 def test_a_settled_line_is_the_line_the_whole_budget_ends_with(registry, searcher, name, players):
     game = registry.game(name)
     settled_seen = 0
@@ -102,15 +119,25 @@ def test_a_settled_line_is_the_line_the_whole_budget_ends_with(registry, searche
         if searcher == "mcts":
             search = new_search(state, Rng(5), MCTS_OPTIONS)
             lines, final = lines_once_settled(
-                search, search.run, lambda more: line_settled(UctEdges(search), seat, more),
-                lambda: most_visited_line(summarize(search, seat)))
+                search,
+                search.run,
+                lambda more, search=search, seat=seat: line_settled(UctEdges(search), seat, more),
+                lambda search=search, seat=seat: most_visited_line(summarize(search, seat)),
+            )
         else:
-            search = new_ismcts(state, seat, {"c": 1.4, "rollout_depth": -1, "max_nodes": 1_000_000},
-                                Rng(9))
+            search = new_ismcts(
+                state, seat, {"c": 1.4, "rollout_depth": -1, "max_nodes": 1_000_000}, Rng(9)
+            )
             lines, final = lines_once_settled(
-                search, search.run,
-                lambda more: line_settled(IsmctsEdges(search), seat, more),
-                lambda: most_visited_line(ismcts_summary(search, seat, "visits")))
+                search,
+                search.run,
+                lambda more, search=search, seat=seat: line_settled(
+                    IsmctsEdges(search), seat, more
+                ),
+                lambda search=search, seat=seat: most_visited_line(
+                    ismcts_summary(search, seat, "visits")
+                ),
+            )
         assert all(line == final for line in lines)
         settled_seen += bool(lines)
     assert settled_seen  # the test saw the criterion fire
@@ -129,11 +156,14 @@ def test_a_turn_is_forced_when_every_step_has_one_legal_action(tictactoe):
     assert not is_forced(tictactoe.new_state(), 0)
 
 
-@pytest.mark.parametrize("searcher", [MctsSearcher, ISMCTSSearcher, PimcSearcher, ExpectimaxSearcher])
+@pytest.mark.parametrize(
+    "searcher", [MctsSearcher, ISMCTSSearcher, PimcSearcher, ExpectimaxSearcher]
+)
 def test_a_timed_search_of_a_forced_choice_answers_long_before_its_movetime(tictactoe, searcher):
     start = time.perf_counter()
-    decision = decide(searcher(), tictactoe, one_square_left(tictactoe), Budget(movetime_ms=20_000),
-                      seed=1)
+    decision = decide(
+        searcher(), tictactoe, one_square_left(tictactoe), Budget(movetime_ms=20_000), seed=1
+    )
     assert decision.actions == [8]
     assert time.perf_counter() - start < 10.0  # far inside 20 s, however loaded the machine
 
@@ -146,6 +176,7 @@ def test_stop_early_off_or_an_iteration_budget_uses_the_whole_budget(tictactoe, 
     decide(searcher(stop_early=False), tictactoe, state, Budget(movetime_ms=300), seed=1)
     assert time.perf_counter() - start >= 0.3
     if searcher in (MctsSearcher, ISMCTSSearcher):
-        decision = decide(searcher(), tictactoe, state, Budget(iterations=5000, movetime_ms=60_000),
-                          seed=1)
+        decision = decide(
+            searcher(), tictactoe, state, Budget(iterations=5000, movetime_ms=60_000), seed=1
+        )
         assert decision.stats["iterations"] == 5000

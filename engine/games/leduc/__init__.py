@@ -1,6 +1,7 @@
 """Leduc poker: the smallest classic poker with private cards, played exactly as
 OpenSpiel's leduc_poker (default parameters), so speed and strength comparisons with
 OpenSpiel are on the same game. The rules are stated in reference.py."""
+
 from engine.game import GameSpec
 from engine.games.leduc.state import LeducState
 
@@ -10,7 +11,7 @@ GAME = GameSpec(
     min_players=2,
     max_players=2,
     description="Leduc poker: J Q K in two suits, one private card each, a public card, "
-                "two betting rounds; actions fold, call, raise",
+    "two betting rounds; actions fold, call, raise",
     chance=True,
     hidden_information=True,
     reference="engine.games.leduc.reference:LeducReference",

@@ -1,5 +1,6 @@
 """Leduc poker's action space and its notation, shared by the compiled state and the
 pure-Python reference: the bets, then the six cards as chance outcomes."""
+
 from __future__ import annotations
 
 from engine.errors import IllegalActionError
@@ -28,7 +29,9 @@ CARD_NAMES = ("Js", "Jh", "Qs", "Qh", "Ks", "Kh")
 def action_to_str(action) -> str:
     if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
         raise IllegalActionError(
-            f"a Leduc action is 0..{NUM_ACTIONS - 1} (fold, call, raise, then a card), got {action!r}")
+            f"a Leduc action is 0..{NUM_ACTIONS - 1} (fold, call, raise, then a card), "
+            f"got {action!r}"
+        )
     if action < CARD_BASE:
         return BET_NAMES[action]
     return CARD_NAMES[action - CARD_BASE]
@@ -40,4 +43,5 @@ def str_to_action(text) -> int:
     if text in CARD_NAMES:
         return CARD_BASE + CARD_NAMES.index(text)
     raise IllegalActionError(
-        f"a Leduc action is fold, call, raise or a card ({', '.join(CARD_NAMES)}), got {text!r}")
+        f"a Leduc action is fold, call, raise or a card ({', '.join(CARD_NAMES)}), got {text!r}"
+    )

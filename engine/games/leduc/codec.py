@@ -7,6 +7,7 @@ purpose, in state.pyx and reference.py, so the differential tests can compare th
 `replay` rebuilds a position through whichever implementation it is given, so a loaded
 state is always one the rules can reach.
 """
+
 from __future__ import annotations
 
 from engine.errors import IllegalActionError, StateFormatError
@@ -46,12 +47,15 @@ def state_dict(private, public, history, contributions, to_move) -> dict:
 
 # ---- parsing ----------------------------------------------------------------------
 
+
 def parse_card(value, what: str) -> int:
     """A card name (or null) as a card id, -1 for null."""
     if value is None:
         return -1
     if value not in CARD_NAMES:
-        raise StateFormatError(f"{what} must be a card ({', '.join(CARD_NAMES)}) or null, got {value!r}")
+        raise StateFormatError(
+            f"{what} must be a card ({', '.join(CARD_NAMES)}) or null, got {value!r}"
+        )
     return CARD_NAMES.index(value)
 
 
@@ -65,7 +69,9 @@ def _history(data: dict) -> list[list[int]]:
     for r, actions in enumerate(rounds):
         if not isinstance(actions, list) or len(actions) > MAX_ROUND_ACTIONS:
             raise StateFormatError(
-                f"history[{r}] must be a list of at most {MAX_ROUND_ACTIONS} actions, got {actions!r}")
+                f"history[{r}] must be a list of at most {MAX_ROUND_ACTIONS} actions, "
+                f"got {actions!r}"
+            )
         for a in actions:
             if a not in BET_NAMES:
                 raise StateFormatError(f"history[{r}] holds {a!r}: a bet is fold, call or raise")
@@ -98,14 +104,19 @@ def parse_state(data: dict):
 
 # ---- rebuilding a position ------------------------------------------------------------
 
+
 def replay(cls, private, public, history):
     """The position reached by dealing `private` (seat 0 first), betting history[0],
     dealing `public` and betting history[1], played through `cls`'s own checked
     apply. Anything the rules cannot reach raises StateFormatError."""
     seen = [c for c in list(private) + [public] if c >= 0]
-    require(len(seen) == len(set(seen)),
-            f"a card appears twice: {', '.join(CARD_NAMES[c] for c in seen)}")
-    require(private[0] >= 0 or private[1] < 0, "seat 0 is dealt first: seat 1 cannot hold a card alone")
+    require(
+        len(seen) == len(set(seen)),
+        f"a card appears twice: {', '.join(CARD_NAMES[c] for c in seen)}",
+    )
+    require(
+        private[0] >= 0 or private[1] < 0, "seat 0 is dealt first: seat 1 cannot hold a card alone"
+    )
     require(public < 0 or private[1] >= 0, "the public card is dealt after both private cards")
     require(private[1] >= 0 or not history[0], "betting starts after both private cards are dealt")
     state = cls.new_initial(2, "standard")
@@ -122,7 +133,8 @@ def replay(cls, private, public, history):
         except IllegalActionError:
             raise StateFormatError(
                 f"{action_to_str(step)} cannot be played after "
-                f"{describe_sequence(state)}: not a reachable Leduc position") from None
+                f"{describe_sequence(state)}: not a reachable Leduc position"
+            ) from None
     return state
 
 
@@ -130,18 +142,24 @@ def describe_sequence(state) -> str:
     """The cards and bets of `state` in one line, for error messages."""
     d = state.to_dict()
     cards = [c or "?" for c in d["private"]]
-    return (f"cards {'/'.join(cards)}, public {d['public'] or 'none'}, "
-            f"round 1 [{' '.join(d['history'][0])}], round 2 [{' '.join(d['history'][1])}]")
+    return (
+        f"cards {'/'.join(cards)}, public {d['public'] or 'none'}, "
+        f"round 1 [{' '.join(d['history'][0])}], round 2 [{' '.join(d['history'][1])}]"
+    )
 
 
 def check_derived(state, contributions, to_move) -> None:
     """The derived fields a loaded state or observation carried must match its replay."""
     actual = state.to_dict()
-    require(actual["contributions"] == list(contributions),
-            f"contributions {list(contributions)} do not match the history "
-            f"(which puts in {actual['contributions']})")
-    require(actual["to_move"] == to_move,
-            f"to_move {to_move} does not match the history (seat to move: {actual['to_move']})")
+    require(
+        actual["contributions"] == list(contributions),
+        f"contributions {list(contributions)} do not match the history "
+        f"(which puts in {actual['contributions']})",
+    )
+    require(
+        actual["to_move"] == to_move,
+        f"to_move {to_move} does not match the history (seat to move: {actual['to_move']})",
+    )
 
 
 def from_state_dict(cls, data: dict):
@@ -150,5 +168,3 @@ def from_state_dict(cls, data: dict):
     state = replay(cls, private, public, history)
     check_derived(state, contributions, to_move)
     return state
-
-

@@ -11,19 +11,20 @@ The rules, as in OpenSpiel's leduc_poker with its default parameters:
 - at the showdown a private card pairing the public card wins, otherwise the higher
   private card; equal ranks split the pot.
 """
+
 from __future__ import annotations
 
 from engine.errors import StateFormatError
-from engine.reference import ReferenceState
 from engine.games.leduc import actions, codec, views
 from engine.games.leduc.actions import CALL, CARD_BASE, FOLD, NUM_CARDS, RAISE
 from engine.games.leduc.codec import TERMINAL
+from engine.reference import ReferenceState
 from engine.state import CHANCE_PLAYER as CHANCE
 
 ANTE = 1
-RAISE_SIZE = (2, 4)          # by betting round
-MAX_RAISES = 2               # a round
-RETURN_SCALE = 2 * codec.MAX_CONTRIBUTION   # returns = 0.5 + chips won / 26
+RAISE_SIZE = (2, 4)  # by betting round
+MAX_RAISES = 2  # a round
+RETURN_SCALE = 2 * codec.MAX_CONTRIBUTION  # returns = 0.5 + chips won / 26
 
 
 def rank(card: int) -> int:
@@ -49,15 +50,15 @@ class LeducReference(ReferenceState):
 
     def __init__(self):
         self.variant = "standard"
-        self.private = [-1, -1]          # card ids; -1 until dealt
+        self.private = [-1, -1]  # card ids; -1 until dealt
         self.public = -1
-        self.history = [[], []]          # bet ids, by round
+        self.history = [[], []]  # bet ids, by round
         self.contributions = [ANTE, ANTE]
         self.round = 0
         self.to_move = CHANCE
-        self.raises = 0                  # in the current round
-        self.calls = 0                   # since the last raise (or the round's start)
-        self.folded = -1                 # the seat that folded, if any
+        self.raises = 0  # in the current round
+        self.calls = 0  # since the last raise (or the round's start)
+        self.folded = -1  # the seat that folded, if any
         self.over = False
 
     @classmethod
@@ -226,8 +227,9 @@ class LeducReference(ReferenceState):
     # ---- views and text -------------------------------------------------------------
 
     def to_dict(self):
-        return codec.state_dict(self.private, self.public, self.history,
-                                self.contributions, self.current_player())
+        return codec.state_dict(
+            self.private, self.public, self.history, self.contributions, self.current_player()
+        )
 
     @classmethod
     def from_dict(cls, data):
@@ -239,8 +241,16 @@ class LeducReference(ReferenceState):
         self._check_seat(seat)
         shown = self.private[1 - seat] if self.is_showdown() else -1
         dealt = sum(1 for c in self.private if c >= 0)
-        return views.observation_dict(seat, self.private[seat], dealt, shown, self.public,
-                                      self.history, self.contributions, self.current_player())
+        return views.observation_dict(
+            seat,
+            self.private[seat],
+            dealt,
+            shown,
+            self.public,
+            self.history,
+            self.contributions,
+            self.current_player(),
+        )
 
     @classmethod
     def from_observation(cls, observation, rng):

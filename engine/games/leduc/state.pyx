@@ -90,13 +90,13 @@ cdef class LeducState(State):
             n += 1
         return n
 
-    cdef int c_chance_outcomes(self, int* actions, double* probs) noexcept nogil:
+    cdef int c_chance_outcomes(self, int* outcomes, double* probs) noexcept nogil:
         cdef int card, n = 0, i
         if self.over or self.to_move != CHANCE:
             return 0
         for card in range(NUM_CARDS):
             if card != self.private_[0] and card != self.private_[1] and card != self.public_card:
-                actions[n] = CARD_BASE + card
+                outcomes[n] = CARD_BASE + card
                 n += 1
         for i in range(n):
             probs[i] = 1.0 / n

@@ -1,11 +1,20 @@
 """What a Leduc seat knows: the JSON layout of its observation, and the
 determinization that deals the opponent's unseen card from what the seat has not seen."""
+
 from __future__ import annotations
 
 from engine.errors import StateFormatError
 from engine.games.leduc.actions import NUM_CARDS
-from engine.games.leduc.codec import card_or_none, check_derived, history_names, parse_card, parse_common, replay
+from engine.games.leduc.codec import (
+    card_or_none,
+    check_derived,
+    history_names,
+    parse_card,
+    parse_common,
+    replay,
+)
 from engine.validate import get_int, require
+
 
 def parse_observation(obs: dict):
     """(seat, own, dealt, opponent, public, history, contributions, to_move) from an
@@ -21,9 +30,11 @@ def parse_observation(obs: dict):
     opponent = parse_card(obs["opponent"], "opponent")
     # Seat 0 is dealt first, so a seat holds a card exactly when more than `seat`
     # cards are out.
-    require((own >= 0) == (dealt > seat),
-            f"with {dealt} private card(s) dealt, seat {seat} "
-            f"{'holds' if dealt > seat else 'does not hold'} a card")
+    require(
+        (own >= 0) == (dealt > seat),
+        f"with {dealt} private card(s) dealt, seat {seat} "
+        f"{'holds' if dealt > seat else 'does not hold'} a card",
+    )
     return (seat, own, dealt, opponent) + parse_common(obs)
 
 
@@ -37,8 +48,11 @@ def from_observation_dict(cls, obs: dict, rng):
     drawn uniformly (rng.randint) from the cards the seat has not seen."""
     seat, own, dealt, opponent, public, history, contributions, to_move = parse_observation(obs)
     require(own < 0 or own != public, f"own card and public card are both {card_or_none(own)}")
-    require(opponent < 0 or opponent not in (own, public),
-            f"the opponent's shown card {card_or_none(opponent)} is also the seat's own or the public card")
+    require(
+        opponent < 0 or opponent not in (own, public),
+        f"the opponent's shown card {card_or_none(opponent)} "
+        "is also the seat's own or the public card",
+    )
     other = 1 - seat
     private = [-1, -1]
     private[seat] = own
@@ -50,13 +64,16 @@ def from_observation_dict(cls, obs: dict, rng):
         private[other] = candidates[rng.randint(len(candidates))]
     state = replay(cls, private, public, history)
     check_derived(state, contributions, to_move)
-    require((opponent >= 0) == state.is_showdown(),
-            "the opponent's card is shown exactly when the hand ended at a showdown")
+    require(
+        (opponent >= 0) == state.is_showdown(),
+        "the opponent's card is shown exactly when the hand ended at a showdown",
+    )
     return state
 
 
-def observation_dict(seat: int, own, dealt, opponent_shown, public, history,
-                     contributions, to_move) -> dict:
+def observation_dict(
+    seat: int, own, dealt, opponent_shown, public, history, contributions, to_move
+) -> dict:
     """The JSON layout of what `seat` knows; `opponent_shown` is -1 unless the hand
     ended at a showdown."""
     return {

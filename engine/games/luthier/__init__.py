@@ -14,6 +14,7 @@ Variants name the interpretations the specification leaves open (see data/rules.
 The solo and two-players-plus-AI modes need the solo booklet, which is not in the
 rules text, and are not provided.
 """
+
 from engine.game import GameSpec
 from engine.games.luthier.state import LuthierState
 from engine.games.luthier.tables import load_tables
@@ -25,7 +26,7 @@ GAME = GameSpec(
     max_players=4,
     default_players=3,
     description="Luthier: worker placement with bidding by skill; patrons, instruments, "
-                "performances, repairs, the orchestra's First Chairs; 6 rounds",
+    "performances, repairs, the orchestra's First Chairs; 6 rounds",
     variants=tuple(load_tables().variants),
     chance=True,
     hidden_information=True,

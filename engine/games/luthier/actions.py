@@ -7,6 +7,7 @@ chance outcomes (card draws, dice) have their own ids after every player action.
 The layout is independent of the card data: card-indexed ranges are sized by the
 state's limits in tables.py. state.pxd repeats the range starts for C.
 """
+
 from __future__ import annotations
 
 import re
@@ -16,59 +17,59 @@ from engine.games.luthier import tables as T
 
 # (name, size) in id order; the start of each range is computed below.
 _LAYOUT = [
-    ("PLACE", 5 * T.NUM_LOCATIONS * 4),   # chip x location x apprentices 0..3
+    ("PLACE", 5 * T.NUM_LOCATIONS * 4),  # chip x location x apprentices 0..3
     ("ACTIVATE", T.NUM_LOCATIONS),
     ("MARKET", 1),
     ("PASS", 1),
-    ("TAKE", T.MAX_SLOTS),                # a face-up card of the location's display
+    ("TAKE", T.MAX_SLOTS),  # a face-up card of the location's display
     ("ALT", 1),
     ("ALT2", 1),
-    ("COINS2", 1),                        # the generic fallback
-    ("SEARCH_PATRON", 3),                 # Salon: by patron type (performer, composer, noble)
-    ("SEARCH_TYPE", 3),                   # Guild, Repair: by instrument type
-    ("SEARCH_ERA", 3),                    # Performance: by era
-    ("AWARD", 1),                         # Balcony main action: claim an award level
-    ("ROUGH", 2),                         # a roughing-bench slot
-    ("FINISH", 2),                        # a finishing-bench slot
-    ("STOP", 1),                          # no second instrument this action
-    ("PAY", 16),                          # pay with k inspiration, the rest in coins
-    ("SPACE", 3),                         # patron space on the workbench
-    ("GAIN", 3),                          # a material of choice
-    ("DROP", 3),                          # discard a material over the storage limit
-    ("GIFT", 6),                          # Salon bonus: patron space x gift
+    ("COINS2", 1),  # the generic fallback
+    ("SEARCH_PATRON", 3),  # Salon: by patron type (performer, composer, noble)
+    ("SEARCH_TYPE", 3),  # Guild, Repair: by instrument type
+    ("SEARCH_ERA", 3),  # Performance: by era
+    ("AWARD", 1),  # Balcony main action: claim an award level
+    ("ROUGH", 2),  # a roughing-bench slot
+    ("FINISH", 2),  # a finishing-bench slot
+    ("STOP", 1),  # no second instrument this action
+    ("PAY", 16),  # pay with k inspiration, the rest in coins
+    ("SPACE", 3),  # patron space on the workbench
+    ("GAIN", 3),  # a material of choice
+    ("DROP", 3),  # discard a material over the storage limit
+    ("GIFT", 6),  # Salon bonus: patron space x gift
     ("REROLL", 2),
     ("KEEPDICE", 1),
-    ("INSPIRE", 25),                      # spend k inspiration on a performance
-    ("SEAT", T.MAX_SPACES),               # orchestra space for a token
-    ("BELOW", 2),                         # below the line: coins or inspiration
-    ("DOUBLE", 2),                        # finishing 6+: double this token's bonus, or keep it
-    ("TUCK", 3),                          # give the card to the patron in that space
+    ("INSPIRE", 25),  # spend k inspiration on a performance
+    ("SEAT", T.MAX_SPACES),  # orchestra space for a token
+    ("BELOW", 2),  # below the line: coins or inspiration
+    ("DOUBLE", 2),  # finishing 6+: double this token's bonus, or keep it
+    ("TUCK", 3),  # give the card to the patron in that space
     ("NOTUCK", 1),
-    ("WAIVE", 3),                         # use a free one-material reduction
-    ("SUB", 3),                           # 2 inspiration replace a repair material
+    ("WAIVE", 3),  # use a free one-material reduction
+    ("SUB", 3),  # 2 inspiration replace a repair material
     ("PAYCOST", 1),
-    ("RETURN", 2),                        # finishing-bench card back to hand
-    ("LOAD", T.MAX_KINDS),                # hand card onto an empty roughing slot
-    ("SWAP", 2 * T.MAX_KINDS),            # hand card onto a full roughing slot
+    ("RETURN", 2),  # finishing-bench card back to hand
+    ("LOAD", T.MAX_KINDS),  # hand card onto an empty roughing slot
+    ("SWAP", 2 * T.MAX_KINDS),  # hand card onto a full roughing slot
     ("NOLOAD", 1),
-    ("CLAIM", 4 * 3 * 3),                 # award slot x level x marker
+    ("CLAIM", 4 * 3 * 3),  # award slot x level x marker
     ("ROYAL", T.MAX_PATRONS),
     ("SPEC", T.MAX_SPECS),
-    ("KEEP", T.MAX_KINDS),                # keep this instrument (setup, reputation c)
-    ("ASSIGN", 5),                        # chip given to a new specialist
+    ("KEEP", T.MAX_KINDS),  # keep this instrument (setup, reputation c)
+    ("ASSIGN", 5),  # chip given to a new specialist
     ("BUY", 3),
     ("SELL", 3),
     ("HIRE", 1),
-    ("TRAIN", 2),                         # performance, craft
+    ("TRAIN", 2),  # performance, craft
     ("LEAVE", 1),
-    ("FAMILY", 2),                        # setup: keep dealt family tile 0 or 1
-    ("GOALS", 6),                         # setup: keep a pair of the four goals
-    ("PATRON", 6),                        # setup: dealt patron x workbench space
-    ("CARD", T.NUM_GLOBAL),               # chance: the card drawn (global id)
-    ("NOTES", 7),                         # chance: a die shows this many notes
-    ("PURPLE", 6),                        # chance: the purple die's face
-    ("REVEAL", 1),                        # chance: hidden chips or family tiles turned up
-    ("NOTHING", 1),                       # chance: a Search finds no matching card
+    ("FAMILY", 2),  # setup: keep dealt family tile 0 or 1
+    ("GOALS", 6),  # setup: keep a pair of the four goals
+    ("PATRON", 6),  # setup: dealt patron x workbench space
+    ("CARD", T.NUM_GLOBAL),  # chance: the card drawn (global id)
+    ("NOTES", 7),  # chance: a die shows this many notes
+    ("PURPLE", 6),  # chance: the purple die's face
+    ("REVEAL", 1),  # chance: hidden chips or family tiles turned up
+    ("NOTHING", 1),  # chance: a Search finds no matching card
 ]
 
 BASE: dict[str, int] = {}
@@ -185,8 +186,10 @@ class Notation:
         for slot in range(4):
             for level in range(3):
                 for marker in range(3):
-                    put(claim_action(slot, level, marker),
-                        f"claim{slot}{LEVEL_TEXT[level]}:{T.MARKERS[marker]}")
+                    put(
+                        claim_action(slot, level, marker),
+                        f"claim{slot}{LEVEL_TEXT[level]}:{T.MARKERS[marker]}",
+                    )
         for p in range(T.MAX_PATRONS):
             name = slug(t.patron_name[p]) if p < t.n_patrons else f"patron-{p}"
             put(BASE["ROYAL"] + p, f"royal:{name}")
@@ -218,13 +221,17 @@ class Notation:
 
     def to_str(self, action) -> str:
         if isinstance(action, bool) or not isinstance(action, int) or action not in self.text:
-            raise IllegalActionError(f"a Luthier action is an integer 0..{NUM_ACTIONS - 1}, got {action!r}")
+            raise IllegalActionError(
+                f"a Luthier action is an integer 0..{NUM_ACTIONS - 1}, got {action!r}"
+            )
         return self.text[action]
 
     def to_action(self, text) -> int:
         if not isinstance(text, str) or text not in self.action:
             raise IllegalActionError(
-                f"{text!r} names no Luthier action (e.g. w5@salon+1, go@guild, take0, buy:wood, pass)")
+                f"{text!r} names no Luthier action "
+                "(e.g. w5@salon+1, go@guild, take0, buy:wood, pass)"
+            )
         return self.action[text]
 
 

@@ -9,6 +9,7 @@ for the C code (every index in range, every card accounted for once). The rules 
 written twice on purpose, in state.pyx and reference.py, so that the differential
 tests can compare them.
 """
+
 from __future__ import annotations
 
 import marshal
@@ -19,39 +20,112 @@ from engine.games.luthier import tables as T
 
 # ---- the flow: kinds of pending task (state.pxd: same numbers) -------------------------
 # Automatic steps run as soon as they reach the top of the task stack.
-(T_SETUP, T_REVEAL, T_FAMILY_ABILITY, T_ROUND_START, T_PLAYER_START, T_GIFTS, T_PLAN,
- T_RESOLVE_NEXT, T_ACTIVATE, T_CHIP_DONE, T_BONUS, T_SPECIALIST, T_PERFORM, T_PERF_RESULT,
- T_REPAIR_DONE, T_ROUGH_MOVE, T_FINISH_DONE, T_FINISH_AGAIN, T_CHAIR, T_ADVANCE, T_COMPLETE,
- T_ROUND_END, T_REFILL, T_NEXT_ROUND, T_FINAL, T_CLAIM_CHECK, T_KEEP_CHECK) = range(1, 28)
+(
+    T_SETUP,
+    T_REVEAL,
+    T_FAMILY_ABILITY,
+    T_ROUND_START,
+    T_PLAYER_START,
+    T_GIFTS,
+    T_PLAN,
+    T_RESOLVE_NEXT,
+    T_ACTIVATE,
+    T_CHIP_DONE,
+    T_BONUS,
+    T_SPECIALIST,
+    T_PERFORM,
+    T_PERF_RESULT,
+    T_REPAIR_DONE,
+    T_ROUGH_MOVE,
+    T_FINISH_DONE,
+    T_FINISH_AGAIN,
+    T_CHAIR,
+    T_ADVANCE,
+    T_COMPLETE,
+    T_ROUND_END,
+    T_REFILL,
+    T_NEXT_ROUND,
+    T_FINAL,
+    T_CLAIM_CHECK,
+    T_KEEP_CHECK,
+) = range(1, 28)
 # Chance nodes. C_REVEAL has the one outcome "reveal": what it turns up (face-down
 # chips at an activated location, the family tiles) was hidden, so a seat's turn must
 # not run past it in a world the seat only imagined.
 C_DRAW, C_SEARCH, C_DIE, C_PURPLE, C_REVEAL = range(30, 35)
 # Decisions of the task's seat.
-(D_SETUP_FAMILY, D_SETUP_GOALS, D_SETUP_INSTR, D_SETUP_PATRON, D_MATERIAL, D_LOAD, D_PLACE,
- D_RESOLVE, D_CHIP, D_PAY, D_SPACE, D_SALON_BONUS, D_REROLL, D_INSPIRE, D_ORCH, D_BELOW,
- D_TUCK, D_COST, D_RETURN, D_AGAIN, D_CLAIM, D_ROYAL, D_SPEC, D_KEEP3, D_ASSIGN,
- D_MARKET, D_DOUBLE) = range(40, 67)
+(
+    D_SETUP_FAMILY,
+    D_SETUP_GOALS,
+    D_SETUP_INSTR,
+    D_SETUP_PATRON,
+    D_MATERIAL,
+    D_LOAD,
+    D_PLACE,
+    D_RESOLVE,
+    D_CHIP,
+    D_PAY,
+    D_SPACE,
+    D_SALON_BONUS,
+    D_REROLL,
+    D_INSPIRE,
+    D_ORCH,
+    D_BELOW,
+    D_TUCK,
+    D_COST,
+    D_RETURN,
+    D_AGAIN,
+    D_CLAIM,
+    D_ROYAL,
+    D_SPEC,
+    D_KEEP3,
+    D_ASSIGN,
+    D_MARKET,
+    D_DOUBLE,
+) = range(40, 67)
 FIRST_CHANCE_TASK, FIRST_DECISION_TASK, LAST_TASK = C_DRAW, D_SETUP_FAMILY, D_DOUBLE
 # T_CHAIR's last argument: whether finishing 6+ doubles this instrument token's bonus
 # (ask the seat if a second instrument may follow), or the seat's answer.
 CHAIR_ASK, CHAIR_DOUBLE, CHAIR_SINGLE = 0, 1, 2
 
 # Decks a card is drawn from, and where a drawn card goes.
-(DK_INSTR, DK_PATRON, DK_PERF, DK_REPAIR, DK_MARKET, DK_AWARD, DK_ROYAL, DK_SPEC, DK_GOAL,
- DK_FAMILY, DK_ORCH) = range(11)
+(
+    DK_INSTR,
+    DK_PATRON,
+    DK_PERF,
+    DK_REPAIR,
+    DK_MARKET,
+    DK_AWARD,
+    DK_ROYAL,
+    DK_SPEC,
+    DK_GOAL,
+    DK_FAMILY,
+    DK_ORCH,
+) = range(11)
 NUM_DECKS = 11
-(DEST_DISPLAY, DEST_HAND, DEST_KEEP, DEST_DEAL_INSTR, DEST_DEAL_PATRON, DEST_FAMILY, DEST_GOAL,
- DEST_AWARD, DEST_ROYAL_CUT, DEST_SPEC_CUT, DEST_MARKET, DEST_ORCH) = range(12)
+(
+    DEST_DISPLAY,
+    DEST_HAND,
+    DEST_KEEP,
+    DEST_DEAL_INSTR,
+    DEST_DEAL_PATRON,
+    DEST_FAMILY,
+    DEST_GOAL,
+    DEST_AWARD,
+    DEST_ROYAL_CUT,
+    DEST_SPEC_CUT,
+    DEST_MARKET,
+    DEST_ORCH,
+) = range(12)
 NUM_DESTS = 12
-DISPLAY_DECK = (DK_PATRON, DK_INSTR, DK_PERF, DK_REPAIR)   # by card location
+DISPLAY_DECK = (DK_PATRON, DK_INSTR, DK_PERF, DK_REPAIR)  # by card location
 
 PHASES = ("setup", "choices", "round-start", "planning", "resolution", "round-end", "over")
 PH_SETUP, PH_CHOICES, PH_ROUND_START, PH_PLANNING, PH_RESOLUTION, PH_ROUND_END, PH_OVER = range(7)
 
 # A placed worker chip: owner, chip (0..4 = #1..#5), apprentices, location, status, skill.
 P_OWNER, P_CHIP, P_APPR, P_LOC, P_STATUS, P_SKILL = range(6)
-S_DOWN, S_ACTING, S_DONE, S_KEPT = range(4)       # face down, revealed, back home, on the balcony
+S_DOWN, S_ACTING, S_DONE, S_KEPT = range(4)  # face down, revealed, back home, on the balcony
 EMPTY_PLACED = [-1, -1, 0, -1, -1, 0]
 # What the acting chip chose.
 M_NONE, M_MAIN, M_ALT, M_FALLBACK, M_SEARCH = range(5)
@@ -118,7 +192,7 @@ def game_fields(t: T.Tables) -> list:
         _field("chair_owner", (T.MAX_SPACES,), -1, T.DUMMY, -1),
         _field("chair_kind", (T.MAX_SPACES,), -1, 2, -1),
         _field("tokens", (T.MAX_SPACES, T.OWNERS, 3), 0, 99),
-        _field("placed", (T.MAX_PLACED, 6), -1, 99, -1),   # per column: see _check_placed
+        _field("placed", (T.MAX_PLACED, 6), -1, 99, -1),  # per column: see _check_placed
         _field("placed_n", (), 0, T.MAX_PLACED),
         _field("held", (), -1, T.NUM_GLOBAL - 1, -1),
         _field("held_patron", (), -1, NP, -1),
@@ -132,7 +206,7 @@ def game_fields(t: T.Tables) -> list:
         _field("die_black", (2,), 0, 1),
         _field("rerolls", (), 0, 9),
         _field("perf_total", (), 0, 99),
-        _field("tasks", (T.MAX_TASKS, 5), -1, 99, 0),       # per kind: see _check_tasks
+        _field("tasks", (T.MAX_TASKS, 5), -1, 99, 0),  # per kind: see _check_tasks
         _field("task_n", (), 0, T.MAX_TASKS),
     ]
 
@@ -186,8 +260,10 @@ def empty_fields(t: T.Tables, num_players: int, flags: int) -> dict:
     fields["num_players"] = num_players
     fields["flags"] = flags
     fields["placed"] = [list(EMPTY_PLACED) for _ in range(T.MAX_PLACED)]
-    fields["players"] = [{name: _filled(shape, d) for name, shape, _, _, d in player_fields(t)}
-                         for _ in range(T.MAX_PLAYERS)]
+    fields["players"] = [
+        {name: _filled(shape, d) for name, shape, _, _, d in player_fields(t)}
+        for _ in range(T.MAX_PLAYERS)
+    ]
     return fields
 
 
@@ -210,6 +286,7 @@ def encode(fields: dict, variant: str) -> dict:
 
 # ---- decoding and checking ----------------------------------------------------------------
 
+
 def _shaped(value, shape, lo, hi, where, allow_hidden):
     """`value` checked to be ints in [lo, hi] (or a mask value in a view) nested to
     `shape`; returned as it is."""
@@ -225,9 +302,14 @@ def _shaped(value, shape, lo, hi, where, allow_hidden):
         # The innermost lists hold most numbers: one pass, and details only on failure.
         for v in value:
             if type(v) is not int or not (lo <= v <= hi or (allow_hidden and v in (HIDDEN, -1))):
-                return [_shaped(v, (), lo, hi, f"{where}[{i}]", allow_hidden) for i, v in enumerate(value)]
+                return [
+                    _shaped(v, (), lo, hi, f"{where}[{i}]", allow_hidden)
+                    for i, v in enumerate(value)
+                ]
         return value
-    return [_shaped(v, shape[1:], lo, hi, f"{where}[{i}]", allow_hidden) for i, v in enumerate(value)]
+    return [
+        _shaped(v, shape[1:], lo, hi, f"{where}[{i}]", allow_hidden) for i, v in enumerate(value)
+    ]
 
 
 def parse_fields(data: Any, t: T.Tables, hidden: tuple = ()) -> dict:
@@ -239,7 +321,8 @@ def parse_fields(data: Any, t: T.Tables, hidden: tuple = ()) -> dict:
         raise StateFormatError(
             "this luthier state was saved by an older Cadenza that played seven rounds "
             f"(0-6); it cannot be continued under the six rounds (1-6) of {RULES_KEY} "
-            f"{RULES_VERSION}: start a new game")
+            f"{RULES_VERSION}: start a new game"
+        )
     if data[RULES_KEY] != RULES_VERSION:
         raise StateFormatError(f"{RULES_KEY} must be {RULES_VERSION}, got {data[RULES_KEY]!r}")
     variant = data.get("variant")
@@ -261,8 +344,9 @@ def parse_fields(data: Any, t: T.Tables, hidden: tuple = ()) -> dict:
         for name, shape, lo, hi, _ in player_fields(t):
             if name not in record:
                 raise StateFormatError(f"missing field players[{i}].{name}")
-            parsed[name] = _shaped(record[name], shape, lo, hi, f"players[{i}].{name}",
-                                   ("players", name) in hidden)
+            parsed[name] = _shaped(
+                record[name], shape, lo, hi, f"players[{i}].{name}", ("players", name) in hidden
+            )
         fields["players"].append(parsed)
     return fields
 
@@ -279,70 +363,97 @@ def check_fields(f: dict, t: T.Tables) -> None:
     blank = _blank_player(t)
     for p in range(n, T.MAX_PLAYERS):
         _require(f["players"][p] == blank, f"players[{p}] must be blank with {n} players")
-    _require(sorted(f["order"][:n]) == list(range(n)) and f["order"][n:] == [-1] * (T.MAX_PLAYERS - n),
-             f"order must list each of the {n} seats once")
-    balcony = f["balcony"][:f["balcony_n"]]
-    _require(len(set(balcony)) == len(balcony) and all(0 <= p < n for p in balcony)
-             and all(x == -1 for x in f["balcony"][f["balcony_n"]:]),
-             "balcony must list distinct seats, then -1")
+    _require(
+        sorted(f["order"][:n]) == list(range(n)) and f["order"][n:] == [-1] * (T.MAX_PLAYERS - n),
+        f"order must list each of the {n} seats once",
+    )
+    balcony = f["balcony"][: f["balcony_n"]]
+    _require(
+        len(set(balcony)) == len(balcony)
+        and all(0 <= p < n for p in balcony)
+        and all(x == -1 for x in f["balcony"][f["balcony_n"] :]),
+        "balcony must list distinct seats, then -1",
+    )
     for loc, limit in enumerate((t.n_patrons, t.n_kinds, t.n_perf, t.n_repair)):
         for s, card in enumerate(f["display"][loc]):
             _require(card < limit, f"display[{loc}][{s}] = {card} is not a card of that location")
     _require(f["bottom_n"] <= T.MAX_BOTTOM, "bottom_n too large")
     for i, (kind, placer) in enumerate(f["bottom"]):
         used = i < f["bottom_n"]
-        _require((kind >= 0 and 0 <= placer < n) if used else (kind == -1 and placer == -1),
-                 f"bottom[{i}] must be a (kind, seat) entry exactly below bottom_n")
+        _require(
+            (kind >= 0 and 0 <= placer < n) if used else (kind == -1 and placer == -1),
+            f"bottom[{i}] must be a (kind, seat) entry exactly below bottom_n",
+        )
     _check_placed(f, n)
     _check_tasks(f, t, n)
     for s in range(T.MAX_SPACES):
         if s >= t.n_spaces:
-            _require(f["chair_owner"][s] == -1 and not any(map(any, f["tokens"][s])),
-                     f"orchestra space {s} does not exist")
-        _require((f["chair_owner"][s] == -1) == (f["chair_kind"][s] == -1),
-                 f"chair_owner and chair_kind of space {s} disagree")
+            _require(
+                f["chair_owner"][s] == -1 and not any(map(any, f["tokens"][s])),
+                f"orchestra space {s} does not exist",
+            )
+        _require(
+            (f["chair_owner"][s] == -1) == (f["chair_kind"][s] == -1),
+            f"chair_owner and chair_kind of space {s} disagree",
+        )
     for p in range(n):
         pl = f["players"][p]
         for j in range(3):
-            _require(pl["patron"][j] >= 0 or pl["tucked"][j] == [-1, -1, -1],
-                     f"players[{p}]: cards tucked under an empty patron space")
+            _require(
+                pl["patron"][j] >= 0 or pl["tucked"][j] == [-1, -1, -1],
+                f"players[{p}]: cards tucked under an empty patron space",
+            )
         for d in range(3):
             sid = pl["spec"][d]
-            _require(sid == -1 or t.spec_deck[sid] == d, f"players[{p}].spec[{d}] is from another deck")
+            _require(
+                sid == -1 or t.spec_deck[sid] == d, f"players[{p}].spec[{d}] is from another deck"
+            )
     for p in range(n):
         for row in f["players"][p]["tucked"]:
             for g in row:
-                _require(g == -1 or _card_exists(g, t), f"players[{p}].tucked holds {g}, not a card that fulfils")
-    _require(f["held"] == -1 or _card_exists(f["held"], t),
-             "held must be an instrument, performance or repair card")
+                _require(
+                    g == -1 or _card_exists(g, t),
+                    f"players[{p}].tucked holds {g}, not a card that fulfils",
+                )
+    _require(
+        f["held"] == -1 or _card_exists(f["held"], t),
+        "held must be an instrument, performance or repair card",
+    )
     _check_pending(f, t, n)
     check_cards(f, t)
 
 
 def _card_exists(g: int, t: T.Tables) -> bool:
     """An instrument, performance or repair card of the data (global id)."""
-    return (T.G_INSTR <= g < T.G_INSTR + t.n_kinds or T.G_PERF <= g < T.G_PERF + t.n_perf
-            or T.G_REPAIR <= g < T.G_REPAIR + t.n_repair)
+    return (
+        T.G_INSTR <= g < T.G_INSTR + t.n_kinds
+        or T.G_PERF <= g < T.G_PERF + t.n_perf
+        or T.G_REPAIR <= g < T.G_REPAIR + t.n_repair
+    )
 
 
 def _check_pending(f: dict, t: T.Tables, n: int) -> None:
     """What the pending tasks rely on: the acting chip, the card being resolved, the
     patron being placed, the market card, the family tiles of a reveal."""
-    kinds = {task[0] for task in f["tasks"][:f["task_n"]]}
+    kinds = {task[0] for task in f["tasks"][: f["task_n"]]}
     acting = 0 <= f["act_chip"] < f["placed_n"]
     _require(f["act_chip"] == -1 or acting, "act_chip must be a placed chip or -1")
-    for task in f["tasks"][:f["task_n"]]:
+    for task in f["tasks"][: f["task_n"]]:
         kind, p, a = task[0], task[1], task[2]
         if kind in (T_CHIP_DONE, T_BONUS, T_SPECIALIST, D_CHIP):
-            _require(a < f["placed_n"] and f["placed"][a][P_STATUS] == S_ACTING,
-                     f"task {kind} names placed chip {a}, which is not acting")
+            _require(
+                a < f["placed_n"] and f["placed"][a][P_STATUS] == S_ACTING,
+                f"task {kind} names placed chip {a}, which is not acting",
+            )
             _require(kind != D_CHIP or f["placed"][a][P_OWNER] == p, "a chip is moved by its owner")
         if kind == D_ORCH and task[2] == T.K_INSTR:
             _require(task[3] < t.n_kinds, "an instrument token needs an instrument")
     held = f["held"]
     if kinds & {T_PERFORM, D_REROLL, D_INSPIRE, T_PERF_RESULT, C_DIE, C_PURPLE}:
-        _require(T.G_PERF <= held < T.G_PERF + t.n_perf and acting,
-                 "a performance needs its card (held) and its acting chip")
+        _require(
+            T.G_PERF <= held < T.G_PERF + t.n_perf and acting,
+            "a performance needs its card (held) and its acting chip",
+        )
     if T_REPAIR_DONE in kinds:
         _require(T.G_REPAIR <= held < T.G_REPAIR + t.n_repair, "a repair needs its card (held)")
     if T_FINISH_DONE in kinds:
@@ -353,14 +464,16 @@ def _check_pending(f: dict, t: T.Tables, n: int) -> None:
         _require(f["held_patron"] >= 0, "a patron to place must be held")
     if D_MARKET in kinds:
         _require(f["market"] >= 0, "the market needs a market card")
-    stack = [tuple(task[:2]) for task in f["tasks"][:f["task_n"]]]
+    stack = [tuple(task[:2]) for task in f["tasks"][: f["task_n"]]]
     reveal_at = next((i for i, (kind, _) in enumerate(stack) if kind == T_REVEAL), None)
     if reveal_at is not None or T_FAMILY_ABILITY in kinds or f["revealed"]:
         for p in range(n):
             pl = f["players"][p]
-            choosing = reveal_at is not None and (D_SETUP_FAMILY, p) in stack[reveal_at + 1:]
-            _require(choosing or (pl["family_pick"] in (0, 1) and pl["family"][pl["family_pick"]] >= 0),
-                     f"players[{p}] has not kept a family tile")
+            choosing = reveal_at is not None and (D_SETUP_FAMILY, p) in stack[reveal_at + 1 :]
+            _require(
+                choosing or (pl["family_pick"] in (0, 1) and pl["family"][pl["family_pick"]] >= 0),
+                f"players[{p}] has not kept a family tile",
+            )
 
 
 def _check_placed(f: dict, n: int) -> None:
@@ -369,10 +482,17 @@ def _check_placed(f: dict, n: int) -> None:
             _require(entry == EMPTY_PLACED, f"placed[{i}] must be empty beyond placed_n")
             continue
         owner, chip, appr, loc, status, skill = entry
-        _require(0 <= owner < n and 0 <= chip <= 4 and 0 <= appr <= 3 and 0 <= loc < T.NUM_LOCATIONS
-                 and S_DOWN <= status <= S_KEPT and 0 <= skill <= 30,
-                 f"placed[{i}] = {entry} is not (seat, chip 0-4, apprentices 0-3, location, status, skill)")
-    chips = [(e[P_OWNER], e[P_CHIP]) for e in f["placed"][:f["placed_n"]]]
+        _require(
+            0 <= owner < n
+            and 0 <= chip <= 4
+            and 0 <= appr <= 3
+            and 0 <= loc < T.NUM_LOCATIONS
+            and S_DOWN <= status <= S_KEPT
+            and 0 <= skill <= 30,
+            f"placed[{i}] = {entry} is not "
+            "(seat, chip 0-4, apprentices 0-3, location, status, skill)",
+        )
+    chips = [(e[P_OWNER], e[P_CHIP]) for e in f["placed"][: f["placed_n"]]]
     _require(len(set(chips)) == len(chips), "a chip is placed twice")
 
 
@@ -382,24 +502,53 @@ def _task_ranges(t: T.Tables) -> dict:
     Z = (0, 0)
     idx = (0, T.MAX_PLACED - 1)
     r = {
-        T_SETUP: (PX, Z, Z, Z), T_REVEAL: (PX, Z, Z, Z), T_FAMILY_ABILITY: (P, Z, Z, Z),
-        T_ROUND_START: (PX, Z, Z, Z), T_PLAYER_START: (P, Z, Z, Z), T_GIFTS: (P, Z, Z, Z),
-        T_PLAN: (PX, (0, 99), (0, T.MAX_PLACED), Z), T_RESOLVE_NEXT: (PX, (-1, T.MAX_PLAYERS - 1), Z, Z),
-        T_ACTIVATE: (P, (0, T.NUM_LOCATIONS - 1), (0, 1), Z), T_CHIP_DONE: (PX, idx, Z, Z),
-        T_BONUS: (PX, idx, Z, Z), T_SPECIALIST: (PX, idx, Z, Z), T_PERFORM: (P, Z, Z, Z),
-        T_PERF_RESULT: (P, Z, Z, Z), T_REPAIR_DONE: (P, Z, Z, Z), T_ROUGH_MOVE: (P, (0, 1), Z, Z),
-        T_FINISH_DONE: (P, Z, Z, Z), T_FINISH_AGAIN: (P, Z, Z, Z),
-        T_CHAIR: (P, (0, t.n_spaces - 1), (0, 2), (0, 2)), T_ADVANCE: (P, (0, 2), (0, 1), Z),
-        T_COMPLETE: (P, (0, 2), (0, 1), Z), T_ROUND_END: (PX, Z, Z, Z), T_REFILL: (PX, Z, Z, Z),
-        T_NEXT_ROUND: (PX, Z, Z, Z), T_FINAL: (PX, Z, Z, Z), T_CLAIM_CHECK: (P, Z, Z, Z),
+        T_SETUP: (PX, Z, Z, Z),
+        T_REVEAL: (PX, Z, Z, Z),
+        T_FAMILY_ABILITY: (P, Z, Z, Z),
+        T_ROUND_START: (PX, Z, Z, Z),
+        T_PLAYER_START: (P, Z, Z, Z),
+        T_GIFTS: (P, Z, Z, Z),
+        T_PLAN: (PX, (0, 99), (0, T.MAX_PLACED), Z),
+        T_RESOLVE_NEXT: (PX, (-1, T.MAX_PLAYERS - 1), Z, Z),
+        T_ACTIVATE: (P, (0, T.NUM_LOCATIONS - 1), (0, 1), Z),
+        T_CHIP_DONE: (PX, idx, Z, Z),
+        T_BONUS: (PX, idx, Z, Z),
+        T_SPECIALIST: (PX, idx, Z, Z),
+        T_PERFORM: (P, Z, Z, Z),
+        T_PERF_RESULT: (P, Z, Z, Z),
+        T_REPAIR_DONE: (P, Z, Z, Z),
+        T_ROUGH_MOVE: (P, (0, 1), Z, Z),
+        T_FINISH_DONE: (P, Z, Z, Z),
+        T_FINISH_AGAIN: (P, Z, Z, Z),
+        T_CHAIR: (P, (0, t.n_spaces - 1), (0, 2), (0, 2)),
+        T_ADVANCE: (P, (0, 2), (0, 1), Z),
+        T_COMPLETE: (P, (0, 2), (0, 1), Z),
+        T_ROUND_END: (PX, Z, Z, Z),
+        T_REFILL: (PX, Z, Z, Z),
+        T_NEXT_ROUND: (PX, Z, Z, Z),
+        T_FINAL: (PX, Z, Z, Z),
+        T_CLAIM_CHECK: (P, Z, Z, Z),
         T_KEEP_CHECK: (P, Z, Z, Z),
-        C_DRAW: (PX, (0, NUM_DECKS - 1), (0, NUM_DESTS - 1), (0, T.CARD_LOCATIONS * T.MAX_SLOTS - 1)),
-        C_SEARCH: (P, (0, 3), (0, 2), Z), C_DIE: (P, (0, 1), Z, Z), C_PURPLE: (P, Z, Z, Z),
+        C_DRAW: (
+            PX,
+            (0, NUM_DECKS - 1),
+            (0, NUM_DESTS - 1),
+            (0, T.CARD_LOCATIONS * T.MAX_SLOTS - 1),
+        ),
+        C_SEARCH: (P, (0, 3), (0, 2), Z),
+        C_DIE: (P, (0, 1), Z, Z),
+        C_PURPLE: (P, Z, Z, Z),
         C_REVEAL: (PX, Z, Z, Z),
-        D_LOAD: (P, (0, 2), (0, 1), Z), D_CHIP: (P, idx, Z, Z), D_PAY: (P, (1, 15), (0, 99), Z),
-        D_ORCH: (P, (0, 2), (0, T.MAX_KINDS - 1), Z), D_BELOW: (P, (1, 2), Z, Z),
-        D_COST: (P, (0, 2), Z, Z), D_AGAIN: (P, (0, 1), Z, Z), D_SPEC: (P, (0, 2), Z, Z),
-        D_ASSIGN: (P, (0, 2), Z, Z), D_DOUBLE: (P, (0, t.n_spaces - 1), Z, Z),
+        D_LOAD: (P, (0, 2), (0, 1), Z),
+        D_CHIP: (P, idx, Z, Z),
+        D_PAY: (P, (1, 15), (0, 99), Z),
+        D_ORCH: (P, (0, 2), (0, T.MAX_KINDS - 1), Z),
+        D_BELOW: (P, (1, 2), Z, Z),
+        D_COST: (P, (0, 2), Z, Z),
+        D_AGAIN: (P, (0, 1), Z, Z),
+        D_SPEC: (P, (0, 2), Z, Z),
+        D_ASSIGN: (P, (0, 2), Z, Z),
+        D_DOUBLE: (P, (0, t.n_spaces - 1), Z, Z),
     }
     for kind in range(FIRST_DECISION_TASK, LAST_TASK + 1):
         r.setdefault(kind, (P, Z, Z, Z))
@@ -414,7 +563,9 @@ def _check_tasks(f: dict, t: T.Tables, n: int) -> None:
             continue
         kind = task[0]
         _require(kind in ranges, f"tasks[{i}] has no task kind {kind}")
-        for value, (lo, hi), what in zip(task[1:], ranges[kind], ("seat", "a", "b", "c")):
+        for value, (lo, hi), what in zip(
+            task[1:], ranges[kind], ("seat", "a", "b", "c"), strict=False
+        ):
             _require(lo <= value <= hi, f"tasks[{i}] ({kind}): {what} {value} outside {lo}..{hi}")
         _require(task[1] < n, f"tasks[{i}]: seat {task[1]} with {n} players")
         if kind == C_DRAW:
@@ -423,10 +574,19 @@ def _check_tasks(f: dict, t: T.Tables, n: int) -> None:
 
 
 # The deck each kind of draw takes from (a display's deck depends on its location).
-DEST_DECK = {DEST_HAND: DK_INSTR, DEST_KEEP: DK_INSTR, DEST_DEAL_INSTR: DK_INSTR,
-             DEST_DEAL_PATRON: DK_PATRON, DEST_FAMILY: DK_FAMILY, DEST_GOAL: DK_GOAL,
-             DEST_AWARD: DK_AWARD, DEST_ROYAL_CUT: DK_ROYAL, DEST_SPEC_CUT: DK_SPEC,
-             DEST_MARKET: DK_MARKET, DEST_ORCH: DK_ORCH}
+DEST_DECK = {
+    DEST_HAND: DK_INSTR,
+    DEST_KEEP: DK_INSTR,
+    DEST_DEAL_INSTR: DK_INSTR,
+    DEST_DEAL_PATRON: DK_PATRON,
+    DEST_FAMILY: DK_FAMILY,
+    DEST_GOAL: DK_GOAL,
+    DEST_AWARD: DK_AWARD,
+    DEST_ROYAL_CUT: DK_ROYAL,
+    DEST_SPEC_CUT: DK_SPEC,
+    DEST_MARKET: DK_MARKET,
+    DEST_ORCH: DK_ORCH,
+}
 
 
 def _check_draw(task, i):
@@ -434,17 +594,34 @@ def _check_draw(task, i):
     wanted = DISPLAY_DECK[min(index // T.MAX_SLOTS, 3)] if dest == DEST_DISPLAY else DEST_DECK[dest]
     _require(deck == wanted, f"tasks[{i}]: a draw into {dest} comes from deck {wanted}, not {deck}")
     seat_dests = (DEST_HAND, DEST_KEEP, DEST_DEAL_INSTR, DEST_DEAL_PATRON, DEST_FAMILY, DEST_GOAL)
-    limits = {DEST_KEEP: 2, DEST_DEAL_INSTR: 1, DEST_DEAL_PATRON: 1, DEST_FAMILY: 1, DEST_GOAL: 3,
-              DEST_AWARD: 3, DEST_SPEC_CUT: 2}
-    _require((p >= 0) == (dest in seat_dests), f"tasks[{i}]: a draw into {dest} names a seat iff it is a seat's")
-    _require(index <= limits.get(dest, 0 if dest != DEST_DISPLAY else 99), f"tasks[{i}]: bad draw index")
+    limits = {
+        DEST_KEEP: 2,
+        DEST_DEAL_INSTR: 1,
+        DEST_DEAL_PATRON: 1,
+        DEST_FAMILY: 1,
+        DEST_GOAL: 3,
+        DEST_AWARD: 3,
+        DEST_SPEC_CUT: 2,
+    }
+    _require(
+        (p >= 0) == (dest in seat_dests),
+        f"tasks[{i}]: a draw into {dest} names a seat iff it is a seat's",
+    )
+    _require(
+        index <= limits.get(dest, 0 if dest != DEST_DISPLAY else 99), f"tasks[{i}]: bad draw index"
+    )
 
 
 # ---- cards: where every component is ---------------------------------------------------
 
+
 def _global_kind(g: int) -> str:
-    for name, base, size in (("instr", T.G_INSTR, T.MAX_KINDS), ("patron", T.G_PATRON, T.MAX_PATRONS),
-                             ("perf", T.G_PERF, T.MAX_PERF), ("repair", T.G_REPAIR, T.MAX_REPAIR)):
+    for name, base, size in (
+        ("instr", T.G_INSTR, T.MAX_KINDS),
+        ("patron", T.G_PATRON, T.MAX_PATRONS),
+        ("perf", T.G_PERF, T.MAX_PERF),
+        ("repair", T.G_REPAIR, T.MAX_REPAIR),
+    ):
         if base <= g < base + size:
             return name
     return "other"
@@ -475,7 +652,7 @@ def card_counts(f: dict, t: T.Tables) -> dict:
         instr[k] += f["instr_deck"][k] + f["instr_discard"][k] + f["instr_removed"][k]
         for pl in players:
             instr[k] += pl["hand"][k]
-    for kind, _ in f["bottom"][:f["bottom_n"]]:
+    for kind, _ in f["bottom"][: f["bottom_n"]]:
         instr[kind] += 1
     for c in f["display"][T.GUILD]:
         if c >= 0:
@@ -494,7 +671,9 @@ def card_counts(f: dict, t: T.Tables) -> dict:
     if f["held"] >= 0:
         add_global(f["held"])
     for i in range(T.MAX_PATRONS):
-        patron[i] += f["patron_deck"][i] + f["patron_discard"][i] + f["royal_box"][i] + f["royal_cut"][i]
+        patron[i] += (
+            f["patron_deck"][i] + f["patron_discard"][i] + f["royal_box"][i] + f["royal_cut"][i]
+        )
     for c in f["display"][T.SALON]:
         if c >= 0:
             patron[c] += 1
@@ -530,43 +709,78 @@ def card_counts(f: dict, t: T.Tables) -> dict:
     orch = list(f["orch_box"])
     if f["orch_card"] >= 0:
         orch[f["orch_card"]] += 1
-    return {"instrument": instr, "patron": patron, "performance": perf, "repair": repair,
-            "goal": goal, "family": family, "specialist": spec, "award": award, "orchestra": orch}
+    return {
+        "instrument": instr,
+        "patron": patron,
+        "performance": perf,
+        "repair": repair,
+        "goal": goal,
+        "family": family,
+        "specialist": spec,
+        "award": award,
+        "orchestra": orch,
+    }
 
 
 def expected_counts(t: T.Tables) -> dict:
     def ones(count, size):
         return [1] * count + [0] * (size - count)
-    return {"instrument": list(t.kind_copies) + [0] * (T.MAX_KINDS - t.n_kinds),
-            "patron": ones(t.n_patrons, T.MAX_PATRONS), "performance": ones(t.n_perf, T.MAX_PERF),
-            "repair": ones(t.n_repair, T.MAX_REPAIR), "goal": ones(t.n_goals, T.MAX_GOALS),
-            "family": ones(t.n_family, T.MAX_FAMILY), "specialist": ones(t.n_specs, T.MAX_SPECS),
-            "award": ones(t.n_awards, T.MAX_AWARDS), "orchestra": ones(t.n_orch, T.MAX_ORCH)}
+
+    return {
+        "instrument": list(t.kind_copies) + [0] * (T.MAX_KINDS - t.n_kinds),
+        "patron": ones(t.n_patrons, T.MAX_PATRONS),
+        "performance": ones(t.n_perf, T.MAX_PERF),
+        "repair": ones(t.n_repair, T.MAX_REPAIR),
+        "goal": ones(t.n_goals, T.MAX_GOALS),
+        "family": ones(t.n_family, T.MAX_FAMILY),
+        "specialist": ones(t.n_specs, T.MAX_SPECS),
+        "award": ones(t.n_awards, T.MAX_AWARDS),
+        "orchestra": ones(t.n_orch, T.MAX_ORCH),
+    }
 
 
 def check_cards(f: dict, t: T.Tables) -> None:
     counts, expected = card_counts(f, t), expected_counts(t)
     for kind, have in counts.items():
         want = expected[kind]
-        for i, (a, b) in enumerate(zip(have, want)):
+        for i, (a, b) in enumerate(zip(have, want, strict=False)):
             _require(a == b, f"{kind} card {i} appears {a} times, expected {b}")
     _require(sum(f["instr_deck"]) == f["instr_deck_n"], "instr_deck_n does not match instr_deck")
     for p, pl in enumerate(f["players"]):
         _require(sum(pl["hand"]) == pl["hand_n"], f"players[{p}].hand_n does not match the hand")
     a_count = sum(f["patron_deck"][i] for i in range(t.n_patrons) if t.patron_deck[i] == T.DECK_A)
     b_count = sum(f["patron_deck"][i] for i in range(t.n_patrons) if t.patron_deck[i] == T.DECK_B)
-    _require(a_count == f["patron_deck_a"] and b_count == f["patron_deck_b"],
-             "patron_deck_a/patron_deck_b do not match patron_deck")
-    _require(not any(f["patron_deck"][i] for i in range(t.n_patrons) if t.patron_deck[i] == T.DECK_ROYAL),
-             "royal patrons are never in the patron deck")
+    _require(
+        a_count == f["patron_deck_a"] and b_count == f["patron_deck_b"],
+        "patron_deck_a/patron_deck_b do not match patron_deck",
+    )
+    _require(
+        not any(
+            f["patron_deck"][i] for i in range(t.n_patrons) if t.patron_deck[i] == T.DECK_ROYAL
+        ),
+        "royal patrons are never in the patron deck",
+    )
     _require(sum(f["royal_cut"]) == f["royal_cut_n"], "royal_cut_n does not match royal_cut")
-    _require(not any(f["royal_box"][i] or f["royal_cut"][i] for i in range(t.n_patrons)
-                     if t.patron_deck[i] != T.DECK_ROYAL), "only royal patrons are in the royal deck")
+    _require(
+        not any(
+            f["royal_box"][i] or f["royal_cut"][i]
+            for i in range(t.n_patrons)
+            if t.patron_deck[i] != T.DECK_ROYAL
+        ),
+        "only royal patrons are in the royal deck",
+    )
     for d in range(3):
-        _require(sum(f["spec_cut"][i] for i in range(t.n_specs) if t.spec_deck[i] == d) == f["spec_cut_n"][d],
-                 f"spec_cut_n[{d}] does not match spec_cut")
-    _require(f["market"] < 0 or not f["market_deck"][f["market"]], "the market card is also in its deck")
-    _require(not any(f["market_deck"][t.n_market:]), "market_deck holds a card that does not exist")
+        _require(
+            sum(f["spec_cut"][i] for i in range(t.n_specs) if t.spec_deck[i] == d)
+            == f["spec_cut_n"][d],
+            f"spec_cut_n[{d}] does not match spec_cut",
+        )
+    _require(
+        f["market"] < 0 or not f["market_deck"][f["market"]], "the market card is also in its deck"
+    )
+    _require(
+        not any(f["market_deck"][t.n_market :]), "market_deck holds a card that does not exist"
+    )
 
 
 def decode(data: Any, t: T.Tables) -> dict:

@@ -147,7 +147,8 @@ cdef int fill_tables(tables_t* tb) except -1:
     tb.below_coins, tb.below_insp = t.below_coins, t.below_insp
     tb.abandon_penalty, tb.leftover_divisor = t.abandon_penalty, t.leftover_divisor
     tb.bonus_main, tb.bonus_rough_insp = t.bonus_main, t.bonus_rough_insp
-    tb.bonus_rough_discount, tb.bonus_finish_discount = t.bonus_rough_discount, t.bonus_finish_discount
+    tb.bonus_rough_discount = t.bonus_rough_discount
+    tb.bonus_finish_discount = t.bonus_finish_discount
     tb.bonus_finish_double, tb.rough_bonus_insp = t.bonus_finish_double, t.rough_bonus_insp
     for i in range(6):
         _copy_bundle(tb.alt[i], t.alt[i])

@@ -20,11 +20,11 @@ cdef void shuffle(int* items, int n, rng_t* rng) noexcept nogil:
 
 cdef int pool_of(const int* copies, const int* seen, int size, int* pool) noexcept nogil:
     """The unaccounted cards, ids ascending with multiplicity (at most POOL)."""
-    cdef int i, k, n = 0
+    cdef int i, _, n = 0
     for i in range(size):
         if copies[i] <= 0:
             continue
-        for k in range(copies[i] - seen[i]):
+        for _ in range(copies[i] - seen[i]):
             if n < POOL:
                 pool[n] = i
                 n += 1
@@ -38,7 +38,7 @@ cdef void determinize_into(luthier_t* s, int seat, rng_t* rng, const tables_t* t
     cdef int seen[MAX_PATRONS]
     cdef int pool[POOL]
     cdef int chips[5]
-    cdef int n = s.num_players, o, i, j, k, d, npool, slots, at, g, deck, nchips, known
+    cdef int n = s.num_players, o, i, _, j, k, d, npool, slots, at, g, deck, nchips, known
     cdef player_t* pl
     cdef bint seen_cut
     # instruments
@@ -95,7 +95,7 @@ cdef void determinize_into(luthier_t* s, int seat, rng_t* rng, const tables_t* t
         k = pl.hand_n
         for i in range(MAX_KINDS):
             pl.hand[i] = 0
-        for i in range(k):
+        for _ in range(k):
             if at < npool:          # always, in a state the loader accepted
                 pl.hand[pool[at]] += 1
                 at += 1
@@ -171,7 +171,7 @@ cdef void determinize_into(luthier_t* s, int seat, rng_t* rng, const tables_t* t
     if not s.royal_seen[seat]:
         for i in range(MAX_PATRONS):
             s.royal_cut[i] = 0
-        for i in range(min(slots, npool)):
+        for _ in range(min(slots, npool)):
             s.royal_cut[pool[at]] = 1
             at += 1
     memset(s.royal_box, 0, sizeof(s.royal_box))
@@ -199,7 +199,7 @@ cdef void determinize_into(luthier_t* s, int seat, rng_t* rng, const tables_t* t
             for i in range(MAX_SPECS):
                 if copies[i]:
                     s.spec_cut[i] = 0
-            for i in range(min(slots, npool)):
+            for _ in range(min(slots, npool)):
                 s.spec_cut[pool[at]] = 1
                 at += 1
         deal_rest(s.spec_box, pool, at, npool)
@@ -248,7 +248,8 @@ cdef void determinize_into(luthier_t* s, int seat, rng_t* rng, const tables_t* t
                 at += 1
 
 
-cdef void redeal_tiles(luthier_t* s, int seat, rng_t* rng, const tables_t* tb, int deck) noexcept nogil:
+cdef void redeal_tiles(luthier_t* s, int seat, rng_t* rng, const tables_t* tb,
+                       int deck) noexcept nogil:
     """Goal tiles (deck DK_GOAL) or family tiles (DK_FAMILY): those the seat cannot see
     are dealt again from the tiles it has not seen, and the rest go to the box, as
     views.determinized_fields does."""

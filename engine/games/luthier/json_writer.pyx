@@ -24,7 +24,8 @@ cdef jfield_t PLAYER_J[MAX_JFIELDS]
 cdef int N_PLAYER_J = 0
 cdef int PLAYERS_AT = 0          # word offset of players[0]
 cdef int PLAYER_WORDS = 0
-cdef list TOP_KEYS = []          # (key text, kind, field index): kind 0 field, 1 game, 2 variant, 3 players, 4 rules version
+# (key text, kind, field index): kind 0 field, 1 game, 2 variant, 3 players, 4 rules version
+cdef list TOP_KEYS = []
 cdef list PLAYER_KEYS = []       # key texts, in PLAYER_J order
 cdef bint PLAN_READY = False
 
@@ -67,15 +68,16 @@ cdef void _plan_json():
     for name, _ in order:
         PLAYER_KEYS.append(f'"{name}":'.encode())
     # PLAYER_J in key order
-    tmp = [(PLAYER_J[j].offset, PLAYER_J[j].ndim, [PLAYER_J[j].dims[k] for k in range(3)]) for j in sorted_player]
+    tmp = [(PLAYER_J[j].offset, PLAYER_J[j].ndim, [PLAYER_J[j].dims[k] for k in range(3)])
+           for j in sorted_player]
     for i, (offset, ndim, dims) in enumerate(tmp):
         PLAYER_J[i].offset = offset
         PLAYER_J[i].ndim = ndim
         for k in range(3):
             PLAYER_J[i].dims[k] = dims[k]
     N_PLAYER_J = len(players)
-    keys = [(name, 0) for name, _ in game if name != "flags"] + [("game", 1), ("variant", 2), ("players", 3),
-                                                             (_codec.RULES_KEY, 4)]
+    keys = [(name, 0) for name, _ in game if name != "flags"] + [
+        ("game", 1), ("variant", 2), ("players", 3), (_codec.RULES_KEY, 4)]
     TOP_KEYS.clear()
     for i, (name, kind) in enumerate(sorted(keys)):
         if kind == 0:
@@ -173,7 +175,8 @@ cdef str struct_json(luthier_t* s, str variant):
                             pos += 1
                         key = PLAYER_KEYS[i]
                         pos = put_text(buf, pos, key, len(key))
-                        pos = put_array(buf, pos, seat + PLAYER_J[i].offset, PLAYER_J[i].dims, PLAYER_J[i].ndim)
+                        pos = put_array(buf, pos, seat + PLAYER_J[i].offset, PLAYER_J[i].dims,
+                                        PLAYER_J[i].ndim)
                     buf[pos] = 125
                     pos += 1
                 buf[pos] = 93

@@ -237,7 +237,6 @@ cdef struct tables_t:
     deck_t decks[NUM_DECKS]
 
 
-
 cdef inline bint owns_chip(luthier_t* s, int chip) noexcept nogil:
     # Chip ids 1 and 3 are owned from rounds 3 and 5 on; the rules and the views ask.
     if chip == 1:

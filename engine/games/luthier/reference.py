@@ -20,6 +20,7 @@ etc.), with the card data of data/. How a game runs:
   (so an unknown order is exactly a uniform draw); cards put under the instrument
   deck are kept in order and come out after the others.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -30,11 +31,21 @@ from engine.games.luthier import codec as C
 from engine.games.luthier import reference_scoring as S
 from engine.games.luthier import tables as T
 from engine.games.luthier import views
-from engine.games.luthier.actions import BASE, GOAL_PAIRS, NUM_ACTIONS, claim_action, notation, place_action
+from engine.games.luthier.actions import (
+    BASE,
+    GOAL_PAIRS,
+    NUM_ACTIONS,
+    claim_action,
+    notation,
+    place_action,
+)
 from engine.reference import CHANCE, TERMINAL, ReferenceState
 
 MAIN_BOARD = (T.SALON, T.GUILD, T.PERFORM, T.REPAIR, T.BALCONY)
-DUMMY_FLAG_BONUS, DUMMY_FLAG_TRAIN = T.VARIANT_FLAGS["bonus_after_fallback"], T.VARIANT_FLAGS["train_to_final"]
+DUMMY_FLAG_BONUS, DUMMY_FLAG_TRAIN = (
+    T.VARIANT_FLAGS["bonus_after_fallback"],
+    T.VARIANT_FLAGS["train_to_final"],
+)
 
 
 class LuthierReference(ReferenceState):
@@ -111,7 +122,7 @@ class LuthierReference(ReferenceState):
                 if kind == C.C_DRAW:
                     self._refill_empty_deck(task[2])
                     if not self._chance_now():
-                        self._pop()     # the deck and its discards are empty
+                        self._pop()  # the deck and its discards are empty
                         continue
                 return
             self._pop()
@@ -172,8 +183,11 @@ class LuthierReference(ReferenceState):
         return self.t.storage + (self.t.extra_storage if self.pl(p)["marker"][T.M_STORAGE] else 0)
 
     def _on_chips(self, p):
-        return sum(e[C.P_APPR] for e in self.f["placed"][:self.f["placed_n"]]
-                   if e[C.P_OWNER] == p and e[C.P_STATUS] in (C.S_DOWN, C.S_ACTING))
+        return sum(
+            e[C.P_APPR]
+            for e in self.f["placed"][: self.f["placed_n"]]
+            if e[C.P_OWNER] == p and e[C.P_STATUS] in (C.S_DOWN, C.S_ACTING)
+        )
 
     def _apprentices_in_market(self, p):
         """A seat's own apprentice chips still in the market (spec 8.17)."""
@@ -199,7 +213,7 @@ class LuthierReference(ReferenceState):
             self._push(C.D_MATERIAL, p)
 
     def _lose_pp(self, p, amount):
-        self.pl(p)["pp"] = max(0, self.pl(p)["pp"] - amount)     # PP never below 0 (1)
+        self.pl(p)["pp"] = max(0, self.pl(p)["pp"] - amount)  # PP never below 0 (1)
 
     def _can_pay(self, p, amount, reserve=0):
         pl = self.pl(p)
@@ -213,8 +227,11 @@ class LuthierReference(ReferenceState):
 
     def _abilities(self, p, code):
         """Sum of the values of a seat's completed patrons' abilities of one kind."""
-        return sum(self.t.patron_ab_value[c] for c in self.pl(p)["done"]
-                   if c >= 0 and self.t.patron_ability[c] == code)
+        return sum(
+            self.t.patron_ab_value[c]
+            for c in self.pl(p)["done"]
+            if c >= 0 and self.t.patron_ability[c] == code
+        )
 
     def _owned_chips(self):
         return views.owned_chips(self.f["round"])
@@ -270,9 +287,9 @@ class LuthierReference(ReferenceState):
         what, value = item
         kind, rtype, era = req
         if what == "instr":
-            return rtype == value                     # main or sub of that type
+            return rtype == value  # main or sub of that type
         if kind != "sub":
-            return False                              # only an instrument meets the main one
+            return False  # only an instrument meets the main one
         if what == "perf":
             return era == value
         return rtype == value
@@ -284,7 +301,7 @@ class LuthierReference(ReferenceState):
             return True
         first, rest = items[0], items[1:]
         for i, req in enumerate(reqs):
-            if self._fits(first, req) and self._matching_exists(rest, reqs[:i] + reqs[i + 1:]):
+            if self._fits(first, req) and self._matching_exists(rest, reqs[:i] + reqs[i + 1 :]):
                 return True
         return False
 
@@ -329,8 +346,10 @@ class LuthierReference(ReferenceState):
         f["patron_deck_b"] = sum(1 for d in t.patron_deck if d == T.DECK_B)
         f["perf_deck"] = [1] * t.n_perf + [0] * (T.MAX_PERF - t.n_perf)
         f["repair_deck"] = [1] * t.n_repair + [0] * (T.MAX_REPAIR - t.n_repair)
-        f["market"] = t.market_first                          # 3.1.6: M1 first
-        f["market_deck"] = [1 if i < t.n_market and i != t.market_first else 0 for i in range(T.MAX_MARKET)]
+        f["market"] = t.market_first  # 3.1.6: M1 first
+        f["market_deck"] = [
+            1 if i < t.n_market and i != t.market_first else 0 for i in range(T.MAX_MARKET)
+        ]
         f["spec_box"] = [1] * t.n_specs + [0] * (T.MAX_SPECS - t.n_specs)
         f["goal_box"] = [1] * t.n_goals + [0] * (T.MAX_GOALS - t.n_goals)
         f["family_box"] = [1] * t.n_family + [0] * (T.MAX_FAMILY - t.n_family)
@@ -360,10 +379,12 @@ class LuthierReference(ReferenceState):
                 return (C.DK_SPEC, C.DEST_SPEC_CUT, -1, d)
         for p in range(n):
             pl = self.pl(p)
-            for field, deck, dest in (("deal_instr", C.DK_INSTR, C.DEST_DEAL_INSTR),
-                                      ("deal_patron", C.DK_PATRON, C.DEST_DEAL_PATRON),
-                                      ("family", C.DK_FAMILY, C.DEST_FAMILY),
-                                      ("goals", C.DK_GOAL, C.DEST_GOAL)):
+            for field, deck, dest in (
+                ("deal_instr", C.DK_INSTR, C.DEST_DEAL_INSTR),
+                ("deal_patron", C.DK_PATRON, C.DEST_DEAL_PATRON),
+                ("family", C.DK_FAMILY, C.DEST_FAMILY),
+                ("goals", C.DK_GOAL, C.DEST_GOAL),
+            ):
                 for j, card in enumerate(pl[field]):
                     if card < 0:
                         return (deck, dest, p, j)
@@ -388,7 +409,7 @@ class LuthierReference(ReferenceState):
         """3.2: dummy tokens on First Chairs (one instrument card out per dummy
         instrument token) and a dummy marker on one level of each award tile."""
         f, t = self.f, self.t
-        for space, kind in zip(t.orch_space[card], t.orch_kind[card]):
+        for space, kind in zip(t.orch_space[card], t.orch_kind[card], strict=False):
             if space < 0:
                 continue
             f["chair_owner"][space] = T.DUMMY
@@ -413,10 +434,12 @@ class LuthierReference(ReferenceState):
         for p in range(self.num_players):
             pl = self.pl(p)
             self._gain(p, t.family_res[pl["family"][pl["family_pick"]]])
-        f["order"][:self.num_players] = sorted(
-            range(self.num_players), key=lambda p: t.family_order[self.pl(p)["family"][self.pl(p)["family_pick"]]])
+        f["order"][: self.num_players] = sorted(
+            range(self.num_players),
+            key=lambda p: t.family_order[self.pl(p)["family"][self.pl(p)["family_pick"]]],
+        )
         self._push(C.T_ROUND_START)
-        for p in reversed(f["order"][:self.num_players]):
+        for p in reversed(f["order"][: self.num_players]):
             self._push(C.T_FAMILY_ABILITY, p)
 
     def _run_family_ability(self, p):
@@ -452,7 +475,7 @@ class LuthierReference(ReferenceState):
         self._push(C.D_LOAD, p, 2, 0)
         self._push(C.T_GIFTS, p)
         if pl["marker"][T.M_STORAGE]:
-            self._push(C.D_MATERIAL, p)        # extra storage: +1 material of choice (4.9)
+            self._push(C.D_MATERIAL, p)  # extra storage: +1 material of choice (4.9)
 
     def _run_gifts(self, p):
         """4.1.2 / 4.6.4: each patience cube moves right; the gift above it is taken, or
@@ -464,7 +487,9 @@ class LuthierReference(ReferenceState):
                 continue
             pl["patience"][space] += 1
             if pl["patience"][space] >= t.patience_leave:
-                unmet = len(self._requirements(patron)) - sum(1 for g in pl["tucked"][space] if g >= 0)
+                unmet = len(self._requirements(patron)) - sum(
+                    1 for g in pl["tucked"][space] if g >= 0
+                )
                 self._lose_pp(p, t.abandon_penalty * unmet)
                 self._remove_patron(p, space)
                 self.f["patron_discard"][patron] = 1
@@ -487,12 +512,17 @@ class LuthierReference(ReferenceState):
     # ---- resolution (4.3) --------------------------------------------------------------
 
     def _face_down(self, p, loc):
-        return [i for i, e in enumerate(self.f["placed"][:self.f["placed_n"]])
-                if e[C.P_OWNER] == p and e[C.P_STATUS] == C.S_DOWN and e[C.P_LOC] == loc]
+        return [
+            i
+            for i, e in enumerate(self.f["placed"][: self.f["placed_n"]])
+            if e[C.P_OWNER] == p and e[C.P_STATUS] == C.S_DOWN and e[C.P_LOC] == loc
+        ]
 
     def _has_face_down(self, p):
-        return any(e[C.P_OWNER] == p and e[C.P_STATUS] == C.S_DOWN
-                   for e in self.f["placed"][:self.f["placed_n"]])
+        return any(
+            e[C.P_OWNER] == p and e[C.P_STATUS] == C.S_DOWN
+            for e in self.f["placed"][: self.f["placed_n"]]
+        )
 
     def _run_resolve_next(self, task):
         f, n = self.f, self.num_players
@@ -511,14 +541,19 @@ class LuthierReference(ReferenceState):
         first, then the earlier placement (4.3). At a bench only that seat's chips.
         Other seats' face-down chips are turned up at a chance node first."""
         f = self.f
-        if not revealed and loc not in (T.ROUGH, T.FINISH) and any(
+        if (
+            not revealed
+            and loc not in (T.ROUGH, T.FINISH)
+            and any(
                 e[C.P_STATUS] == C.S_DOWN and e[C.P_LOC] == loc and e[C.P_OWNER] != p
-                for e in f["placed"][:f["placed_n"]]):
+                for e in f["placed"][: f["placed_n"]]
+            )
+        ):
             self._push(C.T_ACTIVATE, p, loc, 1)
             self._push(C.C_REVEAL, p)
             return
         chips = []
-        for i, e in enumerate(f["placed"][:f["placed_n"]]):
+        for i, e in enumerate(f["placed"][: f["placed_n"]]):
             if e[C.P_STATUS] != C.S_DOWN or e[C.P_LOC] != loc:
                 continue
             if loc in (T.ROUGH, T.FINISH) and e[C.P_OWNER] != p:
@@ -528,9 +563,9 @@ class LuthierReference(ReferenceState):
             chips.append(i)
         chips.sort(key=lambda i: (-f["placed"][i][C.P_SKILL], i))
         if loc == T.BALCONY:
-            for i in chips:                    # turn order for next round (4.4.5)
+            for i in chips:  # turn order for next round (4.4.5)
                 owner = f["placed"][i][C.P_OWNER]
-                if owner not in f["balcony"][:f["balcony_n"]]:
+                if owner not in f["balcony"][: f["balcony_n"]]:
                     f["balcony"][f["balcony_n"]] = owner
                     f["balcony_n"] += 1
         for i in reversed(chips):
@@ -546,7 +581,13 @@ class LuthierReference(ReferenceState):
         e[C.P_STATUS] = C.S_KEPT if e[C.P_LOC] == T.BALCONY else C.S_DONE
         if f["act_mode"] == C.M_SEARCH:
             self.pl(p)["appr_gone"] += e[C.P_APPR]
-        f["act_chip"], f["act_mode"], f["act_discount"], f["act_double"], f["act_again"] = -1, 0, 0, 0, 0
+        f["act_chip"], f["act_mode"], f["act_discount"], f["act_double"], f["act_again"] = (
+            -1,
+            0,
+            0,
+            0,
+            0,
+        )
 
     def _bonus_applies(self):
         return self.f["act_mode"] != C.M_FALLBACK or self.f["flags"] & DUMMY_FLAG_BONUS
@@ -627,10 +668,15 @@ class LuthierReference(ReferenceState):
         return actions
 
     def _legal_place(self, p, a, b):
-        placed = {e[C.P_CHIP] for e in self.f["placed"][:self.f["placed_n"]] if e[C.P_OWNER] == p}
+        placed = {e[C.P_CHIP] for e in self.f["placed"][: self.f["placed_n"]] if e[C.P_OWNER] == p}
         most = min(3, self.pl(p)["appr"])
-        return [place_action(chip, loc, k) for chip in self._owned_chips() if chip not in placed
-                for loc in range(T.NUM_LOCATIONS) for k in range(most + 1)]
+        return [
+            place_action(chip, loc, k)
+            for chip in self._owned_chips()
+            if chip not in placed
+            for loc in range(T.NUM_LOCATIONS)
+            for k in range(most + 1)
+        ]
 
     def _legal_resolve(self, p, a, b):
         actions = []
@@ -639,7 +685,7 @@ class LuthierReference(ReferenceState):
                 actions.append(BASE["ACTIVATE"] + loc)
         if not self.pl(p)["visited"]:
             actions.append(BASE["MARKET"])
-        if not self._has_face_down(p):                     # 8.4
+        if not self._has_face_down(p):  # 8.4
             actions.append(BASE["PASS"])
         return actions
 
@@ -677,9 +723,17 @@ class LuthierReference(ReferenceState):
             if self._can_take(p, loc, card, cost):
                 seen.add((card, cost))
                 actions.append(BASE["TAKE"] + s)
-        if appr > 0 and self._can_pay(p, t.search_cost) and (loc != T.SALON or self._free_patron_space(p)):
-            search = {T.SALON: "SEARCH_PATRON", T.GUILD: "SEARCH_TYPE", T.PERFORM: "SEARCH_ERA",
-                      T.REPAIR: "SEARCH_TYPE"}[loc]
+        if (
+            appr > 0
+            and self._can_pay(p, t.search_cost)
+            and (loc != T.SALON or self._free_patron_space(p))
+        ):
+            search = {
+                T.SALON: "SEARCH_PATRON",
+                T.GUILD: "SEARCH_TYPE",
+                T.PERFORM: "SEARCH_ERA",
+                T.REPAIR: "SEARCH_TYPE",
+            }[loc]
             actions += [BASE[search] + i for i in range(3)]
         return actions
 
@@ -757,9 +811,15 @@ class LuthierReference(ReferenceState):
     def _token_spaces(self, kind, selector):
         t = self.t
         if kind == T.K_PERF:
-            return [s for s in range(t.n_spaces) if not t.space_rare[s] and t.space_eras[s] >> selector & 1]
+            return [
+                s
+                for s in range(t.n_spaces)
+                if not t.space_rare[s] and t.space_eras[s] >> selector & 1
+            ]
         if kind == T.K_REPAIR:
-            return [s for s in range(t.n_spaces) if not t.space_rare[s] and t.space_row[s] == selector]
+            return [
+                s for s in range(t.n_spaces) if not t.space_rare[s] and t.space_row[s] == selector
+            ]
         return [s for s in t.kind_spaces[selector] if s >= 0]
 
     def _legal_orch(self, p, kind, selector):
@@ -800,7 +860,9 @@ class LuthierReference(ReferenceState):
 
     def _legal_return(self, p, a, b):
         fin = self.pl(p)["finish"]
-        return [BASE["RETURN"] + s for s in range(2) if fin[s] >= 0 and (s == 0 or fin[0] != fin[1])]
+        return [
+            BASE["RETURN"] + s for s in range(2) if fin[s] >= 0 and (s == 0 or fin[0] != fin[1])
+        ]
 
     def _legal_again(self, p, mode, b):
         t, pl = self.t, self.pl(p)
@@ -837,8 +899,11 @@ class LuthierReference(ReferenceState):
         return [BASE["ROYAL"] + i for i in range(T.MAX_PATRONS) if self.f["royal_cut"][i]]
 
     def _legal_spec(self, p, deck, b):
-        return [BASE["SPEC"] + i for i in range(self.t.n_specs)
-                if self.f["spec_cut"][i] and self.t.spec_deck[i] == deck]
+        return [
+            BASE["SPEC"] + i
+            for i in range(self.t.n_specs)
+            if self.f["spec_cut"][i] and self.t.spec_deck[i] == deck
+        ]
 
     def _legal_keep3(self, p, a, b):
         return [BASE["KEEP"] + k for k in self.pl(p)["keep"] if k >= 0]
@@ -930,7 +995,7 @@ class LuthierReference(ReferenceState):
             pl["rough"][pl["rough"].index(-1)] = k
         else:
             s, k = divmod(action - BASE["SWAP"], T.MAX_KINDS)
-            pl["hand"][pl["rough"][s]] += 1         # back to hand to make room (4.1)
+            pl["hand"][pl["rough"][s]] += 1  # back to hand to make room (4.1)
             pl["hand_n"] += 1
             pl["rough"][s] = k
         pl["hand"][k] -= 1
@@ -1128,7 +1193,7 @@ class LuthierReference(ReferenceState):
     def _do_return(self, p, a, b, action):
         pl = self.pl(p)
         s = action - BASE["RETURN"]
-        pl["hand"][pl["finish"][s]] += 1           # the roughing work on it is lost (4.1)
+        pl["hand"][pl["finish"][s]] += 1  # the roughing work on it is lost (4.1)
         pl["hand_n"] += 1
         pl["finish"][s] = -1
 
@@ -1372,7 +1437,7 @@ class LuthierReference(ReferenceState):
         f["tokens"][space][p][kind] += 1
         bonus = t.space_bonus[space]
         if t.space_rare[space]:
-            self._gain(p, bonus, times)                # rare spaces: always a chair
+            self._gain(p, bonus, times)  # rare spaces: always a chair
             return
         holder, held_kind = f["chair_owner"][space], f["chair_kind"][space]
         takes = False
@@ -1384,8 +1449,11 @@ class LuthierReference(ReferenceState):
             takes = True
         elif holder != p:
             mine = f["tokens"][space][p][T.K_PERF] + f["tokens"][space][p][T.K_REPAIR]
-            takes = all(f["tokens"][space][o][T.K_PERF] + f["tokens"][space][o][T.K_REPAIR] < mine
-                        for o in range(T.OWNERS) if o != p)
+            takes = all(
+                f["tokens"][space][o][T.K_PERF] + f["tokens"][space][o][T.K_REPAIR] < mine
+                for o in range(T.OWNERS)
+                if o != p
+            )
         if takes:
             f["chair_owner"][space] = p
             f["chair_kind"][space] = kind
@@ -1408,7 +1476,7 @@ class LuthierReference(ReferenceState):
             return
         v += 1
         pl["track"][track] = v
-        if not (training and t.track_effect[track][v] == T.TE_FINAL):   # no PP by training
+        if not (training and t.track_effect[track][v] == T.TE_FINAL):  # no PP by training
             self._step_effect(p, track, v)
 
     def _step_effect(self, p, track, step):
@@ -1463,7 +1531,7 @@ class LuthierReference(ReferenceState):
             self._push(C.T_FINAL)
             return
         f["phase"] = C.PH_ROUND_END
-        balcony = f["balcony"][:f["balcony_n"]]
+        balcony = f["balcony"][: f["balcony_n"]]
         f["order"][:n] = balcony + [p for p in f["order"][:n] if p not in balcony]
         f["placed"] = [list(C.EMPTY_PLACED) for _ in range(T.MAX_PLACED)]
         f["placed_n"] = 0
@@ -1482,7 +1550,7 @@ class LuthierReference(ReferenceState):
             cards = [f["display"][loc][s] for s in used if f["display"][loc][s] >= 0]
             for i, s in enumerate(used):
                 f["display"][loc][s] = cards[i] if i < len(cards) else -1
-        if f["round"] == 3:                            # patron A cards leave the deck
+        if f["round"] == 3:  # patron A cards leave the deck
             for i in range(t.n_patrons):
                 if f["patron_deck"][i] and t.patron_deck[i] == T.DECK_A:
                     f["patron_deck"][i] = 0
@@ -1532,14 +1600,18 @@ class LuthierReference(ReferenceState):
             return sum(f["perf_deck"])
         if deck == C.DK_REPAIR:
             return sum(f["repair_deck"])
-        return 1       # the other draws are only made while cards remain
+        return 1  # the other draws are only made while cards remain
 
     def _discard_size(self, deck):
         f, t = self.f, self.t
         if deck == C.DK_INSTR:
             return sum(f["instr_discard"])
         if deck == C.DK_PATRON:
-            return sum(f["patron_discard"][i] for i in range(t.n_patrons) if t.patron_deck[i] != T.DECK_ROYAL)
+            return sum(
+                f["patron_discard"][i]
+                for i in range(t.n_patrons)
+                if t.patron_deck[i] != T.DECK_ROYAL
+            )
         if deck == C.DK_PERF:
             return sum(f["perf_discard"])
         if deck == C.DK_REPAIR:
@@ -1578,19 +1650,31 @@ class LuthierReference(ReferenceState):
             if f["instr_deck_n"]:
                 return {k: f["instr_deck"][k] for k in range(T.MAX_KINDS) if f["instr_deck"][k]}
             if f["bottom_n"]:
-                return {f["bottom"][0][0]: 1}          # the cards put underneath come last
+                return {f["bottom"][0][0]: 1}  # the cards put underneath come last
             return {}
         if deck == C.DK_PATRON:
             first_a = f["patron_deck_a"] and not f["patron_mixed"]
-            return {i: 1 for i in range(t.n_patrons)
-                    if f["patron_deck"][i] and (not first_a or t.patron_deck[i] == T.DECK_A)}
+            return {
+                i: 1
+                for i in range(t.n_patrons)
+                if f["patron_deck"][i] and (not first_a or t.patron_deck[i] == T.DECK_A)
+            }
         vector, limit = {
-            C.DK_PERF: (f["perf_deck"], t.n_perf), C.DK_REPAIR: (f["repair_deck"], t.n_repair),
-            C.DK_MARKET: (f["market_deck"], t.n_market), C.DK_AWARD: (f["award_box"], t.n_awards),
-            C.DK_ROYAL: (f["royal_box"], t.n_patrons), C.DK_GOAL: (f["goal_box"], t.n_goals),
-            C.DK_FAMILY: (f["family_box"], t.n_family), C.DK_ORCH: (f["orch_box"], t.n_orch),
-            C.DK_SPEC: (f["spec_box"], t.n_specs)}[deck]
-        return {i: 1 for i in range(limit) if vector[i] and (deck != C.DK_SPEC or t.spec_deck[i] == index)}
+            C.DK_PERF: (f["perf_deck"], t.n_perf),
+            C.DK_REPAIR: (f["repair_deck"], t.n_repair),
+            C.DK_MARKET: (f["market_deck"], t.n_market),
+            C.DK_AWARD: (f["award_box"], t.n_awards),
+            C.DK_ROYAL: (f["royal_box"], t.n_patrons),
+            C.DK_GOAL: (f["goal_box"], t.n_goals),
+            C.DK_FAMILY: (f["family_box"], t.n_family),
+            C.DK_ORCH: (f["orch_box"], t.n_orch),
+            C.DK_SPEC: (f["spec_box"], t.n_specs),
+        }[deck]
+        return {
+            i: 1
+            for i in range(limit)
+            if vector[i] and (deck != C.DK_SPEC or t.spec_deck[i] == index)
+        }
 
     def _search_counts(self, loc, attr):
         """Search (4.4.0): the first card from the top whose back matches. With an
@@ -1598,17 +1682,22 @@ class LuthierReference(ReferenceState):
         part that has one (patron deck A above B; under-deck instruments last)."""
         f, t = self.f, self.t
         if loc == T.SALON:
-            matching = [i for i in range(t.n_patrons) if f["patron_deck"][i] and t.patron_type[i] == attr]
+            matching = [
+                i for i in range(t.n_patrons) if f["patron_deck"][i] and t.patron_type[i] == attr
+            ]
             a_cards = [i for i in matching if t.patron_deck[i] == T.DECK_A]
             if a_cards and not f["patron_mixed"]:
                 matching = a_cards
             return {i: 1 for i in matching}
         if loc == T.GUILD:
-            counts = {k: f["instr_deck"][k] for k in range(t.n_kinds)
-                      if f["instr_deck"][k] and t.kind_type[k] == attr}
+            counts = {
+                k: f["instr_deck"][k]
+                for k in range(t.n_kinds)
+                if f["instr_deck"][k] and t.kind_type[k] == attr
+            }
             if counts:
                 return counts
-            for kind, _ in f["bottom"][:f["bottom_n"]]:
+            for kind, _ in f["bottom"][: f["bottom_n"]]:
                 if t.kind_type[kind] == attr:
                     return {kind: 1}
             return {}
@@ -1616,11 +1705,25 @@ class LuthierReference(ReferenceState):
             return {i: 1 for i in range(t.n_perf) if f["perf_deck"][i] and t.perf_era[i] == attr}
         return {i: 1 for i in range(t.n_repair) if f["repair_deck"][i] and t.repair_type[i] == attr}
 
-    _GLOBAL_BASE = {C.DK_INSTR: T.G_INSTR, C.DK_PATRON: T.G_PATRON, C.DK_PERF: T.G_PERF,
-                    C.DK_REPAIR: T.G_REPAIR, C.DK_MARKET: T.G_MARKET, C.DK_AWARD: T.G_AWARD,
-                    C.DK_ROYAL: T.G_PATRON, C.DK_SPEC: T.G_SPEC, C.DK_GOAL: T.G_GOAL,
-                    C.DK_FAMILY: T.G_FAMILY, C.DK_ORCH: T.G_ORCH}
-    _SEARCH_DECK = {T.SALON: C.DK_PATRON, T.GUILD: C.DK_INSTR, T.PERFORM: C.DK_PERF, T.REPAIR: C.DK_REPAIR}
+    _GLOBAL_BASE = {
+        C.DK_INSTR: T.G_INSTR,
+        C.DK_PATRON: T.G_PATRON,
+        C.DK_PERF: T.G_PERF,
+        C.DK_REPAIR: T.G_REPAIR,
+        C.DK_MARKET: T.G_MARKET,
+        C.DK_AWARD: T.G_AWARD,
+        C.DK_ROYAL: T.G_PATRON,
+        C.DK_SPEC: T.G_SPEC,
+        C.DK_GOAL: T.G_GOAL,
+        C.DK_FAMILY: T.G_FAMILY,
+        C.DK_ORCH: T.G_ORCH,
+    }
+    _SEARCH_DECK = {
+        T.SALON: C.DK_PATRON,
+        T.GUILD: C.DK_INSTR,
+        T.PERFORM: C.DK_PERF,
+        T.REPAIR: C.DK_REPAIR,
+    }
 
     def _chance_now(self):
         task = self._top()
@@ -1628,7 +1731,10 @@ class LuthierReference(ReferenceState):
         if kind == C.C_DRAW:
             counts, base = self._draw_counts(a, b, c), BASE["CARD"] + self._GLOBAL_BASE[a]
         elif kind == C.C_SEARCH:
-            counts, base = self._search_counts(a, b), BASE["CARD"] + self._GLOBAL_BASE[self._SEARCH_DECK[a]]
+            counts, base = (
+                self._search_counts(a, b),
+                BASE["CARD"] + self._GLOBAL_BASE[self._SEARCH_DECK[a]],
+            )
             if not counts:
                 return [(BASE["NOTHING"], 1.0)]
         elif kind == C.C_DIE:
@@ -1640,8 +1746,8 @@ class LuthierReference(ReferenceState):
             return [(BASE["REVEAL"], 1.0)]
         else:
             counts, base = {}, BASE["PURPLE"]
-            for i, face in enumerate(self.t.purple):
-                first = self.t.purple.index(face)      # equal faces are one outcome
+            for face in self.t.purple:
+                first = self.t.purple.index(face)  # equal faces are one outcome
                 counts[first] = counts.get(first, 0) + 1
         total = sum(counts.values())
         return [(base + i, counts[i] / total) for i in sorted(counts)]
@@ -1659,7 +1765,7 @@ class LuthierReference(ReferenceState):
             self._gain(p, t.purple[face])
             return
         if kind == C.C_REVEAL or action == BASE["NOTHING"]:
-            return                      # the step below runs with what is now visible
+            return  # the step below runs with what is now visible
         if kind == C.C_SEARCH:
             deck = self._SEARCH_DECK[a]
             card = action - BASE["CARD"] - self._GLOBAL_BASE[deck]
@@ -1676,7 +1782,7 @@ class LuthierReference(ReferenceState):
             if f["instr_deck"][card] and f["instr_deck_n"]:
                 f["instr_deck"][card] -= 1
                 f["instr_deck_n"] -= 1
-            else:                                      # from under the deck: the first such card
+            else:  # from under the deck: the first such card
                 at = next(i for i in range(f["bottom_n"]) if f["bottom"][i][0] == card)
                 del f["bottom"][at]
                 f["bottom"].append([-1, -1])
@@ -1688,9 +1794,17 @@ class LuthierReference(ReferenceState):
             else:
                 f["patron_deck_b"] -= 1
         else:
-            name = {C.DK_PERF: "perf_deck", C.DK_REPAIR: "repair_deck", C.DK_MARKET: "market_deck",
-                    C.DK_AWARD: "award_box", C.DK_ROYAL: "royal_box", C.DK_SPEC: "spec_box",
-                    C.DK_GOAL: "goal_box", C.DK_FAMILY: "family_box", C.DK_ORCH: "orch_box"}[deck]
+            name = {
+                C.DK_PERF: "perf_deck",
+                C.DK_REPAIR: "repair_deck",
+                C.DK_MARKET: "market_deck",
+                C.DK_AWARD: "award_box",
+                C.DK_ROYAL: "royal_box",
+                C.DK_SPEC: "spec_box",
+                C.DK_GOAL: "goal_box",
+                C.DK_FAMILY: "family_box",
+                C.DK_ORCH: "orch_box",
+            }[deck]
             f[name][card] = 0
 
     def _put_drawn(self, p, dest, index, card):
@@ -1764,7 +1878,7 @@ class LuthierReference(ReferenceState):
     @classmethod
     def from_dict(cls, data):
         t = T.load_tables()
-        fields = C.clone_fields(C.decode(data, t))     # nothing shared with the caller's dict
+        fields = C.clone_fields(C.decode(data, t))  # nothing shared with the caller's dict
         state = cls(fields, data["variant"])
         state._check_at_rest()
         return state
@@ -1801,10 +1915,12 @@ class LuthierReference(ReferenceState):
 
     def render(self):
         from engine.games.luthier.render import render_fields
+
         return render_fields(self.f, self.variant, self.current_player())
 
     def render_for(self, seat):
         from engine.games.luthier.render import render_observation
+
         return render_observation(self.observation(seat), self.current_player())
 
     def action_to_str(self, action):
@@ -1819,11 +1935,31 @@ def _digest(text: str) -> int:
 
 
 _DECISION_NAMES = {
-    C.D_SETUP_FAMILY: "setup_family", C.D_SETUP_GOALS: "setup_goals", C.D_SETUP_INSTR: "setup_instr",
-    C.D_SETUP_PATRON: "setup_patron", C.D_MATERIAL: "material", C.D_LOAD: "load", C.D_PLACE: "place",
-    C.D_RESOLVE: "resolve", C.D_CHIP: "chip", C.D_PAY: "pay", C.D_SPACE: "space",
-    C.D_SALON_BONUS: "salon_bonus", C.D_REROLL: "reroll", C.D_INSPIRE: "inspire", C.D_ORCH: "orch",
-    C.D_BELOW: "below", C.D_TUCK: "tuck", C.D_COST: "cost", C.D_RETURN: "return", C.D_AGAIN: "again",
-    C.D_CLAIM: "claim", C.D_ROYAL: "royal", C.D_SPEC: "spec", C.D_KEEP3: "keep3",
-    C.D_ASSIGN: "assign", C.D_MARKET: "market", C.D_DOUBLE: "double",
+    C.D_SETUP_FAMILY: "setup_family",
+    C.D_SETUP_GOALS: "setup_goals",
+    C.D_SETUP_INSTR: "setup_instr",
+    C.D_SETUP_PATRON: "setup_patron",
+    C.D_MATERIAL: "material",
+    C.D_LOAD: "load",
+    C.D_PLACE: "place",
+    C.D_RESOLVE: "resolve",
+    C.D_CHIP: "chip",
+    C.D_PAY: "pay",
+    C.D_SPACE: "space",
+    C.D_SALON_BONUS: "salon_bonus",
+    C.D_REROLL: "reroll",
+    C.D_INSPIRE: "inspire",
+    C.D_ORCH: "orch",
+    C.D_BELOW: "below",
+    C.D_TUCK: "tuck",
+    C.D_COST: "cost",
+    C.D_RETURN: "return",
+    C.D_AGAIN: "again",
+    C.D_CLAIM: "claim",
+    C.D_ROYAL: "royal",
+    C.D_SPEC: "spec",
+    C.D_KEEP3: "keep3",
+    C.D_ASSIGN: "assign",
+    C.D_MARKET: "market",
+    C.D_DOUBLE: "double",
 }

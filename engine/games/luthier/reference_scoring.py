@@ -5,6 +5,7 @@ the differential test compares them at every step of many games.
 
 Everything works on the state's fields dict (codec.py) and the card tables.
 """
+
 from __future__ import annotations
 
 import math
@@ -74,7 +75,9 @@ def criterion(f: dict, t: T.Tables, p: int, crit: int, arg: int) -> int:
     if crit == T.CR_INSTR_TYPE:
         return token_sum(T.K_INSTR, lambda s: t.space_row[s] == arg)
     if crit == T.CR_INSTR_TYPES:
-        return sum(1 for row in range(3) if token_sum(T.K_INSTR, lambda s: t.space_row[s] == row))
+        return sum(
+            1 for row in range(3) if token_sum(T.K_INSTR, lambda s, row=row: t.space_row[s] == row)
+        )
     if crit == T.CR_RARE:
         return token_sum(T.K_INSTR, lambda s: t.space_rare[s])
     if crit == T.CR_INSTR_TOKENS_ERA:
@@ -92,7 +95,9 @@ def criterion(f: dict, t: T.Tables, p: int, crit: int, arg: int) -> int:
     if crit == T.CR_REPAIR_TOKENS_ROW:
         return token_sum(T.K_REPAIR, lambda s: t.space_row[s] == arg)
     if crit == T.CR_REPAIR_ROWS:
-        return sum(1 for row in range(3) if token_sum(T.K_REPAIR, lambda s: t.space_row[s] == row))
+        return sum(
+            1 for row in range(3) if token_sum(T.K_REPAIR, lambda s, row=row: t.space_row[s] == row)
+        )
     if crit == T.CR_CHAIRS_ROW:
         return chairs_in_row(f, t, p, arg)
     if crit == T.CR_CHAIR_ROWS:
@@ -126,7 +131,9 @@ def chair_points(t: T.Tables, chairs: int) -> int:
 
 
 def total_chairs(f: dict, t: T.Tables, p: int) -> int:
-    extra = sum(t.patron_ab_value[c] for c in completed(f, p) if t.patron_ability[c] == T.AB_EXTRA_CHAIRS)
+    extra = sum(
+        t.patron_ab_value[c] for c in completed(f, p) if t.patron_ability[c] == T.AB_EXTRA_CHAIRS
+    )
     return sum(chairs_in_row(f, t, p, row) for row in range(3)) + extra
 
 
@@ -135,7 +142,11 @@ def end_abilities(f: dict, t: T.Tables, p: int) -> int:
     total = 0
     for c in completed(f, p):
         if t.patron_ability[c] == T.AB_END:
-            total += criterion(f, t, p, t.patron_ab_count[c], 0) // t.patron_ab_per[c] * t.patron_ab_pp[c]
+            total += (
+                criterion(f, t, p, t.patron_ab_count[c], 0)
+                // t.patron_ab_per[c]
+                * t.patron_ab_pp[c]
+            )
     return total
 
 
@@ -192,6 +203,7 @@ def returns(f: dict) -> list[float]:
 
 # ---- heuristic ------------------------------------------------------------------------
 
+
 def rounds_left(f: dict) -> int:
     """Rounds still to come after the current one (5 in round 1, 0 in round 6)."""
     return 6 - f["round"]
@@ -232,13 +244,15 @@ def estimate(f: dict, t: T.Tables, p: int) -> int:
         have = sum(1 for g in pl["tucked"][j] if g >= 0)
         e += (t.patron_pp[c] * 100 * (have + 1)) // (reqs + 2)
         if rl >= 1:
-            e -= (t.abandon_penalty * 100 * (reqs - have) * (pl["patience"][j] + 1)) // (t.patience_leave + 1)
+            e -= (t.abandon_penalty * 100 * (reqs - have) * (pl["patience"][j] + 1)) // (
+                t.patience_leave + 1
+            )
     for c in completed(f, p):
         if t.patron_deck[c] != T.DECK_B:
             e += 50 * rl
     e += (30 * pl["marker"][T.M_PURPLE] + 40 * pl["marker"][T.M_STORAGE]) * rl
     e += 40 * rl * sum(1 for s in pl["spec"] if s >= 0)
-    for entry in f["placed"][:f["placed_n"]]:
+    for entry in f["placed"][: f["placed_n"]]:
         if entry[C.P_OWNER] == p and entry[C.P_STATUS] in (C.S_DOWN, C.S_ACTING):
             e += chip_prospect(f, t, p, entry)
     return e
@@ -256,7 +270,7 @@ def chip_prospect(f: dict, t: T.Tables, p: int, entry: list) -> int:
         bench = pl["rough"] if loc == T.ROUGH else pl["finish"]
         costs = t.kind_rough if loc == T.ROUGH else t.kind_finish
         weight = 25 if loc == T.ROUGH else 50
-        best = 30                                           # the 2-coin fallback
+        best = 30  # the 2-coin fallback
         for k in bench:
             if k >= 0 and all(costs[k][m] <= pl["mat"][m] for m in range(3)):
                 best = max(best, weight * t.kind_pp[k])

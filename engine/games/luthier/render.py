@@ -7,6 +7,7 @@ specialists.
 observation, where what the seat cannot see reads "?" or "unseen" (a masked card,
 another seat's face-down chip, hand, family tiles and goals).
 """
+
 from __future__ import annotations
 
 from engine.games.luthier import codec as C
@@ -16,21 +17,39 @@ from engine.games.luthier import views
 TRACK_LETTERS = "abcdefgh"
 UNSEEN = "?"
 ASKED = {
-    C.D_SETUP_FAMILY: "keep a family tile", C.D_SETUP_GOALS: "keep two goals",
-    C.D_SETUP_INSTR: "keep an instrument", C.D_SETUP_PATRON: "keep a patron and choose its space",
-    C.D_MATERIAL: "take a material", C.D_LOAD: "load the roughing bench", C.D_PLACE: "place a worker",
-    C.D_RESOLVE: "activate a location, go to the market or pass", C.D_CHIP: "choose the chip's action",
+    C.D_SETUP_FAMILY: "keep a family tile",
+    C.D_SETUP_GOALS: "keep two goals",
+    C.D_SETUP_INSTR: "keep an instrument",
+    C.D_SETUP_PATRON: "keep a patron and choose its space",
+    C.D_MATERIAL: "take a material",
+    C.D_LOAD: "load the roughing bench",
+    C.D_PLACE: "place a worker",
+    C.D_RESOLVE: "activate a location, go to the market or pass",
+    C.D_CHIP: "choose the chip's action",
     C.D_SPACE: "choose a patron space",
-    C.D_SALON_BONUS: "take a patron's gift", C.D_REROLL: "reroll a die or keep",
-    C.D_INSPIRE: "spend inspiration on the performance", C.D_ORCH: "choose an orchestra space",
-    C.D_BELOW: "below the line: coins or inspiration", C.D_TUCK: "give the card to a patron or not",
-    C.D_COST: "pay the materials", C.D_RETURN: "return a finishing-bench card to hand",
-    C.D_AGAIN: "work a second instrument or stop", C.D_CLAIM: "claim an award level",
-    C.D_ROYAL: "choose a royal patron", C.D_SPEC: "choose a specialist", C.D_KEEP3: "keep one instrument",
-    C.D_ASSIGN: "give a chip to the new specialist", C.D_MARKET: "trade at the market",
+    C.D_SALON_BONUS: "take a patron's gift",
+    C.D_REROLL: "reroll a die or keep",
+    C.D_INSPIRE: "spend inspiration on the performance",
+    C.D_ORCH: "choose an orchestra space",
+    C.D_BELOW: "below the line: coins or inspiration",
+    C.D_TUCK: "give the card to a patron or not",
+    C.D_COST: "pay the materials",
+    C.D_RETURN: "return a finishing-bench card to hand",
+    C.D_AGAIN: "work a second instrument or stop",
+    C.D_CLAIM: "claim an award level",
+    C.D_ROYAL: "choose a royal patron",
+    C.D_SPEC: "choose a specialist",
+    C.D_KEEP3: "keep one instrument",
+    C.D_ASSIGN: "give a chip to the new specialist",
+    C.D_MARKET: "trade at the market",
     C.D_DOUBLE: "double this instrument's orchestra bonus, or keep the doubling for the second",
 }
-CHIP_STATUS = {C.S_DOWN: "face down", C.S_ACTING: "revealed", C.S_DONE: "done", C.S_KEPT: "on the balcony"}
+CHIP_STATUS = {
+    C.S_DOWN: "face down",
+    C.S_ACTING: "revealed",
+    C.S_DONE: "done",
+    C.S_KEPT: "on the balcony",
+}
 
 
 def render_fields(f: dict, variant: str, to_move: int) -> str:
@@ -49,25 +68,32 @@ def _draw(f: dict, variant: str, to_move: int, viewer) -> str:
     t = T.load_tables()
     n = f["num_players"]
     who = {-1: "chance", -2: "game over"}.get(to_move, f"seat {to_move}")
-    lines = [f"Luthier ({variant}, {n} players)  round {f['round']}/{t.rounds}  "
-             f"{C.PHASES[f['phase']]}  to move: {who}"]
+    lines = [
+        f"Luthier ({variant}, {n} players)  round {f['round']}/{t.rounds}  "
+        f"{C.PHASES[f['phase']]}  to move: {who}"
+    ]
     if to_move >= 0 and f["task_n"]:
         lines.append(f"  asked: {_asked(f, t, to_move)}")
     if f["market"] >= 0:
         prices = t.market_price[f["market"]]
-        lines.append(f"  market {t.market_name[f['market']]}: animal {prices[0]}, wood {prices[1]}, "
-                     f"metal {prices[2]}")
+        lines.append(
+            f"  market {t.market_name[f['market']]}: animal {prices[0]}, wood {prices[1]}, "
+            f"metal {prices[2]}"
+        )
     lines.append(f"  turn order: {' '.join(str(p) for p in f['order'] if p >= 0)}")
     for slot, tile in enumerate(f["awards"]):
         if tile >= 0:
             levels = ", ".join(_owner(o) if o >= 0 else "-" for o in f["claims"][slot])
-            scores = _criterion(t, t.award_crit[tile], t.award_arg[tile], t.award_at[tile],
-                                t.award_pp[tile])
+            scores = _criterion(
+                t, t.award_crit[tile], t.award_arg[tile], t.award_at[tile], t.award_pp[tile]
+            )
             lines.append(f"  award {t.award_name[tile]}: {scores} ({levels})")
     for loc in range(T.CARD_LOCATIONS):
         names = (t.patron_name, t.kind_name, t.perf_name, t.repair_name)[loc]
-        shown = [f"[{'I' * t.slot_tier[s]}] {_name(names, f['display'][loc][s], '-')}"
-                 for s in t.slots_used(loc, n)]
+        shown = [
+            f"[{'I' * t.slot_tier[s]}] {_name(names, f['display'][loc][s], '-')}"
+            for s in t.slots_used(loc, n)
+        ]
         lines.append(f"  {T.LOCATIONS[loc]}: " + "; ".join(shown))
     lines.extend(_chips(f))
     lines.extend(_in_play(f, t))
@@ -100,7 +126,10 @@ def _name(names: list, card: int, empty: str = "") -> str:
 
 
 def _bundle(counts) -> str:
-    return " ".join(f"{n} {key}" for key, n in zip(T.BUNDLE_KEYS, counts) if n) or "nothing"
+    return (
+        " ".join(f"{n} {key}" for key, n in zip(T.BUNDLE_KEYS, counts, strict=False) if n)
+        or "nothing"
+    )
 
 
 def _criterion(t: T.Tables, crit: int, arg: int, at: list, pp: list) -> str:
@@ -110,20 +139,24 @@ def _criterion(t: T.Tables, crit: int, arg: int, at: list, pp: list) -> str:
     if crit in T.CRITERION_ARGUMENT:
         what += " " + T.CRITERION_ARGUMENT[crit][arg]
     used = [i for i, v in enumerate(pp) if v]
-    return (f"{what} {'/'.join(str(at[i]) for i in used)} -> "
-            f"{'/'.join(str(pp[i]) for i in used)} PP")
+    return f"{what} {'/'.join(str(at[i]) for i in used)} -> {'/'.join(str(pp[i]) for i in used)} PP"
 
 
 def _chips(f: dict) -> list[str]:
     """The worker chips placed this round, by location (w3+1 = chip #3 with one
     apprentice, as in the notation)."""
     by_loc: dict[int, list[str]] = {}
-    for entry in f["placed"][:f["placed_n"]]:
+    for entry in f["placed"][: f["placed_n"]]:
         by_loc.setdefault(entry[C.P_LOC], []).append(
-            f"{_chip(entry)} {CHIP_STATUS[entry[C.P_STATUS]]}")
-    lines = [f"  workers at {T.LOCATIONS[loc]}: " + ", ".join(by_loc[loc]) for loc in sorted(by_loc)]
+            f"{_chip(entry)} {CHIP_STATUS[entry[C.P_STATUS]]}"
+        )
+    lines = [
+        f"  workers at {T.LOCATIONS[loc]}: " + ", ".join(by_loc[loc]) for loc in sorted(by_loc)
+    ]
     if f["balcony_n"]:
-        lines.append("  balcony order: " + " ".join(f"s{p}" for p in f["balcony"][:f["balcony_n"]]))
+        lines.append(
+            "  balcony order: " + " ".join(f"s{p}" for p in f["balcony"][: f["balcony_n"]])
+        )
     return lines
 
 
@@ -142,20 +175,24 @@ def _in_play(f: dict, t: T.Tables) -> list[str]:
     lines = []
     entry = f["placed"][f["act_chip"]] if f["act_chip"] >= 0 else None
     if entry is not None:
-        lines.append(f"  acting: {_chip(entry)} at {T.LOCATIONS[entry[C.P_LOC]]} "
-                     f"(skill {entry[C.P_SKILL]})")
+        lines.append(
+            f"  acting: {_chip(entry)} at {T.LOCATIONS[entry[C.P_LOC]]} (skill {entry[C.P_SKILL]})"
+        )
     if f["held"] >= 0:
         card = t.card_name(f["held"])
         perf = f["held"] - T.G_PERF
         if 0 <= perf < t.n_perf:
             card += f" (levels at {'/'.join(map(str, t.perf_at[perf]))})"
         lines.append(f"  card in play: {card}")
-    if entry is not None and entry[C.P_LOC] == T.PERFORM and f["dice"][0] >= 0:   # else stale
-        dice = [f"{f['dice'][d]} {'black' if f['die_black'][d] else 'white'}"
-                for d in range(2) if f["dice"][d] >= 0]
+    if entry is not None and entry[C.P_LOC] == T.PERFORM and f["dice"][0] >= 0:  # else stale
+        dice = [
+            f"{f['dice'][d]} {'black' if f['die_black'][d] else 'white'}"
+            for d in range(2)
+            if f["dice"][d] >= 0
+        ]
         lines.append(f"  dice: {', '.join(dice)}; rerolls left {f['rerolls']}")
     if f["task_n"] and f["tasks"][f["task_n"] - 1][0] == C.D_COST:
-        owed = ", ".join(f"{n} {m}" for m, n in zip(T.MATERIALS, f["cost"]) if n)
+        owed = ", ".join(f"{n} {m}" for m, n in zip(T.MATERIALS, f["cost"], strict=False) if n)
         lines.append(f"  materials to pay: {owed}")
     return lines
 
@@ -167,8 +204,14 @@ def _chairs(f: dict, t: T.Tables, n: int) -> list[str]:
         if owner >= 0:
             chairs.append(f"{t.space_name[s]}: {_owner(owner)}")
         elif t.space_rare[s] and any(sum(x) for x in f["tokens"][s]):
-            chairs.append(f"{t.space_name[s]}: " + ",".join(
-                f"s{o}x{f['tokens'][s][o][T.K_INSTR]}" for o in range(n) if f["tokens"][s][o][T.K_INSTR]))
+            chairs.append(
+                f"{t.space_name[s]}: "
+                + ",".join(
+                    f"s{o}x{f['tokens'][s][o][T.K_INSTR]}"
+                    for o in range(n)
+                    if f["tokens"][s][o][T.K_INSTR]
+                )
+            )
     return chairs
 
 
@@ -176,27 +219,44 @@ def _seat(f: dict, t: T.Tables, p: int, viewer) -> list[str]:
     pl = f["players"][p]
     track = pl["track"]
     you = " (you)" if p == viewer else ""
-    lines = [f"  seat {p}{you}: {pl['pp']} PP, {pl['coins']} coins, {pl['insp']} inspiration, "
-             f"animal {pl['mat'][0]} wood {pl['mat'][1]} metal {pl['mat'][2]}, "
-             f"{pl['appr']} apprentices; tracks perf {track[0]} craft {track[1]} "
-             f"rep {TRACK_LETTERS[min(track[2], 7)]}"]
-    hand = UNSEEN if pl["hand"][0] < 0 and pl["hand_n"] else ", ".join(
-        t.kind_name[k] + (f" x{c}" if c > 1 else "") for k, c in enumerate(pl["hand"]) if c > 0)
-    bench = lambda ks: ", ".join(_name(t.kind_name, k) for k in ks if k != -1) or "-"
-    lines.append(f"    hand ({pl['hand_n']}): {hand or '-'}; roughing: {bench(pl['rough'])}; "
-                 f"finishing: {bench(pl['finish'])}")
+    lines = [
+        f"  seat {p}{you}: {pl['pp']} PP, {pl['coins']} coins, {pl['insp']} inspiration, "
+        f"animal {pl['mat'][0]} wood {pl['mat'][1]} metal {pl['mat'][2]}, "
+        f"{pl['appr']} apprentices; tracks perf {track[0]} craft {track[1]} "
+        f"rep {TRACK_LETTERS[min(track[2], 7)]}"
+    ]
+    hand = (
+        UNSEEN
+        if pl["hand"][0] < 0 and pl["hand_n"]
+        else ", ".join(
+            t.kind_name[k] + (f" x{c}" if c > 1 else "") for k, c in enumerate(pl["hand"]) if c > 0
+        )
+    )
+
+    def bench(ks):
+        return ", ".join(_name(t.kind_name, k) for k in ks if k != -1) or "-"
+
+    lines.append(
+        f"    hand ({pl['hand_n']}): {hand or '-'}; roughing: {bench(pl['rough'])}; "
+        f"finishing: {bench(pl['finish'])}"
+    )
     for j in range(3):
         c = pl["patron"][j]
         if c >= 0:
             met = sum(1 for g in pl["tucked"][j] if g >= 0)
             reqs = 1 + sum(1 for x in t.patron_subs[c] if x >= 0)
-            lines.append(f"    patron {j}: {t.patron_name[c]} ({met}/{reqs} met, patience "
-                         f"{pl['patience'][j]}/{t.patience_leave})")
+            lines.append(
+                f"    patron {j}: {t.patron_name[c]} ({met}/{reqs} met, patience "
+                f"{pl['patience'][j]}/{t.patience_leave})"
+            )
     done = [t.patron_name[c] for c in pl["done"] if c >= 0]
     if done:
         lines.append(f"    completed: {', '.join(done)}")
-    specs = [t.spec_name[c] + (f" on w{pl['spec_chip'][d] + 1}" if pl["spec_chip"][d] >= 0 else "")
-             for d, c in enumerate(pl["spec"]) if c >= 0]
+    specs = [
+        t.spec_name[c] + (f" on w{pl['spec_chip'][d] + 1}" if pl["spec_chip"][d] >= 0 else "")
+        for d, c in enumerate(pl["spec"])
+        if c >= 0
+    ]
     if specs:
         lines.append(f"    specialists: {', '.join(specs)}")
     lines.extend(_secrets(t, pl))
@@ -214,14 +274,18 @@ def _secrets(t: T.Tables, pl: dict) -> list[str]:
     elif family[0] == C.HIDDEN:
         lines.append(f"    family: {_unseen(pick == C.HIDDEN)}")
     elif family[0] >= 0:
-        lines.append("    family (keep one): " + "; ".join(
-            f"[{j}] {_family(t, c)}" for j, c in enumerate(family)))
+        lines.append(
+            "    family (keep one): "
+            + "; ".join(f"[{j}] {_family(t, c)}" for j, c in enumerate(family))
+        )
     goals, mask = pl["goals"], pl["goal_mask"]
     if mask == C.HIDDEN or goals[0] == C.HIDDEN and mask == 0:
         lines.append(f"    goals: {_unseen(mask != 0)}")
     elif mask:
-        lines.append("    goals: " + "; ".join(
-            _goal(t, c) for j, c in enumerate(goals) if mask >> j & 1 and c >= 0))
+        lines.append(
+            "    goals: "
+            + "; ".join(_goal(t, c) for j, c in enumerate(goals) if mask >> j & 1 and c >= 0)
+        )
     elif goals[0] >= 0:
         lines.append("    goals (keep two):")
         lines.extend(f"      [{j}] {_goal(t, c)}" for j, c in enumerate(goals) if c >= 0)
@@ -229,8 +293,12 @@ def _secrets(t: T.Tables, pl: dict) -> list[str]:
     if instruments:
         lines.append(f"    instruments to choose from: {', '.join(instruments)}")
     if pl["deal_patron"][0] >= 0:
-        lines.append("    patrons to choose from: " + ", ".join(
-            f"[{j}] {t.patron_name[c]}" for j, c in enumerate(pl["deal_patron"]) if c >= 0))
+        lines.append(
+            "    patrons to choose from: "
+            + ", ".join(
+                f"[{j}] {t.patron_name[c]}" for j, c in enumerate(pl["deal_patron"]) if c >= 0
+            )
+        )
     return lines
 
 
@@ -245,5 +313,8 @@ def _goal(t: T.Tables, goal: int) -> str:
 
 def _family(t: T.Tables, tile: int) -> str:
     ability = T.FAMILY_ABILITIES[t.family_ability[tile]]
-    return (f"{t.family_name[tile]} (turn order {t.family_order[tile]}, {_bundle(t.family_res[tile])}"
-            + (f", {ability.replace('_', ' ')}" if ability != "none" else "") + ")")
+    return (
+        f"{t.family_name[tile]} (turn order {t.family_order[tile]}, {_bundle(t.family_res[tile])}"
+        + (f", {ability.replace('_', ' ')}" if ability != "none" else "")
+        + ")"
+    )

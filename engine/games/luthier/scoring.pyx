@@ -125,7 +125,8 @@ cdef int criterion(luthier_t* s, int p, int crit, int arg) noexcept nogil:
     if crit == CR_SPECIALISTS:
         return (pl.spec[0] >= 0) + (pl.spec[1] >= 0) + (pl.spec[2] >= 0)
     if crit == CR_TRACKS:
-        return (pl.track[0] >= TB.track_len[0]) + (pl.track[1] >= TB.track_len[1]) + (pl.track[2] >= TB.track_len[2])
+        return ((pl.track[0] >= TB.track_len[0]) + (pl.track[1] >= TB.track_len[1])
+                + (pl.track[2] >= TB.track_len[2]))
     if crit == CR_AWARDS:
         n = 0
         for i in range(4):
@@ -159,7 +160,8 @@ cdef int criterion(luthier_t* s, int p, int crit, int arg) noexcept nogil:
 cdef int chair_points(int chairs) noexcept nogil:
     if chairs < TB.n_chair_points:
         return TB.chair_points[chairs]
-    return TB.chair_points[TB.n_chair_points - 1] + (chairs - TB.n_chair_points + 1) * TB.chair_beyond
+    return (TB.chair_points[TB.n_chair_points - 1]
+            + (chairs - TB.n_chair_points + 1) * TB.chair_beyond)
 
 
 cdef int total_chairs(luthier_t* s, int p) noexcept nogil:
@@ -174,7 +176,8 @@ cdef int end_abilities(luthier_t* s, int p) noexcept nogil:
     for i in range(MAX_DONE):
         c = s.players[p].done[i]
         if c >= 0 and TB.patron_ability[c] == AB_END:
-            total += criterion(s, p, TB.patron_ab_count[c], 0) // TB.patron_ab_per[c] * TB.patron_ab_pp[c]
+            total += (criterion(s, p, TB.patron_ab_count[c], 0) // TB.patron_ab_per[c]
+                      * TB.patron_ab_pp[c])
     return total
 
 
@@ -230,14 +233,16 @@ cdef void final_scoring(luthier_t* s) noexcept nogil:
 cdef void returns_of(luthier_t* s, double* out) noexcept nogil:
     cdef int p, best_pp = -1, best_coins = -1, winners = 0
     for p in range(s.num_players):
-        if s.players[p].pp > best_pp or (s.players[p].pp == best_pp and s.players[p].final_coins > best_coins):
+        if s.players[p].pp > best_pp or (s.players[p].pp == best_pp
+                                         and s.players[p].final_coins > best_coins):
             best_pp = s.players[p].pp
             best_coins = s.players[p].final_coins
     for p in range(s.num_players):
         if s.players[p].pp == best_pp and s.players[p].final_coins == best_coins:
             winners += 1
     for p in range(s.num_players):
-        out[p] = 1.0 / winners if (s.players[p].pp == best_pp and s.players[p].final_coins == best_coins) else 0.0
+        out[p] = 1.0 / winners if (s.players[p].pp == best_pp
+                                   and s.players[p].final_coins == best_coins) else 0.0
 
 
 cdef inline int rounds_left(luthier_t* s) noexcept nogil:
@@ -255,7 +260,8 @@ cdef long estimate(luthier_t* s, int p) noexcept nogil:
     e += 100 * goal_points(s, p)
     e += 100 * spec_count(pl)
     if rl >= 1:
-        e += 15 * pl.coins + 20 * pl.insp + 30 * pl.mat[0] + 40 * pl.mat[1] + 55 * pl.mat[2] + 40 * pl.appr
+        e += (15 * pl.coins + 20 * pl.insp + 30 * pl.mat[0] + 40 * pl.mat[1] + 55 * pl.mat[2]
+              + 40 * pl.appr)
     else:
         e += 10 * leftovers(pl)
     hand_weight = 30 if rl >= 2 else (10 if rl == 1 else 0)
@@ -280,7 +286,8 @@ cdef long estimate(luthier_t* s, int p) noexcept nogil:
         have = (pl.tucked[j][0] >= 0) + (pl.tucked[j][1] >= 0) + (pl.tucked[j][2] >= 0)
         e += (TB.patron_pp[c] * 100 * (have + 1)) // (reqs + 2)
         if rl >= 1:
-            e -= (TB.abandon_penalty * 100 * (reqs - have) * (pl.patience[j] + 1)) // (TB.patience_leave + 1)
+            e -= ((TB.abandon_penalty * 100 * (reqs - have) * (pl.patience[j] + 1))
+                  // (TB.patience_leave + 1))
     for j in range(MAX_DONE):
         c = pl.done[j]
         if c >= 0 and TB.patron_deck[c] != DECK_B:
@@ -288,7 +295,8 @@ cdef long estimate(luthier_t* s, int p) noexcept nogil:
     e += (30 * pl.marker[MK_PURPLE] + 40 * pl.marker[MK_STORAGE]) * rl
     e += 40 * rl * spec_count(pl)
     for j in range(s.placed_n):
-        if s.placed[j][P_OWNER] == p and (s.placed[j][P_STATUS] == S_DOWN or s.placed[j][P_STATUS] == S_ACTING):
+        if s.placed[j][P_OWNER] == p and (s.placed[j][P_STATUS] == S_DOWN
+                                          or s.placed[j][P_STATUS] == S_ACTING):
             e += chip_prospect(s, p, s.placed[j])
     return e
 

@@ -22,7 +22,7 @@ from engine.games.luthier.hidden cimport determinize_into, mask_for
 from engine.games.luthier.json_writer cimport struct_json
 from engine.games.luthier.layout cimport *
 from engine.games.luthier.scoring cimport (abilities, criterion, final_scoring, heuristic_of,
-                                              requirement_count, returns_of, use_tables)
+                                           requirement_count, returns_of, use_tables)
 from engine.hashing cimport mix64
 from engine.rng cimport rng_t
 from engine.state cimport State, CHANCE, TERMINAL
@@ -60,18 +60,23 @@ cdef void _load():
     fill_tables(&TB)
     use_tables(&TB)
     base = _actions.BASE
-    A_PLACE, A_ACTIVATE, A_MARKET, A_PASS = base["PLACE"], base["ACTIVATE"], base["MARKET"], base["PASS"]
+    A_PLACE, A_ACTIVATE, A_MARKET, A_PASS = (
+        base["PLACE"], base["ACTIVATE"], base["MARKET"], base["PASS"])
     A_TAKE, A_ALT, A_ALT2, A_COINS2 = base["TAKE"], base["ALT"], base["ALT2"], base["COINS2"]
-    A_SEARCH_PATRON, A_SEARCH_TYPE, A_SEARCH_ERA = base["SEARCH_PATRON"], base["SEARCH_TYPE"], base["SEARCH_ERA"]
+    A_SEARCH_PATRON, A_SEARCH_TYPE, A_SEARCH_ERA = (
+        base["SEARCH_PATRON"], base["SEARCH_TYPE"], base["SEARCH_ERA"])
     A_AWARD, A_ROUGH, A_FINISH, A_STOP = base["AWARD"], base["ROUGH"], base["FINISH"], base["STOP"]
     A_PAY, A_SPACE, A_GAIN, A_DROP = base["PAY"], base["SPACE"], base["GAIN"], base["DROP"]
-    A_GIFT, A_REROLL, A_KEEPDICE, A_INSPIRE = base["GIFT"], base["REROLL"], base["KEEPDICE"], base["INSPIRE"]
+    A_GIFT, A_REROLL, A_KEEPDICE, A_INSPIRE = (
+        base["GIFT"], base["REROLL"], base["KEEPDICE"], base["INSPIRE"])
     A_SEAT, A_BELOW, A_TUCK, A_NOTUCK = base["SEAT"], base["BELOW"], base["TUCK"], base["NOTUCK"]
-    A_WAIVE, A_SUB, A_PAYCOST, A_RETURN = base["WAIVE"], base["SUB"], base["PAYCOST"], base["RETURN"]
+    A_WAIVE, A_SUB, A_PAYCOST, A_RETURN = (
+        base["WAIVE"], base["SUB"], base["PAYCOST"], base["RETURN"])
     A_LOAD, A_SWAP, A_NOLOAD, A_CLAIM = base["LOAD"], base["SWAP"], base["NOLOAD"], base["CLAIM"]
     A_ROYAL, A_SPEC, A_KEEP, A_ASSIGN = base["ROYAL"], base["SPEC"], base["KEEP"], base["ASSIGN"]
     A_BUY, A_SELL, A_HIRE, A_TRAIN = base["BUY"], base["SELL"], base["HIRE"], base["TRAIN"]
-    A_LEAVE, A_FAMILY, A_GOALS, A_PATRON = base["LEAVE"], base["FAMILY"], base["GOALS"], base["PATRON"]
+    A_LEAVE, A_FAMILY, A_GOALS, A_PATRON = (
+        base["LEAVE"], base["FAMILY"], base["GOALS"], base["PATRON"])
     A_CARD, A_NOTES, A_PURPLE = base["CARD"], base["NOTES"], base["PURPLE"]
     A_REVEAL, A_NOTHING, A_DOUBLE = base["REVEAL"], base["NOTHING"], base["DOUBLE"]
     NUM_ACTIONS = _actions.NUM_ACTIONS
@@ -166,7 +171,8 @@ cdef int overflowing(luthier_t* s) noexcept nogil:
 cdef int on_chips(luthier_t* s, int p) noexcept nogil:
     cdef int i, n = 0
     for i in range(s.placed_n):
-        if s.placed[i][P_OWNER] == p and (s.placed[i][P_STATUS] == S_DOWN or s.placed[i][P_STATUS] == S_ACTING):
+        if s.placed[i][P_OWNER] == p and (s.placed[i][P_STATUS] == S_DOWN
+                                          or s.placed[i][P_STATUS] == S_ACTING):
             n += s.placed[i][P_APPR]
     return n
 
@@ -183,16 +189,16 @@ cdef void gain_apprentices(luthier_t* s, int p, int count) noexcept nogil:
 cdef void gain(luthier_t* s, int p, const int* bundle, int times) noexcept nogil:
     """reference._gain"""
     cdef player_t* pl = &s.players[p]
-    cdef int m, i
+    cdef int m, _
     pl.coins += bundle[B_COINS] * times
     pl.insp += bundle[B_INSP] * times
     for m in range(3):
         pl.mat[m] += bundle[B_ANIMAL + m] * times
     pl.pp += bundle[B_PP] * times
     gain_apprentices(s, p, bundle[B_APPR] * times)
-    for i in range(bundle[B_DRAW] * times):
+    for _ in range(bundle[B_DRAW] * times):
         push(s, C_DRAW, p, DK_INSTR, DEST_HAND, 0)
-    for i in range(bundle[B_MATERIAL] * times):
+    for _ in range(bundle[B_MATERIAL] * times):
         push(s, D_MATERIAL, p, 0, 0, 0)
 
 
@@ -293,7 +299,8 @@ cdef bint matching(int* whats, int* values, int n, int patron, int used) noexcep
     for r in range(nreq):
         if (used >> r) & 1:
             continue
-        if fits(whats[0], values[0], patron, r) and matching(whats + 1, values + 1, n - 1, patron, used | (1 << r)):
+        if (fits(whats[0], values[0], patron, r)
+                and matching(whats + 1, values + 1, n - 1, patron, used | (1 << r))):
             return True
     return False
 
@@ -436,7 +443,8 @@ cdef void apply_orchestra_card(luthier_t* s, int card) noexcept nogil:
         s.tokens[space][DUMMY][kind] += 1
         if kind == K_INSTR:
             for k in range(TB.n_kinds):
-                if (TB.kind_spaces[k][0] == space or TB.kind_spaces[k][1] == space) and s.instr_deck[k] > 0:
+                if ((TB.kind_spaces[k][0] == space or TB.kind_spaces[k][1] == space)
+                        and s.instr_deck[k] > 0):
                     s.instr_deck[k] -= 1
                     s.instr_deck_n -= 1
                     s.instr_removed[k] += 1
@@ -541,7 +549,8 @@ cdef void run_plan(luthier_t* s, int turn, int left) noexcept nogil:
 cdef bint face_down_at(luthier_t* s, int p, int loc) noexcept nogil:
     cdef int i
     for i in range(s.placed_n):
-        if s.placed[i][P_OWNER] == p and s.placed[i][P_STATUS] == S_DOWN and s.placed[i][P_LOC] == loc:
+        if (s.placed[i][P_OWNER] == p and s.placed[i][P_STATUS] == S_DOWN
+                and s.placed[i][P_LOC] == loc):
             return True
     return False
 
@@ -633,7 +642,8 @@ cdef void run_bonus(luthier_t* s, int index) noexcept nogil:
     if loc == FINISH or skill < TB.bonus_main:
         return
     if loc == SALON:
-        if s.players[p].patron[0] >= 0 or s.players[p].patron[1] >= 0 or s.players[p].patron[2] >= 0:
+        if (s.players[p].patron[0] >= 0 or s.players[p].patron[1] >= 0
+                or s.players[p].patron[2] >= 0):
             push(s, D_SALON_BONUS, p, 0, 0, 0)
     elif loc == GUILD:
         push(s, D_LOAD, p, 1, 1, 0)
@@ -662,7 +672,8 @@ cdef int bench_discount(luthier_t* s, int p, int loc, int skill) noexcept nogil:
     return (skill >= TB.bonus_finish_discount) + abilities(s, p, AB_FINISH_DISCOUNT)
 
 
-cdef bint payable(luthier_t* s, int p, const int* cost, int discount, bint substitute) noexcept nogil:
+cdef bint payable(luthier_t* s, int p, const int* cost, int discount,
+                  bint substitute) noexcept nogil:
     cdef player_t* pl = &s.players[p]
     cdef int m, short = 0, need
     for m in range(3):
@@ -671,7 +682,8 @@ cdef bint payable(luthier_t* s, int p, const int* cost, int discount, bint subst
     return need == 0 or (substitute and 2 * need <= pl.insp)
 
 
-cdef inline bint payable_v(luthier_t* s, int p, const v_t* cost, int discount, bint substitute) noexcept nogil:
+cdef inline bint payable_v(luthier_t* s, int p, const v_t* cost, int discount,
+                           bint substitute) noexcept nogil:
     cdef int c[3]
     c[0] = cost[0]
     c[1] = cost[1]
@@ -814,7 +826,8 @@ cdef int legal_chip(luthier_t* s, int p, int index, int* out) noexcept nogil:
             out[n] = A_TAKE + sl
             n += 1
     if appr > 0 and can_pay(s, p, TB.search_cost, 0) and (loc != SALON or free_patron_space(s, p)):
-        search = A_SEARCH_PATRON if loc == SALON else (A_SEARCH_ERA if loc == PERFORM else A_SEARCH_TYPE)
+        search = (A_SEARCH_PATRON if loc == SALON
+                  else (A_SEARCH_ERA if loc == PERFORM else A_SEARCH_TYPE))
         for i in range(3):
             out[n] = search + i
             n += 1
@@ -1056,7 +1069,8 @@ cdef int legal_raw(luthier_t* s, int* out) noexcept nogil:
         return n
     if kind == D_ASSIGN:
         for chip in range(5):
-            if owns_chip(s, chip) and pl.spec_chip[0] != chip and pl.spec_chip[1] != chip and pl.spec_chip[2] != chip:
+            if (owns_chip(s, chip) and pl.spec_chip[0] != chip and pl.spec_chip[1] != chip
+                    and pl.spec_chip[2] != chip):
                 out[n] = A_ASSIGN + chip
                 n += 1
         return n
@@ -1166,7 +1180,7 @@ cdef void do_chip(luthier_t* s, int p, int index, int action) noexcept nogil:
 
 cdef void decide(luthier_t* s, int action) noexcept nogil:
     cdef int task[5]
-    cdef int kind, p, a, b, i, j, k, sl, m, loc, kept, other, patron
+    cdef int kind, p, a, b, i, j, k, sl, m, kept, other, patron
     cdef player_t* pl
     p = overflowing(s)
     if p >= 0:
@@ -1727,7 +1741,6 @@ cdef void run_refill(luthier_t* s) noexcept nogil:
 cdef void run_task(luthier_t* s, int* task) noexcept nogil:
     cdef int kind = task[0], p = task[1], a = task[2], b = task[3], c = task[4], j
     cdef player_t* pl
-    cdef int buf[64]
     if kind == T_SETUP:
         run_setup(s)
     elif kind == T_REVEAL:
@@ -1864,7 +1877,7 @@ cdef inline int search_deck(int loc) noexcept nogil:
 
 cdef int chance_now(luthier_t* s, int* acts, double* probs) noexcept nogil:
     cdef int counts[MAX_PATRONS]
-    cdef int kind, p, a, b, c, size, base, i, j, first, total = 0, n = 0
+    cdef int kind, a, b, c, size, base, i, j, first, total = 0, n = 0
     if s.task_n == 0:
         return 0
     kind = s.tasks[s.task_n - 1][0]

@@ -7,6 +7,7 @@ ints (the form both the reference and the compiled state's C arrays use), checki
 every record so that a broken data file is reported by name instead of corrupting a
 game.
 """
+
 from __future__ import annotations
 
 import json
@@ -16,10 +17,10 @@ from importlib import resources
 
 # ---- size limits of the state (state.pxd: same values) -------------------------------
 MAX_PLAYERS = 4
-OWNERS = 5            # seats 0..3 and the 2-player dummy
+OWNERS = 5  # seats 0..3 and the 2-player dummy
 DUMMY = 4
-MAX_KINDS = 24        # instrument kinds
-MAX_PATRONS = 64      # patrons A, B and royal share one id space
+MAX_KINDS = 24  # instrument kinds
+MAX_PATRONS = 64  # patrons A, B and royal share one id space
 MAX_PERF = 24
 MAX_REPAIR = 24
 MAX_MARKET = 12
@@ -28,13 +29,13 @@ MAX_GOALS = 24
 MAX_FAMILY = 12
 MAX_SPECS = 24
 MAX_ORCH = 8
-MAX_SLOTS = 6         # face-up slots of one card location
-MAX_SPACES = 24       # orchestra spaces
-MAX_BOTTOM = 24       # instrument cards put under the deck, in order
+MAX_SLOTS = 6  # face-up slots of one card location
+MAX_SPACES = 24  # orchestra spaces
+MAX_BOTTOM = 24  # instrument cards put under the deck, in order
 MAX_TASKS = 48
-MAX_PLACED = 20       # worker chips placed in one round (5 chips x 4 seats)
-MAX_DONE = 16         # completed patrons of one seat
-MAX_VALUE = 30000     # any counter
+MAX_PLACED = 20  # worker chips placed in one round (5 chips x 4 seats)
+MAX_DONE = 16  # completed patrons of one seat
+MAX_VALUE = 30000  # any counter
 
 # Global card ids (chance outcomes and tucked cards): one block per component kind.
 G_INSTR = 0
@@ -55,61 +56,162 @@ TYPES = ("string", "wind", "keyboard")
 ERAS = ("baroque", "classical", "romantic")
 PATRON_TYPES = ("performer", "composer", "noble", "royal")
 PATRON_DECKS = ("A", "B", "royal")
-ROYAL = 3                       # the royal patron type
+ROYAL = 3  # the royal patron type
 DECK_A, DECK_B, DECK_ROYAL = 0, 1, 2
 # Bundle slots: what a gift, bonus or reward gives. "material" is one of choice and
 # "draw" is the top instrument card of the deck, both resolved as decisions/chance.
-BUNDLE_KEYS = ("coins", "inspiration", "animal", "wood", "metal", "material",
-               "apprentice", "pp", "draw")
+BUNDLE_KEYS = (
+    "coins",
+    "inspiration",
+    "animal",
+    "wood",
+    "metal",
+    "material",
+    "apprentice",
+    "pp",
+    "draw",
+)
 B_COINS, B_INSP, B_ANIMAL, B_WOOD, B_METAL, B_MATERIAL, B_APPR, B_PP, B_DRAW = range(9)
 NB = len(BUNDLE_KEYS)
 LOCATIONS = ("salon", "guild", "performance", "repair", "balcony", "roughing", "finishing")
 SALON, GUILD, PERFORM, REPAIR, BALCONY, ROUGH, FINISH = range(7)
 NUM_LOCATIONS = 7
-CARD_LOCATIONS = 4              # salon, guild, performance, repair show cards
+CARD_LOCATIONS = 4  # salon, guild, performance, repair show cards
 TRACKS = ("performance", "craft", "reputation")
 T_PERF, T_CRAFT, T_REP = range(3)
-SPEC_DECKS = TRACKS             # a track's specialist deck has the track's index
+SPEC_DECKS = TRACKS  # a track's specialist deck has the track's index
 TOKEN_KINDS = ("instrument", "performance", "repair")
 K_INSTR, K_PERF, K_REPAIR = range(3)
 MARKERS = ("royal", "purple", "storage")
 M_ROYAL, M_PURPLE, M_STORAGE = range(3)
 LEVELS = ("left", "middle", "right")
 
-ABILITIES = ("none", "perform_bonus", "extra_reroll", "rough_discount", "finish_discount",
-             "repair_discount", "round_start", "end", "extra_chairs")
-(AB_NONE, AB_PERFORM_BONUS, AB_EXTRA_REROLL, AB_ROUGH_DISCOUNT, AB_FINISH_DISCOUNT,
- AB_REPAIR_DISCOUNT, AB_ROUND_START, AB_END, AB_EXTRA_CHAIRS) = range(9)
+ABILITIES = (
+    "none",
+    "perform_bonus",
+    "extra_reroll",
+    "rough_discount",
+    "finish_discount",
+    "repair_discount",
+    "round_start",
+    "end",
+    "extra_chairs",
+)
+(
+    AB_NONE,
+    AB_PERFORM_BONUS,
+    AB_EXTRA_REROLL,
+    AB_ROUGH_DISCOUNT,
+    AB_FINISH_DISCOUNT,
+    AB_REPAIR_DISCOUNT,
+    AB_ROUND_START,
+    AB_END,
+    AB_EXTRA_CHAIRS,
+) = range(9)
 
 # Criteria of awards, goals and end-game abilities; those marked "of" take an era,
 # type or patron type argument.
-CRITERIA = ("patrons_era", "patron_types", "specialists", "repair_tokens", "repair_rows",
-            "performance_tokens", "performance_eras", "rare_instruments", "instruments",
-            "chair_rows", "instrument_tokens_era", "instruments_type", "instrument_types",
-            "performance_tokens_era", "repair_tokens_row", "patrons_type", "patron_eras",
-            "instrument_token_eras", "chairs_row", "tracks_completed", "awards",
-            "patrons_completed")
-(CR_PATRONS_ERA, CR_PATRON_TYPES, CR_SPECIALISTS, CR_REPAIR_TOKENS, CR_REPAIR_ROWS,
- CR_PERF_TOKENS, CR_PERF_ERAS, CR_RARE, CR_INSTRUMENTS, CR_CHAIR_ROWS,
- CR_INSTR_TOKENS_ERA, CR_INSTR_TYPE, CR_INSTR_TYPES, CR_PERF_TOKENS_ERA,
- CR_REPAIR_TOKENS_ROW, CR_PATRONS_TYPE, CR_PATRON_ERAS, CR_INSTR_TOKEN_ERAS,
- CR_CHAIRS_ROW, CR_TRACKS, CR_AWARDS, CR_PATRONS) = range(22)
+CRITERIA = (
+    "patrons_era",
+    "patron_types",
+    "specialists",
+    "repair_tokens",
+    "repair_rows",
+    "performance_tokens",
+    "performance_eras",
+    "rare_instruments",
+    "instruments",
+    "chair_rows",
+    "instrument_tokens_era",
+    "instruments_type",
+    "instrument_types",
+    "performance_tokens_era",
+    "repair_tokens_row",
+    "patrons_type",
+    "patron_eras",
+    "instrument_token_eras",
+    "chairs_row",
+    "tracks_completed",
+    "awards",
+    "patrons_completed",
+)
+(
+    CR_PATRONS_ERA,
+    CR_PATRON_TYPES,
+    CR_SPECIALISTS,
+    CR_REPAIR_TOKENS,
+    CR_REPAIR_ROWS,
+    CR_PERF_TOKENS,
+    CR_PERF_ERAS,
+    CR_RARE,
+    CR_INSTRUMENTS,
+    CR_CHAIR_ROWS,
+    CR_INSTR_TOKENS_ERA,
+    CR_INSTR_TYPE,
+    CR_INSTR_TYPES,
+    CR_PERF_TOKENS_ERA,
+    CR_REPAIR_TOKENS_ROW,
+    CR_PATRONS_TYPE,
+    CR_PATRON_ERAS,
+    CR_INSTR_TOKEN_ERAS,
+    CR_CHAIRS_ROW,
+    CR_TRACKS,
+    CR_AWARDS,
+    CR_PATRONS,
+) = range(22)
 CRITERION_ARGUMENT = {  # what "of" names for the criteria that take one
-    CR_PATRONS_ERA: ERAS, CR_INSTR_TOKENS_ERA: ERAS, CR_PERF_TOKENS_ERA: ERAS,
-    CR_INSTR_TYPE: TYPES, CR_REPAIR_TOKENS_ROW: TYPES, CR_CHAIRS_ROW: TYPES,
+    CR_PATRONS_ERA: ERAS,
+    CR_INSTR_TOKENS_ERA: ERAS,
+    CR_PERF_TOKENS_ERA: ERAS,
+    CR_INSTR_TYPE: TYPES,
+    CR_REPAIR_TOKENS_ROW: TYPES,
+    CR_CHAIRS_ROW: TYPES,
     CR_PATRONS_TYPE: PATRON_TYPES,
 }
 
 # What a track step gives (rules.json "tracks").
-TRACK_EFFECTS = ("start", "reroll", "black_die", "specialist", "final", "rough_twice", "bench_skill",
-                 "finish_twice", "apprentice", "draw_three_keep_one", "tier_2_free", "tier_3_free",
-                 "instrument_pp", "award_claim")
-(TE_START, TE_REROLL, TE_BLACK, TE_SPECIALIST, TE_FINAL, TE_ROUGH2, TE_BENCH_SKILL, TE_FINISH2,
- TE_APPRENTICE, TE_DRAW3, TE_TIER2, TE_TIER3, TE_INSTR_PP, TE_CLAIM) = range(14)
-MAX_TRACK_STEPS = 8               # positions 0..7
+TRACK_EFFECTS = (
+    "start",
+    "reroll",
+    "black_die",
+    "specialist",
+    "final",
+    "rough_twice",
+    "bench_skill",
+    "finish_twice",
+    "apprentice",
+    "draw_three_keep_one",
+    "tier_2_free",
+    "tier_3_free",
+    "instrument_pp",
+    "award_claim",
+)
+(
+    TE_START,
+    TE_REROLL,
+    TE_BLACK,
+    TE_SPECIALIST,
+    TE_FINAL,
+    TE_ROUGH2,
+    TE_BENCH_SKILL,
+    TE_FINISH2,
+    TE_APPRENTICE,
+    TE_DRAW3,
+    TE_TIER2,
+    TE_TIER3,
+    TE_INSTR_PP,
+    TE_CLAIM,
+) = range(14)
+MAX_TRACK_STEPS = 8  # positions 0..7
 
-FAMILY_ABILITIES = ("none", "performance_track", "craft_track", "reputation_track",
-                    "draw_instrument", "apprentice")
+FAMILY_ABILITIES = (
+    "none",
+    "performance_track",
+    "craft_track",
+    "reputation_track",
+    "draw_instrument",
+    "apprentice",
+)
 FA_NONE, FA_PERF, FA_CRAFT, FA_REP, FA_DRAW, FA_APPR = range(6)
 
 VARIANT_FLAGS = {"bonus_after_fallback": 1, "train_to_final": 2}
@@ -127,64 +229,64 @@ class Tables:
     kind_type: list = field(default_factory=list)
     kind_rare: list = field(default_factory=list)
     kind_copies: list = field(default_factory=list)
-    kind_rough: list = field(default_factory=list)      # [kind][material]
+    kind_rough: list = field(default_factory=list)  # [kind][material]
     kind_finish: list = field(default_factory=list)
     kind_pp: list = field(default_factory=list)
-    kind_spaces: list = field(default_factory=list)     # [kind][2], -1 padded
+    kind_spaces: list = field(default_factory=list)  # [kind][2], -1 padded
     space_name: list = field(default_factory=list)
     space_row: list = field(default_factory=list)
-    space_eras: list = field(default_factory=list)      # bit mask over ERAS
+    space_eras: list = field(default_factory=list)  # bit mask over ERAS
     space_rare: list = field(default_factory=list)
-    space_bonus: list = field(default_factory=list)     # [space][NB]
+    space_bonus: list = field(default_factory=list)  # [space][NB]
     patron_name: list = field(default_factory=list)
     patron_deck: list = field(default_factory=list)
     patron_type: list = field(default_factory=list)
     patron_era: list = field(default_factory=list)
     patron_main: list = field(default_factory=list)
-    patron_subs: list = field(default_factory=list)     # [patron][2], -1 padded
+    patron_subs: list = field(default_factory=list)  # [patron][2], -1 padded
     patron_pp: list = field(default_factory=list)
-    patron_gifts: list = field(default_factory=list)    # [patron][2][NB]
+    patron_gifts: list = field(default_factory=list)  # [patron][2][NB]
     patron_ability: list = field(default_factory=list)  # AB_*
-    patron_ab_value: list = field(default_factory=list) # perform bonus, rerolls, discount, chairs
+    patron_ab_value: list = field(default_factory=list)  # perform bonus, rerolls, discount, chairs
     patron_ab_bundle: list = field(default_factory=list)  # round-start bundle [NB]
-    patron_ab_count: list = field(default_factory=list) # end-game criterion
+    patron_ab_count: list = field(default_factory=list)  # end-game criterion
     patron_ab_per: list = field(default_factory=list)
     patron_ab_pp: list = field(default_factory=list)
     perf_name: list = field(default_factory=list)
     perf_era: list = field(default_factory=list)
-    perf_at: list = field(default_factory=list)         # [card][3] thresholds
+    perf_at: list = field(default_factory=list)  # [card][3] thresholds
     perf_coins: list = field(default_factory=list)
     perf_pp: list = field(default_factory=list)
     repair_name: list = field(default_factory=list)
     repair_type: list = field(default_factory=list)
-    repair_cost: list = field(default_factory=list)     # [card][material]
+    repair_cost: list = field(default_factory=list)  # [card][material]
     repair_pp: list = field(default_factory=list)
     market_name: list = field(default_factory=list)
-    market_price: list = field(default_factory=list)    # [card][material]
+    market_price: list = field(default_factory=list)  # [card][material]
     market_first: int = 0
     award_name: list = field(default_factory=list)
     award_crit: list = field(default_factory=list)
     award_arg: list = field(default_factory=list)
-    award_at: list = field(default_factory=list)        # [tile][3]
+    award_at: list = field(default_factory=list)  # [tile][3]
     award_pp: list = field(default_factory=list)
     goal_name: list = field(default_factory=list)
     goal_crit: list = field(default_factory=list)
     goal_arg: list = field(default_factory=list)
-    goal_levels: list = field(default_factory=list)     # how many of the 3 are used
+    goal_levels: list = field(default_factory=list)  # how many of the 3 are used
     goal_at: list = field(default_factory=list)
     goal_pp: list = field(default_factory=list)
     family_name: list = field(default_factory=list)
     family_order: list = field(default_factory=list)
-    family_res: list = field(default_factory=list)      # [tile][NB]
+    family_res: list = field(default_factory=list)  # [tile][NB]
     family_ability: list = field(default_factory=list)
     spec_name: list = field(default_factory=list)
     spec_deck: list = field(default_factory=list)
     spec_loc: list = field(default_factory=list)
-    spec_gain: list = field(default_factory=list)       # [card][NB]
+    spec_gain: list = field(default_factory=list)  # [card][NB]
     orch_name: list = field(default_factory=list)
-    orch_space: list = field(default_factory=list)      # [card][4], -1 padded
+    orch_space: list = field(default_factory=list)  # [card][4], -1 padded
     orch_kind: list = field(default_factory=list)
-    orch_blocked: list = field(default_factory=list)    # [card][3] level per award slot
+    orch_blocked: list = field(default_factory=list)  # [card][3] level per award slot
     # rules
     rounds: int = 6
     patience_leave: int = 3
@@ -193,15 +295,15 @@ class Tables:
     extra_storage: int = 3
     apprentice_cap: int = 3
     tier_cost: list = field(default_factory=list)
-    tier_free_rep: list = field(default_factory=list)   # reputation reaching tier II / III
-    track_effect: list = field(default_factory=list)    # [track][step] TE_*, padded with TE_START
-    track_len: list = field(default_factory=list)       # last position of each track
-    perf_rerolls: list = field(default_factory=list)    # [position]: rerolls a performance
-    perf_black: list = field(default_factory=list)      # [position]: white dice turned black
-    craft_skill: list = field(default_factory=list)     # [position]: skill at the benches
-    craft_rough2: list = field(default_factory=list)    # [position]: roughs two at once
-    craft_finish2: list = field(default_factory=list)   # [position]: finishes two at once
-    rep_instrument_pp: int = 5                          # position from which finishing pays more
+    tier_free_rep: list = field(default_factory=list)  # reputation reaching tier II / III
+    track_effect: list = field(default_factory=list)  # [track][step] TE_*, padded with TE_START
+    track_len: list = field(default_factory=list)  # last position of each track
+    perf_rerolls: list = field(default_factory=list)  # [position]: rerolls a performance
+    perf_black: list = field(default_factory=list)  # [position]: white dice turned black
+    craft_skill: list = field(default_factory=list)  # [position]: skill at the benches
+    craft_rough2: list = field(default_factory=list)  # [position]: roughs two at once
+    craft_finish2: list = field(default_factory=list)  # [position]: finishes two at once
+    rep_instrument_pp: int = 5  # position from which finishing pays more
     search_cost: int = 10
     market_apprentice: int = 4
     market_training: int = 15
@@ -216,19 +318,21 @@ class Tables:
     bonus_finish_discount: int = 4
     bonus_finish_double: int = 6
     rough_bonus_insp: int = 2
-    alt: list = field(default_factory=list)             # [6][NB]: salon, guild, perf, repair, balcony, balcony2
+    alt: list = field(
+        default_factory=list
+    )  # [6][NB]: salon, guild, perf, repair, balcony, balcony2
     rep_f_pp: int = 2
     track_final_pp: int = 2
     rep_i_pp: int = 2
     white: list = field(default_factory=list)
     black: list = field(default_factory=list)
-    purple: list = field(default_factory=list)          # [6][NB]
+    purple: list = field(default_factory=list)  # [6][NB]
     chair_points: list = field(default_factory=list)
     chair_beyond: int = 3
-    slot_tier: list = field(default_factory=list)       # [MAX_SLOTS], 0 = unused
+    slot_tier: list = field(default_factory=list)  # [MAX_SLOTS], 0 = unused
     slot_players: list = field(default_factory=list)
-    covered_two: list = field(default_factory=list)     # [CARD_LOCATIONS] bit mask of slots
-    variants: dict = field(default_factory=dict)        # name -> flag bits
+    covered_two: list = field(default_factory=list)  # [CARD_LOCATIONS] bit mask of slots
+    variants: dict = field(default_factory=dict)  # name -> flag bits
 
     @property
     def n_kinds(self):
@@ -276,10 +380,18 @@ class Tables:
 
     def card_blocks(self) -> list[tuple[int, list]]:
         """(first global card id, names) of every kind of card, in id order."""
-        return [(G_INSTR, self.kind_name), (G_PATRON, self.patron_name), (G_PERF, self.perf_name),
-                (G_REPAIR, self.repair_name), (G_MARKET, self.market_name),
-                (G_AWARD, self.award_name), (G_GOAL, self.goal_name), (G_FAMILY, self.family_name),
-                (G_SPEC, self.spec_name), (G_ORCH, self.orch_name)]
+        return [
+            (G_INSTR, self.kind_name),
+            (G_PATRON, self.patron_name),
+            (G_PERF, self.perf_name),
+            (G_REPAIR, self.repair_name),
+            (G_MARKET, self.market_name),
+            (G_AWARD, self.award_name),
+            (G_GOAL, self.goal_name),
+            (G_FAMILY, self.family_name),
+            (G_SPEC, self.spec_name),
+            (G_ORCH, self.orch_name),
+        ]
 
     def card_name(self, g: int) -> str:
         """The name of a card by its global id."""
@@ -291,11 +403,15 @@ class Tables:
     def slots_used(self, location: int, players: int) -> list[int]:
         """The display slots of a card location in use at this player count."""
         covered = self.covered_two[location] if players == 2 else 0
-        return [s for s in range(MAX_SLOTS)
-                if self.slot_tier[s] and self.slot_players[s] <= players and not covered >> s & 1]
+        return [
+            s
+            for s in range(MAX_SLOTS)
+            if self.slot_tier[s] and self.slot_players[s] <= players and not covered >> s & 1
+        ]
 
 
 # ---- reading ------------------------------------------------------------------------
+
 
 def _read(name: str) -> dict:
     try:
@@ -331,7 +447,7 @@ def materials(spec, where: str) -> list[int]:
     counts = bundle(spec, where)
     if any(counts[i] for i in range(NB) if i not in (B_ANIMAL, B_WOOD, B_METAL)):
         raise DataError(f"{where}: only animal, wood and metal are allowed")
-    return counts[B_ANIMAL:B_METAL + 1]
+    return counts[B_ANIMAL : B_METAL + 1]
 
 
 def _records(data: dict, key: str, file: str, limit: int) -> list:
@@ -349,8 +465,8 @@ def _records(data: dict, key: str, file: str, limit: int) -> list:
 def _levels(levels, where: str, exact: bool) -> tuple[list, list]:
     if not isinstance(levels, list) or not 1 <= len(levels) <= 3 or (exact and len(levels) != 3):
         raise DataError(f"{where}: needs {'3' if exact else '1 to 3'} levels")
-    at = [_count(l.get("at"), f"{where}.at", 0, 60) for l in levels]
-    pp = [_count(l.get("pp"), f"{where}.pp", 0, 60) for l in levels]
+    at = [_count(lv.get("at"), f"{where}.at", 0, 60) for lv in levels]
+    pp = [_count(lv.get("pp"), f"{where}.pp", 0, 60) for lv in levels]
     if at != sorted(at) or len(set(at)) != len(at):
         raise DataError(f"{where}: level thresholds must increase")
     return at + [0] * (3 - len(at)), pp + [0] * (3 - len(pp))
@@ -414,8 +530,10 @@ def load_tables() -> Tables:
         ptype = _index(r.get("type"), PATRON_TYPES, w + ".type")
         subs = [_index(x, TYPES, w + ".subs") for x in r.get("subs", [])]
         if len(subs) != (0, 1, 2, 0)[ptype] or (ptype == ROYAL) != (deck == DECK_ROYAL):
-            raise DataError(f"{w}: a performer or royal has no sub-requirement, a composer one, "
-                            f"a noble two, and royals are exactly the royal deck")
+            raise DataError(
+                f"{w}: a performer or royal has no sub-requirement, a composer one, "
+                f"a noble two, and royals are exactly the royal deck"
+            )
         gifts = r.get("gifts")
         if not isinstance(gifts, list) or len(gifts) != 2:
             raise DataError(f"{w}: needs two gifts (the patience row)")
@@ -429,7 +547,9 @@ def load_tables() -> Tables:
         t.patron_gifts.append([bundle(g, w + ".gifts") for g in gifts])
         ability = r.get("ability", {})
         if not isinstance(ability, dict) or len(ability) > 1:
-            raise DataError(f"{w}: ability is an object with at most one of {', '.join(ABILITIES[1:])}")
+            raise DataError(
+                f"{w}: ability is an object with at most one of {', '.join(ABILITIES[1:])}"
+            )
         code, value, bun, count, per, pp = AB_NONE, 0, [0] * NB, 0, 1, 0
         for key, arg in ability.items():
             code = _index(key, ABILITIES, w + ".ability")
@@ -459,10 +579,10 @@ def load_tables() -> Tables:
         t.perf_name.append(r["name"])
         t.perf_era.append(_index(r.get("era"), ERAS, w + ".era"))
         levels = r.get("levels")
-        at, _ = _levels([{"at": l.get("at"), "pp": l.get("pp")} for l in levels or []], w, True)
+        at, _ = _levels([{"at": lv.get("at"), "pp": lv.get("pp")} for lv in levels or []], w, True)
         t.perf_at.append(at)
-        t.perf_coins.append([_count(l.get("coins"), w + ".coins", 0, 30) for l in levels])
-        t.perf_pp.append([_count(l.get("pp"), w + ".pp", 0, 30) for l in levels])
+        t.perf_coins.append([_count(lv.get("coins"), w + ".coins", 0, 30) for lv in levels])
+        t.perf_pp.append([_count(lv.get("pp"), w + ".pp", 0, 30) for lv in levels])
     for r in _records(_read("repairs.json"), "cards", "repairs.json", MAX_REPAIR):
         w = f"repairs.json {r['name']}"
         t.repair_name.append(r["name"])
@@ -521,12 +641,16 @@ def load_tables() -> Tables:
         t.spec_deck.append(_index(r.get("deck"), SPEC_DECKS, w + ".deck"))
         t.spec_loc.append(_index(r.get("location"), LOCATIONS, w + ".location"))
         if "skill" in r:
-            raise DataError(f"{w}: a specialist has the skill of the chip on its card (4.8.4); "
-                            "give its perk as a 'gain'")
+            raise DataError(
+                f"{w}: a specialist has the skill of the chip on its card (4.8.4); "
+                "give its perk as a 'gain'"
+            )
         t.spec_gain.append(bundle(r.get("gain", {}), w + ".gain"))
     for d in range(3):
         if sum(1 for x in t.spec_deck if x == d) < MAX_PLAYERS + 1:
-            raise DataError(f"specialists.json: the {SPEC_DECKS[d]} deck needs players + 1 = 5 cards")
+            raise DataError(
+                f"specialists.json: the {SPEC_DECKS[d]} deck needs players + 1 = 5 cards"
+            )
     if sum(1 for d in t.patron_deck if d == DECK_ROYAL) < MAX_PLAYERS + 1:
         raise DataError("patrons.json: the royal deck needs players + 1 = 5 cards")
     for r in _records(_read("orchestra_setup.json"), "cards", "orchestra_setup.json", MAX_ORCH):
@@ -558,26 +682,42 @@ def _read_tracks(t: Tables, tracks) -> None:
     for name in TRACKS:
         steps = tracks.get(name)
         where = f"rules.json tracks.{name}"
-        if not isinstance(steps, list) or not 2 <= len(steps) <= MAX_TRACK_STEPS or steps[0] != "start":
+        if (
+            not isinstance(steps, list)
+            or not 2 <= len(steps) <= MAX_TRACK_STEPS
+            or steps[0] != "start"
+        ):
             raise DataError(f"{where}: 2 to {MAX_TRACK_STEPS} steps, the first 'start'")
         codes = [_index(x, TRACK_EFFECTS, where) for x in steps]
-        if codes.count(TE_SPECIALIST) > 1 or codes.count(TE_BLACK) > 2 or codes.count(TE_START) != 1:
+        if (
+            codes.count(TE_SPECIALIST) > 1
+            or codes.count(TE_BLACK) > 2
+            or codes.count(TE_START) != 1
+        ):
             raise DataError(f"{where}: at most one specialist step and two black dice")
         t.track_effect.append(codes + [TE_START] * (MAX_TRACK_STEPS - len(codes)))
         t.track_len.append(len(codes) - 1)
 
     def running(track, effect):
-        return [sum(1 for v in range(1, pos + 1) if t.track_effect[track][v] == effect and pos <= t.track_len[track])
-                for pos in range(MAX_TRACK_STEPS)]
+        return [
+            sum(
+                1
+                for v in range(1, pos + 1)
+                if t.track_effect[track][v] == effect and pos <= t.track_len[track]
+            )
+            for pos in range(MAX_TRACK_STEPS)
+        ]
 
     t.perf_rerolls = running(T_PERF, TE_REROLL)
     t.perf_black = running(T_PERF, TE_BLACK)
     t.craft_skill = running(T_CRAFT, TE_BENCH_SKILL)
     t.craft_rough2 = [min(1, x) for x in running(T_CRAFT, TE_ROUGH2)]
     t.craft_finish2 = [min(1, x) for x in running(T_CRAFT, TE_FINISH2)]
-    rep = t.track_effect[T_REP][:t.track_len[T_REP] + 1]
-    never = MAX_TRACK_STEPS                        # a step the marker cannot reach
-    t.tier_free_rep = [0] + [rep.index(code) if code in rep else never for code in (TE_TIER2, TE_TIER3)]
+    rep = t.track_effect[T_REP][: t.track_len[T_REP] + 1]
+    never = MAX_TRACK_STEPS  # a step the marker cannot reach
+    t.tier_free_rep = [0] + [
+        rep.index(code) if code in rep else never for code in (TE_TIER2, TE_TIER3)
+    ]
     t.rep_instrument_pp = rep.index(TE_INSTR_PP) if TE_INSTR_PP in rep else never
 
 
@@ -589,15 +729,35 @@ def _read_rules(t: Tables, rules: dict) -> None:
     if not isinstance(psb, list) or len(psb) != 3:
         raise DataError("rules.json patron_space_bonus: one bundle per patron space (3)")
     t.space_bonus_patron = [bundle(b, "rules.json patron_space_bonus") for b in psb]
-    for key in ("storage", "extra_storage", "apprentice_cap", "search_cost", "market_apprentice",
-                "market_training", "fallback_coins", "abandon_penalty", "leftover_divisor",
-                "reputation_f_pp", "track_final_pp", "reputation_i_pp", "rough_bonus_inspiration"):
-        attr = {"reputation_f_pp": "rep_f_pp", "reputation_i_pp": "rep_i_pp",
-                "rough_bonus_inspiration": "rough_bonus_insp"}.get(key, key)
+    for key in (
+        "storage",
+        "extra_storage",
+        "apprentice_cap",
+        "search_cost",
+        "market_apprentice",
+        "market_training",
+        "fallback_coins",
+        "abandon_penalty",
+        "leftover_divisor",
+        "reputation_f_pp",
+        "track_final_pp",
+        "reputation_i_pp",
+        "rough_bonus_inspiration",
+    ):
+        attr = {
+            "reputation_f_pp": "rep_f_pp",
+            "reputation_i_pp": "rep_i_pp",
+            "rough_bonus_inspiration": "rough_bonus_insp",
+        }.get(key, key)
         setattr(t, attr, _count(_value(rules, key), f"rules.json {key}", 0, 40))
     if t.apprentice_cap != 3:
         raise DataError("rules.json apprentice_cap: the state keeps 3 apprentice chips a seat")
-    if t.leftover_divisor < 1 or t.market_training > 15 or t.search_cost > 15 or t.market_apprentice > 15:
+    if (
+        t.leftover_divisor < 1
+        or t.market_training > 15
+        or t.search_cost > 15
+        or t.market_apprentice > 15
+    ):
         raise DataError("rules.json: a payment is at most 15 (the pay action's range)")
     t.tier_cost = [_count(x, "rules.json tier_cost", 0, 15) for x in _value(rules, "tier_cost")]
     if len(t.tier_cost) != 3:
@@ -613,8 +773,10 @@ def _read_rules(t: Tables, rules: dict) -> None:
     t.bonus_finish_discount = _count(sb.get("finish_discount"), "rules.json skill_bonus")
     t.bonus_finish_double = _count(sb.get("finish_double"), "rules.json skill_bonus")
     alt = _value(rules, "alternatives")
-    t.alt = [bundle(alt.get(k, {}), f"rules.json alternatives.{k}")
-             for k in ("salon", "guild", "performance", "repair", "balcony", "balcony2")]
+    t.alt = [
+        bundle(alt.get(k, {}), f"rules.json alternatives.{k}")
+        for k in ("salon", "guild", "performance", "repair", "balcony", "balcony2")
+    ]
     dice = _value(rules, "dice")
     t.white = [_count(x, "rules.json dice.white", 0, 6) for x in dice.get("white", [])]
     t.black = [_count(x, "rules.json dice.black", 0, 6) for x in dice.get("black", [])]
@@ -623,9 +785,13 @@ def _read_rules(t: Tables, rules: dict) -> None:
         raise DataError("rules.json dice: six faces per die")
     if any(p[B_DRAW] for p in t.purple):
         raise DataError("rules.json dice.purple: the purple die draws no cards")
-    t.chair_points = [_count(x, "rules.json first_chair_points", 0, 99)
-                      for x in _value(rules, "first_chair_points")]
-    t.chair_beyond = _count(rules["first_chair_points"].get("beyond"), "rules.json first_chair_points.beyond")
+    t.chair_points = [
+        _count(x, "rules.json first_chair_points", 0, 99)
+        for x in _value(rules, "first_chair_points")
+    ]
+    t.chair_beyond = _count(
+        rules["first_chair_points"].get("beyond"), "rules.json first_chair_points.beyond"
+    )
     display = _value(rules, "display")
     slots = display.get("slots", [])
     if not 1 <= len(slots) <= MAX_SLOTS:
@@ -637,10 +803,18 @@ def _read_rules(t: Tables, rules: dict) -> None:
     t.slot_tier += [0] * (MAX_SLOTS - len(slots))
     t.slot_players += [9] * (MAX_SLOTS - len(slots))
     covered = display.get("covered_two_players", {})
-    t.covered_two = [sum(1 << _count(s, "rules.json covered_two_players", 0, len(slots) - 1)
-                         for s in covered.get(LOCATIONS[loc], []))
-                     for loc in range(CARD_LOCATIONS)]
-    variants = _value(rules, "variants") if "variants" in rules and "value" in rules["variants"] else rules.get("variants")
+    t.covered_two = [
+        sum(
+            1 << _count(s, "rules.json covered_two_players", 0, len(slots) - 1)
+            for s in covered.get(LOCATIONS[loc], [])
+        )
+        for loc in range(CARD_LOCATIONS)
+    ]
+    variants = (
+        _value(rules, "variants")
+        if "variants" in rules and "value" in rules["variants"]
+        else rules.get("variants")
+    )
     if not isinstance(variants, dict) or "standard" not in variants:
         raise DataError("rules.json variants: needs at least 'standard'")
     t.variants = {}

@@ -12,16 +12,37 @@ seat cannot account for are shuffled (Fisher-Yates with `rng.randint`) and dealt
 the hidden places in a fixed order. state.pyx's c_determinize does the same in C,
 drawing the same numbers, so both give the same state for the same generator.
 """
+
 from __future__ import annotations
 
 from engine.errors import StateFormatError
 from engine.games.luthier import codec as C
 from engine.games.luthier import tables as T
 
-HIDDEN_GAME = ("instr_deck", "patron_deck", "royal_box", "royal_cut", "spec_box", "spec_cut",
-               "goal_box", "family_box", "award_box", "orch_box", "bottom", "placed")
-HIDDEN_PLAYER = ("hand", "keep", "goals", "goal_mask", "family", "family_pick",
-                 "deal_instr", "deal_patron")
+HIDDEN_GAME = (
+    "instr_deck",
+    "patron_deck",
+    "royal_box",
+    "royal_cut",
+    "spec_box",
+    "spec_cut",
+    "goal_box",
+    "family_box",
+    "award_box",
+    "orch_box",
+    "bottom",
+    "placed",
+)
+HIDDEN_PLAYER = (
+    "hand",
+    "keep",
+    "goals",
+    "goal_mask",
+    "family",
+    "family_pick",
+    "deal_instr",
+    "deal_patron",
+)
 HIDDEN = HIDDEN_GAME + tuple(("players", name) for name in HIDDEN_PLAYER)
 H = C.HIDDEN
 
@@ -40,8 +61,16 @@ def owned_chips(round_: int) -> list[int]:
 def observation_fields(f: dict, seat: int, t: T.Tables) -> dict:
     """A copy of the fields with what `seat` cannot see masked."""
     g = C.clone_fields(f)
-    for name in ("instr_deck", "patron_deck", "royal_box", "spec_box", "goal_box", "family_box",
-                 "award_box", "orch_box"):
+    for name in (
+        "instr_deck",
+        "patron_deck",
+        "royal_box",
+        "spec_box",
+        "goal_box",
+        "family_box",
+        "award_box",
+        "orch_box",
+    ):
         g[name] = [-1] * len(g[name])
     if not f["royal_seen"][seat]:
         g["royal_cut"] = [-1] * T.MAX_PATRONS
@@ -55,7 +84,7 @@ def observation_fields(f: dict, seat: int, t: T.Tables) -> dict:
         entry = g["placed"][i]
         if entry[C.P_OWNER] != seat and entry[C.P_STATUS] == C.S_DOWN:
             entry[C.P_CHIP] = H
-    over = f["phase"] == C.PH_OVER          # 5.4: kept goals are shown at the final scoring
+    over = f["phase"] == C.PH_OVER  # 5.4: kept goals are shown at the final scoring
     for o in range(f["num_players"]):
         if o == seat:
             continue
@@ -63,8 +92,10 @@ def observation_fields(f: dict, seat: int, t: T.Tables) -> dict:
         pl["hand"] = [-1] * T.MAX_KINDS
         for name in ("keep", "deal_instr", "deal_patron"):
             pl[name] = [H if c >= 0 else c for c in pl[name]]
-        pl["goals"] = [c if c < 0 or over and pl["goal_mask"] >> j & 1 else H
-                       for j, c in enumerate(pl["goals"])]
+        pl["goals"] = [
+            c if c < 0 or over and pl["goal_mask"] >> j & 1 else H
+            for j, c in enumerate(pl["goals"])
+        ]
         if pl["goal_mask"] and not over:
             pl["goal_mask"] = H
         if f["revealed"]:
@@ -79,17 +110,18 @@ def observation_fields(f: dict, seat: int, t: T.Tables) -> dict:
 
 # ---- filling the hidden places -------------------------------------------------------
 
+
 def _visible_instruments(f: dict, seat: int) -> list[int]:
     seen = [0] * T.MAX_KINDS
     for k in range(T.MAX_KINDS):
         seen[k] += f["instr_discard"][k] + f["instr_removed"][k] + f["players"][seat]["hand"][k]
-    for kind, _ in f["bottom"][:f["bottom_n"]]:
+    for kind, _ in f["bottom"][: f["bottom_n"]]:
         if kind >= 0:
             seen[kind] += 1
     for c in f["display"][T.GUILD]:
         if c >= 0:
             seen[c] += 1
-    for o, pl in enumerate(f["players"][:f["num_players"]]):
+    for pl in f["players"][: f["num_players"]]:
         for c in pl["rough"] + pl["finish"] + pl["keep"] + pl["deal_instr"]:
             if c >= 0:
                 seen[c] += 1
@@ -114,7 +146,7 @@ def _visible_patrons(f: dict) -> list[int]:
             seen[c] += 1
     if f["held_patron"] >= 0:
         seen[f["held_patron"]] += 1
-    for pl in f["players"][:f["num_players"]]:
+    for pl in f["players"][: f["num_players"]]:
         for c in pl["patron"] + pl["done"] + pl["deal_patron"]:
             if c >= 0:
                 seen[c] += 1
@@ -124,9 +156,9 @@ def _visible_patrons(f: dict) -> list[int]:
 def _pool(copies: list[int], seen: list[int], what: str) -> list[int]:
     """The unaccounted cards, ids ascending with multiplicity."""
     pool = []
-    for i, (have, gone) in enumerate(zip(copies, seen)):
+    for i, (have, gone) in enumerate(zip(copies, seen, strict=False)):
         if not have:
-            continue          # another kind's card (royal patrons share the patron ids)
+            continue  # another kind's card (royal patrons share the patron ids)
         if gone > have:
             raise StateFormatError(f"the view shows {what} card {i} more often than it exists")
         pool += [i] * (have - gone)
@@ -159,10 +191,14 @@ def determinized_fields(obs_fields: dict, seat: int, rng, t: T.Tables) -> dict:
     copies = list(t.kind_copies) + [0] * (T.MAX_KINDS - t.n_kinds)
     pool = _pool(copies, _visible_instruments(f, seat), "instrument")
     slots = sum(f["players"][o]["hand_n"] for o in others)
-    slots += sum(1 for o in others for c in f["players"][o]["keep"] + f["players"][o]["deal_instr"] if c == H)
-    slots += sum(1 for kind, _ in f["bottom"][:f["bottom_n"]] if kind == H)
+    slots += sum(
+        1 for o in others for c in f["players"][o]["keep"] + f["players"][o]["deal_instr"] if c == H
+    )
+    slots += sum(1 for kind, _ in f["bottom"][: f["bottom_n"]] if kind == H)
     if slots + f["instr_deck_n"] != len(pool):
-        raise StateFormatError("the hidden instrument cards do not add up to the cards unaccounted for")
+        raise StateFormatError(
+            "the hidden instrument cards do not add up to the cards unaccounted for"
+        )
     cards = iter(_deal(pool, slots, rng, "instrument"))
     for o in others:
         pl = f["players"][o]
@@ -171,7 +207,7 @@ def determinized_fields(obs_fields: dict, seat: int, rng, t: T.Tables) -> dict:
             pl["hand"][next(cards)] += 1
         for name in ("keep", "deal_instr"):
             pl[name] = [next(cards) if c == H else c for c in pl[name]]
-    for entry in f["bottom"][:f["bottom_n"]]:
+    for entry in f["bottom"][: f["bottom_n"]]:
         if entry[0] == H:
             entry[0] = next(cards)
     f["instr_deck"] = [0] * T.MAX_KINDS
@@ -181,11 +217,19 @@ def determinized_fields(obs_fields: dict, seat: int, rng, t: T.Tables) -> dict:
     # Patrons: A cards dealt to others at setup and the deck's A part, then its B part.
     seen = _visible_patrons(f)
     for deck, count_field in ((T.DECK_A, "patron_deck_a"), (T.DECK_B, "patron_deck_b")):
-        copies = [1 if i < t.n_patrons and t.patron_deck[i] == deck else 0 for i in range(T.MAX_PATRONS)]
+        copies = [
+            1 if i < t.n_patrons and t.patron_deck[i] == deck else 0 for i in range(T.MAX_PATRONS)
+        ]
         pool = _pool(copies, seen, "patron")
-        slots = sum(1 for o in others for c in f["players"][o]["deal_patron"] if c == H) if deck == T.DECK_A else 0
+        slots = (
+            sum(1 for o in others for c in f["players"][o]["deal_patron"] if c == H)
+            if deck == T.DECK_A
+            else 0
+        )
         if slots + f[count_field] != len(pool):
-            raise StateFormatError("the hidden patron cards do not add up to the cards unaccounted for")
+            raise StateFormatError(
+                "the hidden patron cards do not add up to the cards unaccounted for"
+            )
         cards = iter(_deal(pool, slots, rng, "patron"))
         if deck == T.DECK_A:
             f["patron_deck"] = [0] * T.MAX_PATRONS
@@ -196,7 +240,10 @@ def determinized_fields(obs_fields: dict, seat: int, rng, t: T.Tables) -> dict:
             f["patron_deck"][c] += 1
 
     # Royal patrons: the cut deck if the seat has not looked through it, then the box.
-    copies = [1 if i < t.n_patrons and t.patron_deck[i] == T.DECK_ROYAL else 0 for i in range(T.MAX_PATRONS)]
+    copies = [
+        1 if i < t.n_patrons and t.patron_deck[i] == T.DECK_ROYAL else 0
+        for i in range(T.MAX_PATRONS)
+    ]
     pool = _pool(copies, seen, "royal patron")
     slots = 0 if f["royal_seen"][seat] else f["royal_cut_n"]
     cards = iter(_deal(pool, slots, rng, "royal patron"))
@@ -234,7 +281,10 @@ def determinized_fields(obs_fields: dict, seat: int, rng, t: T.Tables) -> dict:
             f["spec_box"][c] = 1
 
     # Goals and family tiles: others' hidden ones, then the box.
-    for name, box, count in (("goals", "goal_box", t.n_goals), ("family", "family_box", t.n_family)):
+    for name, box, count in (
+        ("goals", "goal_box", t.n_goals),
+        ("family", "family_box", t.n_family),
+    ):
         limit = T.MAX_GOALS if name == "goals" else T.MAX_FAMILY
         seen_cards = [0] * limit
         for pl in f["players"][:n]:
@@ -258,12 +308,14 @@ def determinized_fields(obs_fields: dict, seat: int, rng, t: T.Tables) -> dict:
             pl["family_pick"] = 0
 
     # Award tiles and orchestra setup cards not drawn are boxed.
-    f["award_box"] = [1 if i < t.n_awards and i not in f["awards"] else 0 for i in range(T.MAX_AWARDS)]
+    f["award_box"] = [
+        1 if i < t.n_awards and i not in f["awards"] else 0 for i in range(T.MAX_AWARDS)
+    ]
     f["orch_box"] = [1 if i < t.n_orch and i != f["orch_card"] else 0 for i in range(T.MAX_ORCH)]
 
     # Face-down chips of the other seats: their unseen chips, in placement order.
     for o in others:
-        placed = [e for e in f["placed"][:f["placed_n"]] if e[C.P_OWNER] == o]
+        placed = [e for e in f["placed"][: f["placed_n"]] if e[C.P_OWNER] == o]
         known = {e[C.P_CHIP] for e in placed if e[C.P_CHIP] >= 0}
         unknown = [c for c in owned_chips(f["round"]) if c not in known]
         hidden = [e for e in placed if e[C.P_CHIP] == H]
@@ -271,7 +323,7 @@ def determinized_fields(obs_fields: dict, seat: int, rng, t: T.Tables) -> dict:
             raise StateFormatError(f"seat {o} has more face-down chips than chips it has not shown")
         if hidden:
             rng.shuffle(unknown)
-        for e, chip in zip(hidden, unknown):
+        for e, chip in zip(hidden, unknown, strict=False):
             e[C.P_CHIP] = chip
     return f
 

@@ -38,9 +38,10 @@ order, e.g. `bottom-one+draw-batch`):
 - draw-batch: all k tiles drawn first, then placed (in draw order). If the last
   applause comes out meanwhile, the tiles not yet placed cost nothing.
 """
+
 from engine.game import GameSpec
-from engine.games.maestro.tables import LISTED_VARIANTS, parse_variant
 from engine.games.maestro.state import MaestroState
+from engine.games.maestro.tables import LISTED_VARIANTS, parse_variant
 
 GAME = GameSpec(
     name="maestro",
@@ -48,7 +49,7 @@ GAME = GameSpec(
     min_players=2,
     max_players=4,
     description="Maestro (Hoffmann 1989): agencies, a bag, ten pieces to fill; "
-                "actions pass, draw<k>, agency<n>, R<row>.<space>:p<seat>s<n>, tile:<name>",
+    "actions pass, draw<k>, agency<n>, R<row>.<space>:p<seat>s<n>, tile:<name>",
     variants=LISTED_VARIANTS,
     default_players=2,
     chance=True,

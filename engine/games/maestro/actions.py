@@ -1,6 +1,7 @@
 """Maestro's action space and its notation, shared by the compiled state, the reference
 and the tests: the ids depend on the board (how many rows, spaces and agency slots).
 """
+
 from __future__ import annotations
 
 import re
@@ -18,7 +19,7 @@ from engine.games.maestro.tables import MAX_SEATS, Board
 #   CHANCE_BASE + kind     tile:<name> a tile drawn from the bag (a chance outcome)
 
 PASS = 0
-DRAW_BASE = 0                  # draw<k> is action k
+DRAW_BASE = 0  # draw<k> is action k
 
 
 @dataclass(frozen=True)
@@ -48,14 +49,24 @@ def layout_of(board: Board) -> Layout:
     slot_base = 1 + board.max_draw
     place_base = slot_base + board.slots
     chance_base = place_base + board.num_cells * MAX_SEATS * board.slots
-    return Layout(slot_base, place_base, chance_base, chance_base + board.applause_kind + 1,
-                  board.slots, board.max_draw)
+    return Layout(
+        slot_base,
+        place_base,
+        chance_base,
+        chance_base + board.applause_kind + 1,
+        board.slots,
+        board.max_draw,
+    )
 
 
 def action_name(board: Board, action) -> str:
     """The notation of an action id; ValueError for an id outside the action space."""
     layout = layout_of(board)
-    if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < layout.num_actions:
+    if (
+        isinstance(action, bool)
+        or not isinstance(action, int)
+        or not 0 <= action < layout.num_actions
+    ):
         raise ValueError(f"no Maestro action {action!r} (actions are 0..{layout.num_actions - 1})")
     if action == PASS:
         return "pass"
@@ -80,28 +91,44 @@ def action_id(board: Board, text) -> int:
         raise ValueError(f"an action is written as text, got {text!r}")
     if text == "pass":
         return PASS
-    for prefix, base, count in (("draw", DRAW_BASE + 1, board.max_draw),
-                                ("agency", layout.slot_base, board.slots)):
+    for prefix, base, count in (
+        ("draw", DRAW_BASE + 1, board.max_draw),
+        ("agency", layout.slot_base, board.slots),
+    ):
         if text.startswith(prefix):
-            digits = text[len(prefix):]
-            if digits.isascii() and digits.isdigit() and digits[0] != "0" and 1 <= int(digits) <= count:
+            digits = text[len(prefix) :]
+            if (
+                digits.isascii()
+                and digits.isdigit()
+                and digits[0] != "0"
+                and 1 <= int(digits) <= count
+            ):
                 return base + int(digits) - 1
             raise ValueError(f"{prefix} takes a number 1..{count}, got {text!r}")
     if text.startswith("tile:"):
-        name = text[len("tile:"):]
+        name = text[len("tile:") :]
         if name in board.tile_names:
             return layout.chance_base + board.tile_names.index(name)
         raise ValueError(f"no tile {name!r} (tiles: {', '.join(board.tile_names)})")
     match = _PLACE_TEXT.match(text)
     if match:
-        row_id, index, seat, slot = match.group(1), int(match.group(2)), int(match.group(3)), int(match.group(4))
+        row_id, index, seat, slot = (
+            match.group(1),
+            int(match.group(2)),
+            int(match.group(3)),
+            int(match.group(4)),
+        )
         if row_id not in board.row_ids:
             raise ValueError(f"no row {row_id!r} (rows: {', '.join(board.row_ids)})")
         row = board.row_ids.index(row_id)
         if not 1 <= index <= board.row_lengths[row]:
             raise ValueError(f"row {row_id} has spaces 1..{board.row_lengths[row]}, got {index}")
         if not seat < MAX_SEATS or not 1 <= slot <= board.slots:
-            raise ValueError(f"{text!r}: seats are p0..p{MAX_SEATS - 1}, agency spaces s1..s{board.slots}")
+            raise ValueError(
+                f"{text!r}: seats are p0..p{MAX_SEATS - 1}, agency spaces s1..s{board.slots}"
+            )
         return layout.place(board.row_starts[row] + index - 1, seat, slot - 1)
-    raise ValueError(f"a Maestro action is pass, draw<k>, agency<n>, tile:<name> or "
-                     f"<row>.<space>:p<seat>s<n> (e.g. R4.2:p1s7), got {text!r}")
+    raise ValueError(
+        f"a Maestro action is pass, draw<k>, agency<n>, tile:<name> or "
+        f"<row>.<space>:p<seat>s<n> (e.g. R4.2:p1s7), got {text!r}"
+    )

@@ -14,6 +14,7 @@ A turn, as atomic actions by the seat to move (spec 5.1):
    draw-batch variant, after all k draws);
 5. play passes to the left.
 """
+
 from __future__ import annotations
 
 import math
@@ -22,9 +23,14 @@ from engine.errors import GameConfigError, IllegalActionError, StateFormatError
 from engine.games.maestro import actions, codec, tables
 from engine.games.maestro.codec import COUNT, DRAW, EMPTY, OVER, PLACE, SLOT
 from engine.games.maestro.render import render
-from engine.games.maestro.weights import (CRITIC_HOLD_TURNS, DRAWS_PER_TURN, OPPORTUNITY_DECAY,
-                                          OPPORTUNITY_NOW, TEMPERATURE_BASE,
-                                          TEMPERATURE_PER_ROOT_DRAW)
+from engine.games.maestro.weights import (
+    CRITIC_HOLD_TURNS,
+    DRAWS_PER_TURN,
+    OPPORTUNITY_DECAY,
+    OPPORTUNITY_NOW,
+    TEMPERATURE_BASE,
+    TEMPERATURE_PER_ROOT_DRAW,
+)
 from engine.reference import CHANCE, TERMINAL, ReferenceState
 from engine.whole_view import whole_state_observation
 
@@ -48,8 +54,11 @@ class MaestroReference(ReferenceState):
 
     @classmethod
     def new_initial(cls, num_players=2, variant=tables.DEFAULT_VARIANT):
-        if isinstance(num_players, bool) or not isinstance(num_players, int) \
-                or not 2 <= num_players <= tables.MAX_SEATS:
+        if (
+            isinstance(num_players, bool)
+            or not isinstance(num_players, int)
+            or not 2 <= num_players <= tables.MAX_SEATS
+        ):
             raise GameConfigError(f"maestro is played by 2-4 players, got {num_players!r}")
         tables.variant_config(variant)
         board = tables.load_board()
@@ -139,7 +148,9 @@ class MaestroReference(ReferenceState):
             else:
                 # Further tiles extend the unbroken line, matching the instrument.
                 ends = [taken_cells[0] - 1, taken_cells[-1] + 1]
-                targets = [(cell, board.cell_kinds[cell]) for cell in ends if cell in self.row_cells(row)]
+                targets = [
+                    (cell, board.cell_kinds[cell]) for cell in ends if cell in self.row_cells(row)
+                ]
             for cell, needed in targets:
                 for seat, slot, kind in sources:
                     if kind == needed:
@@ -164,8 +175,11 @@ class MaestroReference(ReferenceState):
             return []
         bag = self.bag()
         total = sum(bag)
-        return [(self.layout.chance_base + kind, count / total)
-                for kind, count in enumerate(bag) if count > 0]
+        return [
+            (self.layout.chance_base + kind, count / total)
+            for kind, count in enumerate(bag)
+            if count > 0
+        ]
 
     # ---- playing ----------------------------------------------------------------------
 
@@ -196,13 +210,15 @@ class MaestroReference(ReferenceState):
             if slot >= board.top_slots:
                 f.taken_bottom[seat] += 1
         if row_was_empty:
-            f.fresh = True            # begun this turn
+            f.fresh = True  # begun this turn
         f.turn_row = row
-        f.points[mover] += board.points_place                        # 5.3
+        f.points[mover] += board.points_place  # 5.3
         if self.is_complete(row):
             f.critic = mover
-            if f.fresh:               # begun and finished in one turn: 10 a tile
-                f.points[mover] += (board.points_one_turn - board.points_place) * board.row_lengths[row]
+            if f.fresh:  # begun and finished in one turn: 10 a tile
+                f.points[mover] += (board.points_one_turn - board.points_place) * board.row_lengths[
+                    row
+                ]
 
     def _end_placement(self) -> None:
         f = self.f
@@ -211,7 +227,7 @@ class MaestroReference(ReferenceState):
         f.taken = [0] * f.players
         f.taken_bottom = [0] * f.players
         if not self.free_spaces(f.to_move):
-            f.phase, f.end = OVER, codec.END_FULL                     # 7.2
+            f.phase, f.end = OVER, codec.END_FULL  # 7.2
         else:
             f.phase = COUNT
 
@@ -220,7 +236,7 @@ class MaestroReference(ReferenceState):
         f.draws_left -= 1
         if kind == board.applause_kind:
             f.applause += 1
-            if f.applause == board.applause:                         # 7.1
+            if f.applause == board.applause:  # 7.1
                 f.phase, f.end, f.draws_left = OVER, codec.END_APPLAUSE, 0
                 return
             self._next_draw()
@@ -240,17 +256,29 @@ class MaestroReference(ReferenceState):
         else:
             f.to_move = (f.to_move + 1) % f.players
             f.phase = PLACE
-            if f.critic == f.to_move:                               # 4 A
+            if f.critic == f.to_move:  # 4 A
                 f.points[f.to_move] += self.board.critic_income
 
     def clone(self) -> "MaestroReference":
         f = self.f
         copy = codec.Fields(
-            variant=f.variant, players=f.players, to_move=f.to_move, phase=f.phase,
-            agencies=[list(a) for a in f.agencies], cells=list(f.cells), applause=f.applause,
-            points=list(f.points), critic=f.critic, turn_row=f.turn_row, fresh=f.fresh,
-            taken=list(f.taken), taken_bottom=list(f.taken_bottom), draws_left=f.draws_left,
-            drawn=list(f.drawn), end=f.end)
+            variant=f.variant,
+            players=f.players,
+            to_move=f.to_move,
+            phase=f.phase,
+            agencies=[list(a) for a in f.agencies],
+            cells=list(f.cells),
+            applause=f.applause,
+            points=list(f.points),
+            critic=f.critic,
+            turn_row=f.turn_row,
+            fresh=f.fresh,
+            taken=list(f.taken),
+            taken_bottom=list(f.taken_bottom),
+            draws_left=f.draws_left,
+            drawn=list(f.drawn),
+            end=f.end,
+        )
         return MaestroReference(self.board, copy)
 
     # ---- results ----------------------------------------------------------------------
@@ -346,12 +374,14 @@ class MaestroReference(ReferenceState):
         for cell, kind in enumerate(f.cells):
             if kind == EMPTY:
                 open_cells[board.cell_kinds[cell]] += 1
-        open_cells[board.maestro_kind] = sum(1 for r in range(board.num_rows) if not self.occupied(r))
+        open_cells[board.maestro_kind] = sum(
+            1 for r in range(board.num_rows) if not self.occupied(r)
+        )
         in_play = [0] * (board.maestro_kind + 1)
         for kind in [k for agency in f.agencies for k in agency] + f.drawn:
             if kind != EMPTY:
                 in_play[kind] += 1
-        room = [1.0 if o >= p else o / p for o, p in zip(open_cells, in_play)]
+        room = [1.0 if o >= p else o / p for o, p in zip(open_cells, in_play, strict=False)]
         bag_total = sum(self.bag())
         applause_left = float(board.applause - f.applause)
         expected_draws = applause_left * (bag_total + 1.0) / (applause_left + 1.0)
@@ -386,7 +416,7 @@ class MaestroReference(ReferenceState):
         temperature = TEMPERATURE_BASE + TEMPERATURE_PER_ROOT_DRAW * math.sqrt(expected_draws)
         odds = [math.exp((v - top) / temperature) for v in values]
         total = 0.0
-        for o in odds:          # summed in order, as the compiled state does
+        for o in odds:  # summed in order, as the compiled state does
             total += o
         return [o / total for o in odds]
 

@@ -1,5 +1,6 @@
 """A text drawing of a Maestro position, shared by the compiled state and the
 reference (both hand it their codec.Fields)."""
+
 from __future__ import annotations
 
 from engine.games.maestro import codec, tables
@@ -24,8 +25,12 @@ def render(board: tables.Board, f: codec.Fields, scores: list[int]) -> str:
         lines.append(f"  {row_id:>3} {' '.join(cells)}  {board.row_names[r]}")
     for seat in range(f.players):
         agency = f.agencies[seat]
-        top = " ".join(_short(names[k], 5) if k != codec.EMPTY else "  .  " for k in agency[:board.top_slots])
-        bottom = " ".join(_short(names[k], 5) if k != codec.EMPTY else "  .  " for k in agency[board.top_slots:])
+        top = " ".join(
+            _short(names[k], 5) if k != codec.EMPTY else "  .  " for k in agency[: board.top_slots]
+        )
+        bottom = " ".join(
+            _short(names[k], 5) if k != codec.EMPTY else "  .  " for k in agency[board.top_slots :]
+        )
         marks = []
         if seat == f.to_move and f.phase != codec.OVER:
             marks.append(f"to move ({codec.PHASES[f.phase]})")

@@ -42,7 +42,7 @@ ctypedef struct game_t:
     signed char cell[M_MAX_CELLS]
     signed char lo[M_MAX_ROWS]       # the row's occupied interval, -1 while empty
     signed char hi[M_MAX_ROWS]
-    signed char empties[M_MAX_SEATS] # free agency spaces (derived, kept for speed)
+    signed char empties[M_MAX_SEATS]  # free agency spaces (derived, kept for speed)
     short bag[M_MAX_KINDS]           # tiles of each kind in the bag (derived)
     short bag_total
     signed char applause             # applause tiles on the track

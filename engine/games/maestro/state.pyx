@@ -88,10 +88,10 @@ _TABLES = {}
 
 def tables_for(board):
     """The (cached) C tables of a board."""
-    tables = _TABLES.get(board.name)
-    if tables is None or tables.board is not board:
-        tables = _TABLES[board.name] = BoardTables(board)
-    return tables
+    cached = _TABLES.get(board.name)
+    if cached is None or cached.board is not board:
+        cached = _TABLES[board.name] = BoardTables(board)
+    return cached
 
 
 cdef class MaestroState(State):
@@ -253,7 +253,8 @@ cdef class MaestroState(State):
                 for cell in range(start, start + b.row_len[r]):
                     for i in range(num_src):
                         if src_kind[i] == b.maestro:
-                            out[n] = b.place_base + (cell * M_MAX_SEATS + src_seat[i]) * b.slots + src_slot[i]
+                            out[n] = (b.place_base + (cell * M_MAX_SEATS + src_seat[i]) * b.slots
+                                      + src_slot[i])
                             n += 1
                 continue
             # A started row grows at either end, by the instrument printed there.
@@ -266,18 +267,19 @@ cdef class MaestroState(State):
                 want = b.cell_kind[cell]
                 for i in range(num_src):
                     if src_kind[i] == want:
-                        out[n] = b.place_base + (cell * M_MAX_SEATS + src_seat[i]) * b.slots + src_slot[i]
+                        out[n] = (b.place_base + (cell * M_MAX_SEATS + src_seat[i]) * b.slots
+                                  + src_slot[i])
                         n += 1
         return n
 
-    cdef int c_chance_outcomes(self, int* actions, double* probs) noexcept nogil:
+    cdef int c_chance_outcomes(self, int* outcomes, double* probs) noexcept nogil:
         # Each tile in the bag is equally likely (spec 8).
         cdef int k, n = 0
         if self.g.phase != DRAW:
             return 0
         for k in range(self.b.applause + 1):
             if self.g.bag[k] > 0:
-                actions[n] = self.b.chance_base + k
+                outcomes[n] = self.b.chance_base + k
                 probs[n] = self.g.bag[k] / <double>self.g.bag_total
                 n += 1
         return n
@@ -334,7 +336,8 @@ cdef class MaestroState(State):
             self.c_after_draw()
             return
         rest = action - b.place_base
-        self.c_place(rest // b.slots // M_MAX_SEATS, (rest // b.slots) % M_MAX_SEATS, rest % b.slots)
+        self.c_place(rest // b.slots // M_MAX_SEATS, (rest // b.slots) % M_MAX_SEATS,
+                     rest % b.slots)
 
     cdef void c_after_draw(self) noexcept nogil:
         # What follows a draw that needs no agency space, or a tile put on one.
@@ -505,7 +508,7 @@ cdef class MaestroState(State):
         cdef double room[M_MAX_KINDS]
         cdef int free_spaces[M_MAX_SLOTS]
         cdef double value[M_MAX_SEATS]
-        cdef int seat, i, r, k, d, num_free, next_free
+        cdef int seat, i, _, r, k, d, num_free, next_free
         cdef double applause_left, expected_draws, turns_each, own_turns, p_place
         cdef double weight, tile_share, temperature
         if g.phase == OVER:
@@ -559,14 +562,15 @@ cdef class MaestroState(State):
                                               free_spaces[next_free])
                     next_free += 1
                 tile_share = (g.bag_total - applause_left) / <double>g.bag_total
-                for i in range(g.draws_left):
-                    value[seat] += tile_share * tile_value(p_place, b.points_place, free_spaces[next_free])
+                for _ in range(g.draws_left):
+                    value[seat] += tile_share * tile_value(p_place, b.points_place,
+                                                           free_spaces[next_free])
                     next_free += 1
             if g.critic == seat:
                 value[seat] += b.critic_income * (turns_each if turns_each < CRITIC_HOLD_TURNS
                                                   else CRITIC_HOLD_TURNS)
             weight = OPPORTUNITY_NOW
-            for i in range(d):
+            for _ in range(d):
                 weight *= OPPORTUNITY_DECAY
             value[seat] += weight * self.c_best_gain(seat)
         temperature = TEMPERATURE_BASE + TEMPERATURE_PER_ROOT_DRAW * sqrt(expected_draws)
@@ -586,11 +590,12 @@ cdef class MaestroState(State):
         for seat in range(g.players):
             for i in range(self.b.slots):
                 if g.agency[seat][i] != M_EMPTY:
-                    h ^= mix64((<uint64_t>1 << 56) | <uint64_t>((seat * 16 + i) * 32 + g.agency[seat][i]))
+                    h ^= mix64((<uint64_t>1 << 56)
+                               | <uint64_t>((seat * 16 + i) * 32 + g.agency[seat][i]))
             h ^= mix64((<uint64_t>2 << 56) | (<uint64_t>seat << 32) | <uint64_t>g.points[seat])
             if g.taken[seat]:
-                h ^= mix64((<uint64_t>3 << 56) | <uint64_t>(seat * 65536 + g.taken[seat] * 256
-                                                             + g.taken_bottom[seat]))
+                h ^= mix64((<uint64_t>3 << 56)
+                           | <uint64_t>(seat * 65536 + g.taken[seat] * 256 + g.taken_bottom[seat]))
         for i in range(self.b.num_cells):
             if g.cell[i] != M_EMPTY:
                 h ^= mix64((<uint64_t>4 << 56) | <uint64_t>(i * 32 + g.cell[i]))

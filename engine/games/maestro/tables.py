@@ -5,6 +5,7 @@ and the tests: the board loaded from its data file (data/board.json) and the rul
 Nothing here decides what is legal; the rules themselves are written twice on purpose
 (state.pyx and reference.py) so the differential test can compare them.
 """
+
 from __future__ import annotations
 
 import json
@@ -21,7 +22,7 @@ MAX_SEATS = 4
 MAX_ROWS = 16
 MAX_CELLS = 64
 MAX_ROW_LENGTH = 16
-MAX_INSTRUMENTS = 29          # + maestro + applause = 31 tile kinds
+MAX_INSTRUMENTS = 29  # + maestro + applause = 31 tile kinds
 MAX_SLOTS = 10
 MAX_DRAW = 5
 
@@ -135,7 +136,9 @@ def parse_board(name: str, data) -> Board:
             raise BoardDataError(f"{name}: row {i} is not an object")
         row_id, instr = row.get("id"), row.get("instr")
         if not isinstance(row_id, str) or not _ROW_ID.match(row_id) or row_id in ids:
-            raise BoardDataError(f"{name}: row {i} needs a unique id of letters and digits, got {row_id!r}")
+            raise BoardDataError(
+                f"{name}: row {i} needs a unique id of letters and digits, got {row_id!r}"
+            )
         if not isinstance(instr, list) or not 1 <= len(instr) <= MAX_ROW_LENGTH:
             raise BoardDataError(f"{name}: row {row_id} needs 1..{MAX_ROW_LENGTH} instruments")
         for item in instr:
@@ -152,7 +155,10 @@ def parse_board(name: str, data) -> Board:
         raise BoardDataError(f"{name}: a board has at most {MAX_INSTRUMENTS} instruments")
     slots = _positive(data, "agency_spaces", 1, MAX_SLOTS)
     board = Board(
-        name=name, row_ids=tuple(ids), row_names=tuple(names), row_instruments=tuple(instr_rows),
+        name=name,
+        row_ids=tuple(ids),
+        row_names=tuple(names),
+        row_instruments=tuple(instr_rows),
         instruments=tuple(instruments),
         maestros=_positive(data, "maestros", MAX_SEATS, 100),
         applause=_positive(data, "applause", 1, 100),
@@ -189,9 +195,9 @@ def load_board(name: str = DEFAULT_BOARD) -> Board:
 # itself ("dynamic", the standard game). The spec's default judges fullness when the
 # turn begins and allows one tile, also after top-row tiles were taken from that
 # agency, which the seed's words rule out: it is the variant bottom-one.
-BOTTOM_ONE = 0          # full when the turn began; one tile from each such agency
-BOTTOM_UNLIMITED = 1    # "unlimited_snapshot": full when the turn began; any number
-BOTTOM_DYNAMIC = 2      # full at the take itself (the standard game)
+BOTTOM_ONE = 0  # full when the turn began; one tile from each such agency
+BOTTOM_UNLIMITED = 1  # "unlimited_snapshot": full when the turn began; any number
+BOTTOM_DYNAMIC = 2  # full at the take itself (the standard game)
 # Spec 9, M9: drawn tiles placed one at a time (default) or all drawn first.
 DRAW_SEQUENTIAL = 0
 DRAW_BATCH = 1
@@ -225,8 +231,10 @@ def parse_variant(text) -> Variant:
     last = -1
     for part in parts:
         if part not in VARIANT_OPTIONS:
-            raise ValueError(f"unknown option {part!r}: a Maestro variant is standard or "
-                             f"{' / '.join(order)}, joined by +")
+            raise ValueError(
+                f"unknown option {part!r}: a Maestro variant is standard or "
+                f"{' / '.join(order)}, joined by +"
+            )
         if order.index(part) <= last:
             raise ValueError(f"write variant options once each, in the order {'+'.join(order)}")
         key, value = VARIANT_OPTIONS[part]

@@ -20,6 +20,7 @@ win at the target (100 by default). Differences that remain:
 - Only two players (OpenSpiel allows 2-10) and no "piglet" or dice-size parameters;
   the target is the variant "target<N>", 1 <= N <= 1000.
 """
+
 from engine.game import GameSpec
 from engine.games.pig.codec import DEFAULT_VARIANT, parse_variant
 from engine.games.pig.state import PigState

@@ -1,5 +1,6 @@
 """Pig's variant names and the validation of a state's JSON fields, shared by the
 compiled state, the reference and the optimal solver."""
+
 from engine.errors import StateFormatError
 from engine.games.pig.actions import FACES
 from engine.validate import get_int, get_int_list, get_str, require
@@ -13,7 +14,7 @@ def parse_variant(variant):
     """The winning score of a "target<N>" variant (1 <= N <= 1000); ValueError otherwise."""
     if not isinstance(variant, str) or not variant.startswith("target"):
         raise ValueError(f"a pig variant is target<N>, e.g. {DEFAULT_VARIANT}, got {variant!r}")
-    digits = variant[len("target"):]
+    digits = variant[len("target") :]
     # Digits only and no leading zero, so each target has exactly one variant name.
     if not digits.isdigit() or not digits.isascii() or (len(digits) > 1 and digits[0] == "0"):
         raise ValueError(f"a pig variant is target<N> with N a whole number, got {variant!r}")
@@ -42,13 +43,21 @@ def check_fields(data):
     rolling = data.get("rolling")
     require(isinstance(rolling, bool), f"rolling must be true or false, got {rolling!r}")
     winners = [seat for seat in (0, 1) if scores[seat] >= target]
-    require(len(winners) <= 1, "the game ends when the first seat reaches the target, so both cannot")
+    require(
+        len(winners) <= 1, "the game ends when the first seat reaches the target, so both cannot"
+    )
     if winners:
-        require(to_move == winners[0] and turn_total == 0 and not rolling,
-                "a finished game has the winner as to_move, turn_total 0 and rolling false")
+        require(
+            to_move == winners[0] and turn_total == 0 and not rolling,
+            "a finished game has the winner as to_move, turn_total 0 and rolling false",
+        )
     else:
-        require(scores[to_move] + turn_total <= ceiling,
-                f"score plus turn total can pass the target by at most {FACES - 1}")
-        require(not rolling or scores[to_move] + turn_total < target,
-                "a seat that has reached the target with its turn total must hold, not roll")
+        require(
+            scores[to_move] + turn_total <= ceiling,
+            f"score plus turn total can pass the target by at most {FACES - 1}",
+        )
+        require(
+            not rolling or scores[to_move] + turn_total < target,
+            "a seat that has reached the target with its turn total must hold, not roll",
+        )
     return target, scores, turn_total, to_move, rolling

@@ -4,6 +4,7 @@ docstring that OpenSpiel's horizon of 1000 is never reached in practice.
 
     python -m engine.games.pig.horizon [games] [seed] [variant]
 """
+
 from __future__ import annotations
 
 import sys
@@ -38,8 +39,10 @@ def main(argv: list[str]) -> None:
     variant = argv[2] if len(argv) > 2 else "target100"
     counts = player_action_counts(games, seed, variant)
     reached = sum(1 for c in counts if c >= OPENSPIEL_HORIZON)
-    print(f"{games} random {variant} games: mean {sum(counts) / games:.1f} player actions, "
-          f"longest {max(counts)}, reaching the horizon of {OPENSPIEL_HORIZON}: {reached}")
+    print(
+        f"{games} random {variant} games: mean {sum(counts) / games:.1f} player actions, "
+        f"longest {max(counts)}, reaching the horizon of {OPENSPIEL_HORIZON}: {reached}"
+    )
 
 
 if __name__ == "__main__":

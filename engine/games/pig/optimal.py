@@ -22,6 +22,7 @@ equations above.
     solution.win_probability(0, 0, 0)   # the first player's chance, about 0.5306
     solution.best_action(0, 0, 20)      # "roll" (from 21 on: "hold")
 """
+
 from __future__ import annotations
 
 import functools
@@ -45,17 +46,22 @@ class PigSolution:
     my score + turn total >= target are wins (1.0, hold)."""
 
     target: int
-    win: np.ndarray   # float64, P(i, j, k)
+    win: np.ndarray  # float64, P(i, j, k)
     roll: np.ndarray  # bool, True where rolling is optimal (ties roll)
 
     def _index(self, my_score, opp_score, turn_total):
-        for name, value in (("my_score", my_score), ("opp_score", opp_score),
-                            ("turn_total", turn_total)):
+        for name, value in (
+            ("my_score", my_score),
+            ("opp_score", opp_score),
+            ("turn_total", turn_total),
+        ):
             if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 0:
                 raise ValueError(f"{name} must be a non-negative integer, got {value!r}")
         if my_score >= self.target or opp_score >= self.target:
-            raise ValueError(f"scores must be below the target {self.target} while the game runs, "
-                             f"got {my_score} and {opp_score}")
+            raise ValueError(
+                f"scores must be below the target {self.target} while the game runs, "
+                f"got {my_score} and {opp_score}"
+            )
         return int(my_score), int(opp_score), int(turn_total)
 
     def win_probability(self, my_score, opp_score, turn_total=0) -> float:
@@ -75,8 +81,10 @@ class PigSolution:
     def action_for(self, state) -> int:
         """The optimal action id (ROLL or HOLD) for a compiled PigState at a decision node."""
         if state.target_score != self.target:
-            raise ValueError(f"this solution is for target {self.target}, "
-                             f"the state plays to {state.target_score}")
+            raise ValueError(
+                f"this solution is for target {self.target}, "
+                f"the state plays to {state.target_score}"
+            )
         seat = state.current_player()
         if seat < 0:
             raise ValueError("action_for needs a decision node, not a chance node or the end")
@@ -96,11 +104,14 @@ class PigSolution:
         worst = 0.0
         for i in range(t):
             k = np.arange(t - i)
-            bust = 1.0 - p[np.arange(t), i, 0]                 # indexed by j
+            bust = 1.0 - p[np.arange(t), i, 0]  # indexed by j
             rolls = (bust[:, None] + sum(p[i][:, k + r] for r in range(2, FACES + 1))) / FACES
             banked = i + k
-            holds = np.where(banked[None, :] >= t, 1.0,
-                             1.0 - p[np.arange(t)[:, None], np.minimum(banked, t - 1)[None, :], 0])
+            holds = np.where(
+                banked[None, :] >= t,
+                1.0,
+                1.0 - p[np.arange(t)[:, None], np.minimum(banked, t - 1)[None, :], 0],
+            )
             best = np.maximum(rolls, holds)
             worst = max(worst, float(np.max(np.abs(best - p[i, :, : t - i]))))
         return worst
@@ -117,11 +128,19 @@ def _hold_value(p, target, i, j, k):
 @functools.lru_cache(maxsize=8)
 def solve(target: int = 100) -> PigSolution:
     """Solve pig to `target` exactly (cached: solutions are read-only and shared)."""
-    if isinstance(target, bool) or not isinstance(target, int) or not MIN_TARGET <= target <= MAX_TARGET:
-        raise ValueError(f"the pig target must be an integer {MIN_TARGET}..{MAX_TARGET}, got {target!r}")
+    if (
+        isinstance(target, bool)
+        or not isinstance(target, int)
+        or not MIN_TARGET <= target <= MAX_TARGET
+    ):
+        raise ValueError(
+            f"the pig target must be an integer {MIN_TARGET}..{MAX_TARGET}, got {target!r}"
+        )
     if target > MAX_SOLVE_TARGET:
-        raise ValueError(f"solving pig to {target} needs about {8 * target ** 3 / 1e9:.1f} GB; "
-                         f"the solver stops at target {MAX_SOLVE_TARGET}")
+        raise ValueError(
+            f"solving pig to {target} needs about {8 * target**3 / 1e9:.1f} GB; "
+            f"the solver stops at target {MAX_SOLVE_TARGET}"
+        )
     t = target
     width = t + FACES  # turn totals 0..t+5
     p = np.ones((t, t, width))
@@ -139,7 +158,7 @@ def _solve_score_sum(p, roll, t, total):
     j = total - i
     n = len(i)
     width = t + FACES
-    k_top = t - 1 - i[0]              # the largest turn total still below the target
+    k_top = t - 1 - i[0]  # the largest turn total still below the target
     # Position q's mirror (j, i) is position n-1-q: y is P(j, i, 0) seen from each.
     y = np.full(n, 0.5)
     previous_policy = None
@@ -150,8 +169,8 @@ def _solve_score_sum(p, roll, t, total):
         policy = np.zeros((n, width), dtype=bool)
         for k in range(k_top, -1, -1):
             live = i + k < t
-            roll_a = (1.0 + a[:, k + 2:k + FACES + 1].sum(axis=1)) / FACES
-            roll_b = (-1.0 + b[:, k + 2:k + FACES + 1].sum(axis=1)) / FACES
+            roll_a = (1.0 + a[:, k + 2 : k + FACES + 1].sum(axis=1)) / FACES
+            roll_b = (-1.0 + b[:, k + 2 : k + FACES + 1].sum(axis=1)) / FACES
             if k == 0:
                 # Rolling at 0 is never worse than holding at 0 (the opponent's chances
                 # only fall as my score rises), and a policy that rolls here keeps the
@@ -167,8 +186,11 @@ def _solve_score_sum(p, roll, t, total):
         a0, b0 = a[:, 0], b[:, 0]
         x = (a0 + b0 * a0[::-1]) / (1.0 - b0 * b0[::-1])
         new_y = x[::-1]
-        settled = (previous_policy is not None and np.array_equal(policy, previous_policy)
-                   and np.max(np.abs(new_y - y)) <= TOLERANCE)
+        settled = (
+            previous_policy is not None
+            and np.array_equal(policy, previous_policy)
+            and np.max(np.abs(new_y - y)) <= TOLERANCE
+        )
         y = new_y
         previous_policy = policy
         if settled:

@@ -6,13 +6,14 @@ Rules (see state.pyx): roll (0) or hold (1); the die is a chance node with outco
 hold banks it and passes the turn; reaching the target by banking wins. A seat whose
 score plus turn total has reached the target may only hold.
 """
+
 from __future__ import annotations
 
 from engine.errors import GameConfigError, IllegalActionError, StateFormatError
-from engine.reference import ReferenceState
-from engine.whole_view import state_from_whole_observation, whole_state_observation
 from engine.games.pig.actions import FACE_BASE, FACES, HOLD, ROLL, action_id, action_name
 from engine.games.pig.codec import DEFAULT_VARIANT, check_fields, parse_variant
+from engine.reference import ReferenceState
+from engine.whole_view import state_from_whole_observation, whole_state_observation
 
 CHANCE = -1
 TERMINAL = -2
@@ -122,8 +123,14 @@ class PigReference(ReferenceState):
     # ---- text and JSON -----------------------------------------------------------
 
     def to_dict(self) -> dict:
-        return {"game": self.game_name, "variant": self.variant, "scores": list(self.banked),
-                "turn_total": self.turn_total, "to_move": self.to_move, "rolling": self.rolling}
+        return {
+            "game": self.game_name,
+            "variant": self.variant,
+            "scores": list(self.banked),
+            "turn_total": self.turn_total,
+            "to_move": self.to_move,
+            "rolling": self.rolling,
+        }
 
     @classmethod
     def from_dict(cls, data: dict) -> "PigReference":

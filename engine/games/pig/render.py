@@ -1,4 +1,5 @@
 """Pig's text for a person: the drawing of a position and the reason beside a hint."""
+
 from engine.games.pig.actions import FACES, HOLD, ROLL
 
 NO_WINNER = -1
@@ -11,6 +12,7 @@ def render(target, banked, turn_total, to_move, rolling, winner) -> str:
         return f"{head}\nseat {winner} wins"
     doing = "rolling the die" if rolling else "to roll or hold"
     return f"{head}\nseat {to_move} {doing}, turn total {turn_total}"
+
 
 def hint_reason(target, scores, turn_total, seat, actions):
     """A one-line reason for a decision starting `actions`, shown beside a hint by

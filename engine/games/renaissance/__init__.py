@@ -7,6 +7,7 @@ alternative readings are the named variants listed there.
 Seat 0 runs da Vinci's Workshop, seat 1 Michelangelo's. Hidden: each Workshop's
 hand, set-aside cards and face-down Gossip card, and the order of the decks (drawn
 as chance events). No 1-seat mode: the spec finds no solo rules (section 5.5)."""
+
 from engine.game import GameSpec
 from engine.games.renaissance.components import COMPONENTS
 from engine.games.renaissance.state import RenaissanceState
@@ -17,7 +18,7 @@ GAME = GameSpec(
     min_players=2,
     max_players=2,
     description="Maestro: da Vinci vs Michelangelo: two Workshops, four rounds of Move, "
-                "Create, Influence and Study; seat 0 da Vinci, seat 1 Michelangelo",
+    "Create, Influence and Study; seat 0 da Vinci, seat 1 Michelangelo",
     variants=COMPONENTS.variant_names,
     chance=True,
     hidden_information=True,

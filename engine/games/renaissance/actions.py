@@ -3,6 +3,7 @@ for every kind of atomic action and chance outcome, and their short notation
 (e.g. `A2/1@moveR`, `FLO>SIE`, `lodge:R>B`, `up:A4/0>A5/1`, `deal:B3/0`), shared by
 the compiled state and the reference. Sizes follow the components (components.py).
 """
+
 from __future__ import annotations
 
 from engine.errors import IllegalActionError
@@ -14,7 +15,7 @@ NUM_COLOURS = 4
 
 T = C.num_cards
 R = C.num_regions
-DESTINATIONS = C.num_spaces + 1            # the Action spaces, then Gossip
+DESTINATIONS = C.num_spaces + 1  # the Action spaces, then Gossip
 NB = len(C.benefactor_names)
 B = C.num_blueprints
 # Michelangelo may spend any of his matching Resources [seed]: ids go up to this many,
@@ -39,8 +40,12 @@ def _multisets(kinds: int, size: int) -> list[tuple[int, ...]]:
     """Every multiset of `size` card kinds as a rising tuple, in lexicographic order."""
     if size == 0:
         return [()]
-    return [(first,) + rest for first in range(kinds)
-            for rest in _multisets(kinds, size - 1) if not rest or rest[0] >= first]
+    return [
+        (first,) + rest
+        for first in range(kinds)
+        for rest in _multisets(kinds, size - 1)
+        if not rest or rest[0] >= first
+    ]
 
 
 # The set-aside choice is one action: which cards (a multiset of C.aside kinds).
@@ -48,29 +53,29 @@ ASIDE_SETS = _multisets(T, C.aside)
 ASIDE_INDEX = {cards: k for k, cards in enumerate(ASIDE_SETS)}
 
 _layout = _Layout()
-PLAY = _layout.add(T * DESTINATIONS)       # card * DESTINATIONS + destination
-ASIDE = _layout.add(len(ASIDE_SETS))       # index into ASIDE_SETS
+PLAY = _layout.add(T * DESTINATIONS)  # card * DESTINATIONS + destination
+ASIDE = _layout.add(len(ASIDE_SETS))  # index into ASIDE_SETS
 USE = _layout.add(NB)
-SPEND = _layout.add(MAX_SPEND + 1)         # Michelangelo's bonus: spend k Resources
-RELOCATE = _layout.add(R * R)              # from * R + to
+SPEND = _layout.add(MAX_SPEND + 1)  # Michelangelo's bonus: spend k Resources
+RELOCATE = _layout.add(R * R)  # from * R + to
 DONE = _layout.add(1)
 FLORENCE = _layout.add(1)
 CENTERPIECES = _layout.add(1)
 REGION = _layout.add(R)
-LODGE = _layout.add(NUM_COLOURS * NUM_COLOURS)   # from area * 4 + to area
-UPGRADE_HAND = _layout.add(T * T)          # old card * T + new card
-UPGRADE_BOARD = _layout.add(C.draw * T)    # slot * T + new card
-COVER = _layout.add(B * NUM_COLOURS)       # blueprint * 4 + colour
+LODGE = _layout.add(NUM_COLOURS * NUM_COLOURS)  # from area * 4 + to area
+UPGRADE_HAND = _layout.add(T * T)  # old card * T + new card
+UPGRADE_BOARD = _layout.add(C.draw * T)  # slot * T + new card
+COVER = _layout.add(B * NUM_COLOURS)  # blueprint * 4 + colour
 EDGE = _layout.add(C.num_edges)
-TAKE = _layout.add(NUM_COLOURS)            # a bonus tile's Resource of any colour
-MERCHANT = _layout.add(NUM_COLOURS * 2)    # colour * 2 + section
+TAKE = _layout.add(NUM_COLOURS)  # a bonus tile's Resource of any colour
+MERCHANT = _layout.add(NUM_COLOURS * 2)  # colour * 2 + section
 BUILD_BLUEPRINT = _layout.add(B)
 BUILD_FRESCO = _layout.add(C.num_frescoes)
-PAY = _layout.add(NUM_COLOURS * 2)         # colour * 2 + section
+PAY = _layout.add(NUM_COLOURS * 2)  # colour * 2 + section
 PLAYER_ACTIONS = _layout.size
-DEAL = _layout.add(T)                      # chance: a card drawn into a hand
-REFILL = _layout.add(T)                    # chance: a card into an Upgrade display
-TILE = _layout.add(len(C.tile_names))      # chance: a Study Bonus tile placed
+DEAL = _layout.add(T)  # chance: a card drawn into a hand
+REFILL = _layout.add(T)  # chance: a card into an Upgrade display
+TILE = _layout.add(len(C.tile_names))  # chance: a Study Bonus tile placed
 PATRONESS = _layout.add(len(C.patroness_names))
 FIRST = _layout.add(SEATS)
 BENEFACTOR = _layout.add(NB)
@@ -114,7 +119,9 @@ def _names() -> list[str]:
             names[MERCHANT + a * 2 + s] = f"merchant:{C.colour_names[a]}.{SECTIONS[s]}"
             names[PAY + a * 2 + s] = f"pay:{C.colour_names[a]}.{SECTIONS[s]}"
         for bp in range(B):
-            names[COVER + bp * NUM_COLOURS + a] = f"cover:{C.blueprint_names[bp]}.{C.colour_names[a]}"
+            names[COVER + bp * NUM_COLOURS + a] = (
+                f"cover:{C.blueprint_names[bp]}.{C.colour_names[a]}"
+            )
     for e in range(C.num_edges):
         names[EDGE + e] = f"tile:{C.edge_names[e]}"
     for bp in range(B):
@@ -144,6 +151,8 @@ def action_to_str(action) -> str:
 def str_to_action(text) -> int:
     if not isinstance(text, str) or text not in ACTION_IDS:
         raise IllegalActionError(
-            f"{text!r} is not a renaissance action (e.g. A2/1@moveR, aside:A1/2+A3/0+B2/1, FLO>SIE, lodge:R>B, "
-            f"up:A1/2>A4/2, build:FM, done, deal:B3/0)")
+            f"{text!r} is not a renaissance action "
+            f"(e.g. A2/1@moveR, aside:A1/2+A3/0+B2/1, FLO>SIE, lodge:R>B, "
+            f"up:A1/2>A4/2, build:FM, done, deal:B3/0)"
+        )
     return ACTION_IDS[text]

@@ -8,6 +8,7 @@ names, indexes and checks it, so real components replace the data without a code
 change. Limits (at most so many regions, card kinds...) are the compiled state's
 array sizes; data beyond them is refused here with a message naming the limit.
 """
+
 from __future__ import annotations
 
 import tomllib
@@ -16,10 +17,22 @@ from importlib import resources
 
 # The compiled state's fixed array sizes (state.pxd declares the same numbers).
 LIMITS = {
-    "regions": 16, "card kinds": 32, "colours": 4, "action spaces": 12,
-    "study spaces": 30, "bonus spaces": 10, "bonus tile kinds": 8, "blueprints": 6,
-    "blueprint icons": 6, "Sistine rows": 4, "Sistine columns": 4, "patronesses": 8,
-    "benefactor kinds": 8, "rounds": 6, "cards a round": 12, "set-aside cards": 3,
+    "regions": 16,
+    "card kinds": 32,
+    "colours": 4,
+    "action spaces": 12,
+    "study spaces": 30,
+    "bonus spaces": 10,
+    "bonus tile kinds": 8,
+    "blueprints": 6,
+    "blueprint icons": 6,
+    "Sistine rows": 4,
+    "Sistine columns": 4,
+    "patronesses": 8,
+    "benefactor kinds": 8,
+    "rounds": 6,
+    "cards a round": 12,
+    "set-aside cards": 3,
 }
 
 ACTIONS = ("move", "create", "influence", "study")
@@ -41,9 +54,9 @@ class ComponentError(ValueError):
 @dataclass(frozen=True)
 class Variant:
     name: str
-    check_both: bool          # both Workshops may claim Centerpieces after a move
+    check_both: bool  # both Workshops may claim Centerpieces after a move
     centerpiece_counts: bool  # the Centerpiece counts in its region's majority
-    random_gray: bool         # gray regions are drawn at setup
+    random_gray: bool  # gray regions are drawn at setup
     gray_count: int
 
 
@@ -103,8 +116,9 @@ class Components:
             if -1 in row:
                 raise ComponentError(f"region {self.region_names[i]} cannot reach every region")
         # Regions that the random-gray variant may close: no Gallery, not Florence.
-        self.gray_candidates = [r for r in range(self.num_regions)
-                                if self.gallery[r] < 0 and r != self.florence]
+        self.gray_candidates = [
+            r for r in range(self.num_regions) if self.gallery[r] < 0 and r != self.florence
+        ]
 
     def region(self, name: str, where: str) -> int:
         if name not in self.region_names:
@@ -144,7 +158,7 @@ class Components:
         self.num_cards = len(names)
         self.card_character, self.card_effort, self.card_publicity = [], [], []
         self.card_erudite, self.card_upgrade = [], []
-        for k, name in enumerate(names):
+        for name in names:
             character, effort, publicity = _parse_card(name)
             self.card_character.append(character)
             self.card_erudite.append(1 if effort is None else 0)
@@ -186,7 +200,7 @@ class Components:
         _limit("study spaces", len(track))
         self.track_length = len(track)
         self.tier_size = int(data["tier_size"])
-        self.track_kind, self.track_colour = [0], [-1]   # space 0: the start, no reward
+        self.track_kind, self.track_colour = [0], [-1]  # space 0: the start, no reward
         for i, reward in enumerate(track):
             if reward in REWARD_NAMES:
                 self.track_kind.append(REWARD_NAMES[reward])
@@ -251,12 +265,14 @@ class Components:
         self.num_rows, self.num_columns = len(self.row_colour), len(self.column_colour)
         # Edge cost spaces: the rows' first, then the columns'.
         self.num_edges = self.num_rows + self.num_columns
-        self.edge_names = ([f"row{r + 1}" for r in range(self.num_rows)]
-                           + [f"col{c + 1}" for c in range(self.num_columns)])
+        self.edge_names = [f"row{r + 1}" for r in range(self.num_rows)] + [
+            f"col{c + 1}" for c in range(self.num_columns)
+        ]
         self.edge_colour = self.row_colour + self.column_colour
         self.num_frescoes = self.num_rows * self.num_columns
-        self.fresco_names = [f"r{r + 1}c{c + 1}" for r in range(self.num_rows)
-                             for c in range(self.num_columns)]
+        self.fresco_names = [
+            f"r{r + 1}c{c + 1}" for r in range(self.num_rows) for c in range(self.num_columns)
+        ]
 
     def _load_patronesses(self, data):
         cards = data["cards"]
@@ -296,13 +312,19 @@ class Components:
         self.variants = {}
         for v in data:
             if v["check"] not in CHECK_MODES or v["gray"] not in GRAY_MODES:
-                raise ComponentError(f"variant {v['id']}: check is {CHECK_MODES}, gray is {GRAY_MODES}")
+                raise ComponentError(
+                    f"variant {v['id']}: check is {CHECK_MODES}, gray is {GRAY_MODES}"
+                )
             count = int(v["gray_count"]) if v["gray"] == "random" else 0
             if count > len(self.gray_candidates):
                 raise ComponentError(f"variant {v['id']}: more gray regions than candidates")
-            self.variants[v["id"]] = Variant(v["id"], v["check"] == "both",
-                                             bool(v["centerpiece_counts"]),
-                                             v["gray"] == "random", count)
+            self.variants[v["id"]] = Variant(
+                v["id"],
+                v["check"] == "both",
+                bool(v["centerpiece_counts"]),
+                v["gray"] == "random",
+                count,
+            )
         self.variant_names = tuple(self.variants)
 
     # ---- derived facts --------------------------------------------------------------
@@ -311,7 +333,9 @@ class Components:
         """The action's table read at `effort`: the lower column when between two, 0
         below the first, the last column's result above it."""
         result = 0
-        for column, value in zip(self.effort_columns[action], self.effort_results[action]):
+        for column, value in zip(
+            self.effort_columns[action], self.effort_results[action], strict=False
+        ):
             if effort >= column:
                 result = value
         return result
@@ -343,7 +367,9 @@ def _unique(items, what: str) -> None:
 def _limit(what: str, count: int, exact: bool = False) -> None:
     limit = LIMITS[what]
     if count > limit or (exact and count != limit):
-        raise ComponentError(f"{count} {what}: the engine takes {'exactly' if exact else 'at most'} {limit}")
+        raise ComponentError(
+            f"{count} {what}: the engine takes {'exactly' if exact else 'at most'} {limit}"
+        )
 
 
 def _all_distances(adjacent):
@@ -369,7 +395,11 @@ def _all_distances(adjacent):
 def load(text: str | None = None) -> Components:
     """The components from `text` (TOML), or from the packaged data/core.toml."""
     if text is None:
-        text = resources.files("engine.games.renaissance").joinpath("data/core.toml").read_text("utf-8")
+        text = (
+            resources.files("engine.games.renaissance")
+            .joinpath("data/core.toml")
+            .read_text("utf-8")
+        )
     try:
         return Components(tomllib.loads(text))
     except (KeyError, TypeError) as exc:

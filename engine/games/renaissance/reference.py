@@ -24,6 +24,7 @@ How the atomic actions read the spec where it leaves the form open:
   his matching Resources (even past the table's last column), and da Vinci's
   markers may go on any Blueprint tile, finished ones too.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -32,25 +33,86 @@ import json
 import math
 
 from engine.errors import StateFormatError
-from engine.reference import ReferenceState
 from engine.games.renaissance import codec, views
 from engine.games.renaissance.actions import (
-    ASIDE_INDEX, ASIDE_SETS, MAX_SPEND, NUM_ACTIONS, action_to_str, str_to_action,
-    ASIDE, BENEFACTOR, BUILD_BLUEPRINT, BUILD_FRESCO, CENTERPIECES, COVER, DEAL, DESTINATIONS,
-    DONE, EDGE, FIRST, FLORENCE, GRAY, LODGE, MERCHANT, PATRONESS, PAY, PLAY, REFILL, REGION,
-    RELOCATE, SPEND, TAKE, TILE, UPGRADE_BOARD, UPGRADE_HAND, USE,
+    ASIDE,
+    ASIDE_INDEX,
+    ASIDE_SETS,
+    BENEFACTOR,
+    BUILD_BLUEPRINT,
+    BUILD_FRESCO,
+    CENTERPIECES,
+    COVER,
+    DEAL,
+    DESTINATIONS,
+    DONE,
+    EDGE,
+    FIRST,
+    FLORENCE,
+    GRAY,
+    LODGE,
+    MAX_SPEND,
+    MERCHANT,
+    NUM_ACTIONS,
+    PATRONESS,
+    PAY,
+    PLAY,
+    REFILL,
+    REGION,
+    RELOCATE,
+    SPEND,
+    TAKE,
+    TILE,
+    UPGRADE_BOARD,
+    UPGRADE_HAND,
+    USE,
+    action_to_str,
+    str_to_action,
 )
 from engine.games.renaissance.codec import (
-    CHANCE, TERMINAL,
-    P_ASIDE, P_BENEFACTOR, P_BONUS, P_COLOUR, P_COURIER, P_COVER, P_CREATE, P_DISPLAY,
-    P_DRAW, P_FIRST, P_GRAY, P_INFLUENCE, P_MERCHANT, P_MOVE, P_OVER, P_PATRONESS, P_PAY,
-    P_PROJECTS, P_REFILL, P_REGIONS, P_TILES, P_TURN, P_UPGRADE,
-    STAGE_ADVANCE, STAGE_SPACE, STAGE_TILE,
+    CHANCE,
+    P_ASIDE,
+    P_BENEFACTOR,
+    P_BONUS,
+    P_COLOUR,
+    P_COURIER,
+    P_COVER,
+    P_CREATE,
+    P_DISPLAY,
+    P_DRAW,
+    P_FIRST,
+    P_GRAY,
+    P_INFLUENCE,
+    P_MERCHANT,
+    P_MOVE,
+    P_OVER,
+    P_PATRONESS,
+    P_PAY,
+    P_PROJECTS,
+    P_REFILL,
+    P_REGIONS,
+    P_TILES,
+    P_TURN,
+    P_UPGRADE,
+    STAGE_ADVANCE,
+    STAGE_SPACE,
+    STAGE_TILE,
+    TERMINAL,
 )
 from engine.games.renaissance.components import (
-    COMPONENTS as C, CREATE, INFLUENCE, MOVE, REWARD_CARD, REWARD_EITHER, REWARD_RESOURCE,
-    REWARD_WORKSHOP, STUDY,
+    COMPONENTS as C,
 )
+from engine.games.renaissance.components import (
+    CREATE,
+    INFLUENCE,
+    MOVE,
+    REWARD_CARD,
+    REWARD_EITHER,
+    REWARD_RESOURCE,
+    REWARD_WORKSHOP,
+    STUDY,
+)
+from engine.reference import ReferenceState
 
 DA_VINCI, MICHELANGELO = 0, 1
 T, R = C.num_cards, C.num_regions
@@ -87,9 +149,26 @@ class RenaissanceReference(ReferenceState):
         self.__dict__.update(raw)
 
     def to_raw(self) -> dict:
-        keys = ["round", "phase", "first", "mover", "gray", "centerpiece", "standing", "lying",
-                "tiles", "patrons", "bene_deck", "bp_cover", "bp_done", "markers", "edges",
-                "frescoes", "mi_tiles", *codec.SEAT_KEYS]
+        keys = [
+            "round",
+            "phase",
+            "first",
+            "mover",
+            "gray",
+            "centerpiece",
+            "standing",
+            "lying",
+            "tiles",
+            "patrons",
+            "bene_deck",
+            "bp_cover",
+            "bp_done",
+            "markers",
+            "edges",
+            "frescoes",
+            "mi_tiles",
+            *codec.SEAT_KEYS,
+        ]
         # Shared, not copied: readers of the raw form never change it.
         raw = {key: getattr(self, key) for key in keys}
         raw["variant"] = self.variant
@@ -140,7 +219,11 @@ class RenaissanceReference(ReferenceState):
         """The cards seat s plays and upgrades as its hand: the hand, or the set-aside
         cards once the hand is empty [seed: "Alone, you can't upgrade your 3 set-aside
         cards while you still have cards in hand"]."""
-        return (self.hand[s], self.known_hand[s]) if sum(self.hand[s]) else (self.aside[s], self.known_aside[s])
+        return (
+            (self.hand[s], self.known_hand[s])
+            if sum(self.hand[s])
+            else (self.aside[s], self.known_aside[s])
+        )
 
     def _card_effort(self, s, card):
         if C.card_erudite[card]:
@@ -172,9 +255,9 @@ class RenaissanceReference(ReferenceState):
 
     def _benefactor_usable(self, s, b):
         kind = C.benefactor_kind[b]
-        if kind == 0:   # move
+        if kind == 0:  # move
             return bool(self._relocations(s, C.benefactor_amount[b], 0))
-        if kind == 3:   # florence
+        if kind == 3:  # florence
             return self.reserve[s] > 0
         return True
 
@@ -341,14 +424,21 @@ class RenaissanceReference(ReferenceState):
         # Regions in rising order, leaving enough later ones for the placements due.
         m, turn = self.mover, self.turn
         owned = [r for r in range(R) if self.centerpiece[r] == m]
-        return [REGION + r for i, r in enumerate(owned)
-                if REGION + r > turn["last"] and len(owned) - 1 - i >= turn["ap"] - 1]
+        return [
+            REGION + r
+            for i, r in enumerate(owned)
+            if REGION + r > turn["last"] and len(owned) - 1 - i >= turn["ap"] - 1
+        ]
 
     def _lodge_moves(self):
         if self.turn["ap"] <= 0:
             return []
-        return [LODGE + a * 4 + b for a in COLOURS for b in COLOURS
-                if a != b and self.standing[a] and LODGE + a * 4 + b >= self.turn["last"]]
+        return [
+            LODGE + a * 4 + b
+            for a in COLOURS
+            for b in COLOURS
+            if a != b and self.standing[a] and LODGE + a * 4 + b >= self.turn["last"]
+        ]
 
     def _upgrade_options(self, kind):
         m = self.mover
@@ -408,10 +498,16 @@ class RenaissanceReference(ReferenceState):
     def _affordable_projects(self):
         m = self.mover
         if m == DA_VINCI:
-            return [BUILD_BLUEPRINT + b for b in range(C.num_blueprints)
-                    if not self.bp_done[b] and self._affordable(m, *self._blueprint_cost(b))]
-        return [BUILD_FRESCO + f for f in range(C.num_frescoes)
-                if not self.frescoes[f] and self._affordable(m, *self._fresco_cost(f))]
+            return [
+                BUILD_BLUEPRINT + b
+                for b in range(C.num_blueprints)
+                if not self.bp_done[b] and self._affordable(m, *self._blueprint_cost(b))
+            ]
+        return [
+            BUILD_FRESCO + f
+            for f in range(C.num_frescoes)
+            if not self.frescoes[f] and self._affordable(m, *self._fresco_cost(f))
+        ]
 
     def _payments(self):
         """Michelangelo pays one Resource at a time, colours in rising order and
@@ -425,8 +521,15 @@ class RenaissanceReference(ReferenceState):
                     action = PAY + c * 2 + k
                     if action < turn["last"] or not res[k][c]:
                         continue
-                    later = sum(res[kk][cc] for cc in COLOURS for kk in (0, 1)
-                                if PAY + cc * 2 + kk >= action) - 1
+                    later = (
+                        sum(
+                            res[kk][cc]
+                            for cc in COLOURS
+                            for kk in (0, 1)
+                            if PAY + cc * 2 + kk >= action
+                        )
+                        - 1
+                    )
                     if later >= turn["pay_any"] - 1:
                         actions.append(action)
             return actions
@@ -529,15 +632,15 @@ class RenaissanceReference(ReferenceState):
         self.bene[m][b] -= 1
         turn["bene_used"] = 1
         kind, amount = C.benefactor_kind[b], C.benefactor_amount[b]
-        if kind == 0:     # Courier: one Artwork up to `amount` steps, its own check
+        if kind == 0:  # Courier: one Artwork up to `amount` steps, its own check
             self.phase = P_COURIER
             turn["ap"] = amount
-        elif kind == 1:   # Merchant: Resources of one colour into a chosen section
+        elif kind == 1:  # Merchant: Resources of one colour into a chosen section
             self.phase = P_MERCHANT
             turn["ap"] = amount
-        elif kind == 2:   # Cardinal: Effort for the card played this turn
+        elif kind == 2:  # Cardinal: Effort for the card played this turn
             turn["cardinal"] += amount
-        else:             # Duke: Artworks from the reserve into Florence
+        else:  # Duke: Artworks from the reserve into Florence
             placed = min(amount, self.reserve[m])
             self.reserve[m] -= placed
             self.art[m][C.florence] += placed
@@ -561,8 +664,11 @@ class RenaissanceReference(ReferenceState):
         colour = C.space_colour[dest]
         effort = self._card_effort(m, card) + turn["cardinal"]
         if m == DA_VINCI:
-            effort += sum(1 for b in range(C.num_blueprints)
-                          if self.bp_done[b] and C.blueprint_colour[b] == colour)
+            effort += sum(
+                1
+                for b in range(C.num_blueprints)
+                if self.bp_done[b] and C.blueprint_colour[b] == colour
+            )
         turn["char"] = C.card_character[card]
         turn["effort"] = effort
         if m == MICHELANGELO and self._spend_limit() > 0:
@@ -857,8 +963,17 @@ class RenaissanceReference(ReferenceState):
         # Publicity: the higher total wins; a tie goes to the Workshop farther on the
         # Study track [seed]; still tied, nobody.
         pub = [self._publicity(0), self._publicity(1)]
-        winner = 0 if pub[0] > pub[1] else 1 if pub[1] > pub[0] else \
-            0 if self.study[0] > self.study[1] else 1 if self.study[1] > self.study[0] else -1
+        winner = (
+            0
+            if pub[0] > pub[1]
+            else 1
+            if pub[1] > pub[0]
+            else 0
+            if self.study[0] > self.study[1]
+            else 1
+            if self.study[1] > self.study[0]
+            else -1
+        )
         if winner >= 0:
             self.vp[winner] += C.publicity_vp[self.round]
         # Exhibition: each Centerpiece scores its Lodge area's Collectors.
@@ -966,7 +1081,6 @@ class RenaissanceReference(ReferenceState):
         if not isinstance(data, dict) or data.get("game") != cls.game_name:
             raise StateFormatError('a renaissance state needs "game": "renaissance"')
         return codec.from_state_dict(cls, data)
-
 
     def observation(self, seat):
         self._check_seat(seat)

@@ -40,7 +40,7 @@ ctypedef struct seat_t:
     int nslots                   # cards played this round, in order
     int slot_card[MAX_SLOTS]
     int slot_dest[MAX_SLOTS]
-    int slot_override[MAX_SLOTS] # Publicity kept by a card upgraded the turn it was played
+    int slot_override[MAX_SLOTS]  # Publicity kept by a card upgraded the turn it was played
     int gossip_known             # the rival has seen the Gossip card
     int gossip_pile              # the Gossip card came from the hand (0) or set-aside (1)
     int bene[MAX_BENE]           # Benefactors held

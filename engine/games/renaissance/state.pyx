@@ -54,7 +54,8 @@ cdef int P_PROJECTS = codec.P_PROJECTS, P_PAY = codec.P_PAY, P_OVER = codec.P_OV
 
 # ---- the action layout (actions.py) ---------------------------------------------------------
 
-cdef int A_PLAY = actions.PLAY, A_ASIDE = actions.ASIDE, A_USE = actions.USE, A_SPEND = actions.SPEND
+cdef int A_PLAY = actions.PLAY, A_ASIDE = actions.ASIDE, A_USE = actions.USE
+cdef int A_SPEND = actions.SPEND
 cdef int A_RELOCATE = actions.RELOCATE, A_DONE = actions.DONE, A_FLORENCE = actions.FLORENCE
 cdef int A_CENTERPIECES = actions.CENTERPIECES, A_REGION = actions.REGION, A_LODGE = actions.LODGE
 cdef int A_UPGRADE_HAND = actions.UPGRADE_HAND, A_UPGRADE_BOARD = actions.UPGRADE_BOARD
@@ -127,7 +128,8 @@ def _fill_tables():
     """Copies the components into the C tables (sizes were checked by components.py)."""
     cdef int i, j
     if DECK_SIZE > MAX_T * 4 or DRAW > MAX_SLOTS:
-        raise ValueError(f"a deck of {DECK_SIZE} cards or a draw of {DRAW} is over the engine's limits")
+        raise ValueError(
+            f"a deck of {DECK_SIZE} cards or a draw of {DRAW} is over the engine's limits")
     for i in range(NR):
         GALLERY[i] = _C.gallery[i]
         FIXED_GRAY[i] = _C.fixed_gray[i]
@@ -611,7 +613,8 @@ cdef void final_scoring(game_t* g) noexcept nogil:
         for p in range(NPAT):
             if g.patrons[p]:
                 g.seat[s].vp += patroness_value(g, p, s)
-        g.seat[s].vp += (total(g.seat[s].res[0], NCOL) + total(g.seat[s].res[1], NCOL)) // RES_PER_VP
+        g.seat[s].vp += ((total(g.seat[s].res[0], NCOL) + total(g.seat[s].res[1], NCOL))
+                         // RES_PER_VP)
 
 
 cdef void end_round(game_t* g) noexcept nogil:
@@ -1024,7 +1027,8 @@ cdef void apply_player(game_t* g, int action) noexcept nogil:
     elif phase == P_COVER:
         cover(g, action)
     elif phase == P_COLOUR:
-        g.seat[m].res[1 - g.chr][action - A_TAKE] += TILE_AMOUNT[g.tiles[BONUS_SLOT[g.seat[m].study]]]
+        g.seat[m].res[1 - g.chr][action - A_TAKE] += (
+            TILE_AMOUNT[g.tiles[BONUS_SLOT[g.seat[m].study]]])
         run_study(g)
     elif phase == P_PROJECTS:
         if action == A_DONE:
@@ -1274,7 +1278,7 @@ cdef class RenaissanceState(State):
 
     cdef int c_legal_actions(self, int* out) noexcept nogil:
         cdef game_t* g = &self.g
-        cdef int phase = g.phase, m = g.mover, n = 0, t, d, b, s, c, k
+        cdef int phase = g.phase, m = g.mover, n = 0, t, d, b, c, k
         cdef int* pile
         if phase == P_OVER or is_chance_phase(phase):
             return 0
@@ -1338,14 +1342,14 @@ cdef class RenaissanceState(State):
             return payments(g, out)
         return 0
 
-    cdef int c_chance_outcomes(self, int* actions, double* probs) noexcept nogil:
+    cdef int c_chance_outcomes(self, int* outcomes, double* probs) noexcept nogil:
         cdef game_t* g = &self.g
         cdef int phase = g.phase, n = 0, k, s, t, placed, weight, i
         cdef double sum_w = 0.0
         if phase == P_GRAY:
             for k in range(NGRAYCAND):
                 if not g.gray[GRAY_CAND[k]]:
-                    actions[n] = A_GRAY + GRAY_CAND[k]
+                    outcomes[n] = A_GRAY + GRAY_CAND[k]
                     probs[n] = 1.0
                     n += 1
         elif phase == P_TILES:
@@ -1355,25 +1359,25 @@ cdef class RenaissanceState(State):
                     if g.tiles[i] == k:
                         placed += 1
                 if TILE_COUNT[k] > placed:
-                    actions[n] = A_TILE + k
+                    outcomes[n] = A_TILE + k
                     probs[n] = TILE_COUNT[k] - placed
                     n += 1
         elif phase == P_PATRONESS:
             for k in range(NPAT):
                 if not g.patrons[k]:
-                    actions[n] = A_PATRONESS + k
+                    outcomes[n] = A_PATRONESS + k
                     probs[n] = 1.0
                     n += 1
         elif phase == P_DISPLAY or phase == P_REFILL:
             s = display_seat(g) if phase == P_DISPLAY else g.mover
             for t in range(NT):
                 if g.seat[s].upg[t]:
-                    actions[n] = A_REFILL + t
+                    outcomes[n] = A_REFILL + t
                     probs[n] = g.seat[s].upg[t]
                     n += 1
         elif phase == P_FIRST:
-            actions[0] = A_FIRST
-            actions[1] = A_FIRST + 1
+            outcomes[0] = A_FIRST
+            outcomes[1] = A_FIRST + 1
             probs[0] = 1.0
             probs[1] = 1.0
             n = 2
@@ -1382,13 +1386,13 @@ cdef class RenaissanceState(State):
             for t in range(NT):
                 weight = g.seat[s].deck[t] - g.seat[s].hand[t]
                 if weight > 0:
-                    actions[n] = A_DEAL + t
+                    outcomes[n] = A_DEAL + t
                     probs[n] = weight
                     n += 1
         elif phase == P_BENEFACTOR:
             for k in range(NBENE):
                 if g.bene_deck[k]:
-                    actions[n] = A_BENEFACTOR + k
+                    outcomes[n] = A_BENEFACTOR + k
                     probs[n] = g.bene_deck[k]
                     n += 1
         for i in range(n):
@@ -1490,7 +1494,7 @@ cdef class RenaissanceState(State):
         cdef seat_t* rv = &copy.g.seat[o]
         cdef int pool[MAX_T * 4]
         cdef int piles[2][MAX_T]
-        cdef int n = 0, t, k, i, j, tmp, gossip = 0, gossip_slot = -1, from_aside
+        cdef int n = 0, t, k, i, _, j, tmp, gossip = 0, gossip_slot = -1, from_aside
         cdef int union_sizes[2]
         cdef int unknown[2]
         cdef int pick
@@ -1504,7 +1508,7 @@ cdef class RenaissanceState(State):
             for k in range(rv.nslots):
                 if rv.slot_card[k] == t and k != gossip_slot:
                     tmp -= 1
-            for i in range(tmp):
+            for _ in range(tmp):
                 pool[n] = t
                 n += 1
         for i in range(n - 1, 0, -1):

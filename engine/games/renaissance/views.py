@@ -1,6 +1,7 @@
 """What a seat of Maestro: da Vinci vs Michelangelo sees: the observation layout, and
 the sampling of its rival's hidden cards (hand, set-aside pile, face-down Gossip)
 from what the seat has not accounted for."""
+
 from __future__ import annotations
 
 from engine.errors import StateFormatError
@@ -8,6 +9,7 @@ from engine.games.renaissance.actions import SEATS, T
 from engine.games.renaissance.codec import build, check_raw, parse, state_dict, to_move_of
 from engine.games.renaissance.components import COMPONENTS as C
 from engine.validate import get_int, require
+
 
 def observation_dict(raw: dict, to_move: int, seat: int) -> dict:
     """What `seat` knows: everything but its rival's hand, set-aside cards and a
@@ -53,9 +55,11 @@ def sample_hidden(raw: dict, o: int, hand_size: int, aside_size: int, randint) -
     drawn_this_round = hand_size + aside_size + len(raw["slots"][o])
     unknown = [union_sizes[p] - sum(known[p]) for p in (0, 1)]
     require(unknown[0] >= 0 and unknown[1] >= 0, "more cards known in a pile than it holds")
-    require(len(pool) == unknown[0] + unknown[1] + (C.deck_size - drawn_this_round)
-            and drawn_this_round <= C.draw,
-            "the hidden cards do not add up to the deck")
+    require(
+        len(pool) == unknown[0] + unknown[1] + (C.deck_size - drawn_this_round)
+        and drawn_this_round <= C.draw,
+        "the hidden cards do not add up to the deck",
+    )
     piles = [list(known[0]), list(known[1])]
     for k in range(unknown[0]):
         piles[0][pool[k]] += 1
@@ -92,6 +96,8 @@ def from_observation_dict(cls, obs: dict, rng):
     sample_hidden(raw, 1 - seat, hand_size, aside_size, rng.randint)
     check_raw(raw)
     state = build(cls, raw, to_move_of(obs))
-    require(state.observation(seat) == obs,
-            "the observation is not one the rules produce (a field contradicts another)")
+    require(
+        state.observation(seat) == obs,
+        "the observation is not one the rules produce (a field contradicts another)",
+    )
     return state

@@ -6,9 +6,10 @@ Spec: shared/rules/takt-voll.md. The deck and every reading the seed leaves open
 data/rules.toml, read by tables.py; the files are those of every game (engine/games/README.md):
 the rules in state.pyx (compiled) and reference.py (plain Python, the readable statement).
 """
+
 from engine.game import GameSpec
-from engine.games.taktvoll.tables import LISTED_VARIANTS, MAX_PLAYERS, MIN_PLAYERS, parse_variant
 from engine.games.taktvoll.state import TaktVollState
+from engine.games.taktvoll.tables import LISTED_VARIANTS, MAX_PLAYERS, MIN_PLAYERS, parse_variant
 
 GAME = GameSpec(
     name="taktvoll",
@@ -16,7 +17,7 @@ GAME = GameSpec(
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     description="Takt Voll: fill bars of shared rows with note cards, close them with bar "
-                "lines to score; hidden hands and deck. Variants may be joined with +",
+    "lines to score; hidden hands and deck. Variants may be joined with +",
     variants=LISTED_VARIANTS,
     chance=True,
     hidden_information=True,

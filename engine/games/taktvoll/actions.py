@@ -7,12 +7,21 @@ two never share an id:
   DEAL_BASE + kind: that card comes off the deck (the deal, or a draw);
   START_BASE + seat: that seat takes the first turn.
 """
+
 from __future__ import annotations
 
 from engine.errors import IllegalActionError
-from engine.games.taktvoll.tables import CLEF, CLEF_KIND, KIND_BY_NAME, KINDS, MAX_PLAYERS, MAX_ROWS, NUM_KINDS
+from engine.games.taktvoll.tables import (
+    CLEF,
+    CLEF_KIND,
+    KIND_BY_NAME,
+    KINDS,
+    MAX_PLAYERS,
+    MAX_ROWS,
+    NUM_KINDS,
+)
 
-TURNED_MARK = "~"      # a card turned round, as in Q~@2
+TURNED_MARK = "~"  # a card turned round, as in Q~@2
 DRAW, PASS, KEEP, NOBAR = 0, 1, 2, 3
 
 
@@ -93,4 +102,5 @@ def str_to_action(text) -> int:
             return play_action(kind.index, int(row_text) - 1, int(turned))
     raise IllegalActionError(
         f"not a takt voll action: {text!r} (draw, pass, keep, nobar, clef, CARD@ROW such as "
-        f"Q@2, 3/4@1, bar@1 or QG4~@2 for a turned card, +CARD, startN)")
+        f"Q@2, 3/4@1, bar@1 or QG4~@2 for a turned card, +CARD, startN)"
+    )

@@ -9,6 +9,7 @@ reference.py, so the differential tests can compare them.
 A position in plain Python is a `Position` (everything) or a `View` (what one seat
 knows); both implementations convert their fields to and from these.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -17,16 +18,30 @@ from typing import Optional
 
 from engine.errors import StateFormatError
 from engine.games.taktvoll.actions import TURNED_MARK
-from engine.games.taktvoll.tables import (BAR, BAR_KIND, CLEF, DECK, KIND_BY_NAME, KINDS,
-                                         MAX_PLAYERS, MAX_ROWS, MIN_PLAYERS, MIRROR_AXIS, NOTE,
-                                         NUM_KINDS, REST, SIGNATURE, Rules, rules_for)
+from engine.games.taktvoll.tables import (
+    BAR,
+    BAR_KIND,
+    CLEF,
+    DECK,
+    KIND_BY_NAME,
+    KINDS,
+    MAX_PLAYERS,
+    MAX_ROWS,
+    MIN_PLAYERS,
+    MIRROR_AXIS,
+    NOTE,
+    NUM_KINDS,
+    REST,
+    SIGNATURE,
+    Rules,
+    rules_for,
+)
 from engine.validate import check_int, get_int, get_int_list, get_str, require
-
 
 PHASES = ("deal", "start", "turn", "draw", "after-draw", "bonus", "over")
 DEAL, START, TURN, DRAWING, AFTER_DRAW, BONUS, OVER = range(len(PHASES))
 SETUP_PHASES = (DEAL, START)
-NO_PITCH = -100          # "no pitched note yet" in a row
+NO_PITCH = -100  # "no pitched note yet" in a row
 STARTING_CARDS = DECK["starting_cards"]
 
 # The heuristic turns estimated final scores into win shares with a softmax of this
@@ -37,6 +52,7 @@ OPEN_BAR_SHARE = 0.75
 
 
 # ---- positions and views ------------------------------------------------------------------
+
 
 @dataclass
 class Position:
@@ -52,10 +68,10 @@ class Position:
     points: list
     bar_lines_played: list
     phase: int
-    turn: int = -1           # the seat whose turn it is; -1 during the setup
-    drawn: int = -1          # the kind just drawn, in the after-draw phase
-    bonus_row: int = -1      # the row whose bar was just filled, in the bonus phase
-    passes: int = 0          # consecutive passes (the deck is empty)
+    turn: int = -1  # the seat whose turn it is; -1 during the setup
+    drawn: int = -1  # the kind just drawn, in the after-draw phase
+    bonus_row: int = -1  # the row whose bar was just filled, in the bonus phase
+    passes: int = 0  # consecutive passes (the deck is empty)
 
 
 @dataclass
@@ -89,7 +105,7 @@ def known_bar_lines(rules: Rules, players: int, played: int) -> int:
 def cards_of(counts) -> list[str]:
     """A multiset of kinds as names, in catalogue order."""
     names: list[str] = []
-    for name, count in compress(zip(KIND_NAMES, counts), counts):
+    for name, count in compress(zip(KIND_NAMES, counts, strict=False), counts):
         names += [name] * count
     return names
 
@@ -148,6 +164,7 @@ def view_dict(view: View) -> dict:
 
 # ---- parsing -----------------------------------------------------------------------------
 
+
 def _rules(data: dict) -> Rules:
     variant = get_str(data, "variant")
     try:
@@ -164,8 +181,9 @@ def _counts(value, what: str, rules: Rules) -> list[int]:
     for name in value:
         kind = KIND_BY_NAME.get(name) if isinstance(name, str) else None
         if kind is None or rules.composition[kind.index] == 0:
-            raise StateFormatError(f"{what} holds {name!r}, which is no card of the "
-                                   f"{rules.variant} deck")
+            raise StateFormatError(
+                f"{what} holds {name!r}, which is no card of the {rules.variant} deck"
+            )
         counts[kind.index] += 1
     return counts
 
@@ -180,10 +198,13 @@ def parse_rows(value, rules: Rules) -> list[list[int]]:
         codes = []
         for name in row:
             turned = isinstance(name, str) and name.endswith(TURNED_MARK)
-            kind = KIND_BY_NAME.get(name[:-1] if turned else name) if isinstance(name, str) else None
+            kind = (
+                KIND_BY_NAME.get(name[:-1] if turned else name) if isinstance(name, str) else None
+            )
             if kind is None or rules.composition[kind.index] == 0:
-                raise StateFormatError(f"rows[{r}] holds {name!r}, which is no card of the "
-                                       f"{rules.variant} deck")
+                raise StateFormatError(
+                    f"rows[{r}] holds {name!r}, which is no card of the {rules.variant} deck"
+                )
             if turned and not rules.can_turn(kind):
                 raise StateFormatError(f"rows[{r}]: {kind.name} cannot be turned round here")
             codes.append(kind.index * 2 + int(turned))
@@ -233,9 +254,20 @@ def parse_state(data: dict) -> Position:
         raise StateFormatError(f"hands must be a list of {players} hands, got {hands_data!r}")
     hands = [_counts(h, f"hands[{p}]", rules) for p, h in enumerate(hands_data)]
     deck = _counts(data.get("deck") if "deck" in data else _missing("deck"), "deck", rules)
-    pos = Position(rules=rules, players=players, hands=hands, deck=deck, rows=rows,
-                   points=points, bar_lines_played=played, phase=phase, turn=turn,
-                   drawn=drawn, bonus_row=bonus_row, passes=passes)
+    pos = Position(
+        rules=rules,
+        players=players,
+        hands=hands,
+        deck=deck,
+        rows=rows,
+        points=points,
+        bar_lines_played=played,
+        phase=phase,
+        turn=turn,
+        drawn=drawn,
+        bonus_row=bonus_row,
+        passes=passes,
+    )
     check_position(pos)
     return pos
 
@@ -257,25 +289,39 @@ def parse_view(data: dict) -> View:
         if not isinstance(data["hands"], list) or len(data["hands"]) != players:
             raise StateFormatError(f"hands must be null or a list of {players} hands")
         hands = [_counts(h, f"hands[{p}]", rules) for p, h in enumerate(data["hands"])]
-    return View(rules=rules, players=players, seat=seat, hand=hand, hand_sizes=sizes,
-                deck_size=deck_size, rows=rows, points=points, bar_lines_played=played,
-                phase=phase, turn=turn, drawn=drawn, bonus_row=bonus_row, passes=passes,
-                hands=hands)
+    return View(
+        rules=rules,
+        players=players,
+        seat=seat,
+        hand=hand,
+        hand_sizes=sizes,
+        deck_size=deck_size,
+        rows=rows,
+        points=points,
+        bar_lines_played=played,
+        phase=phase,
+        turn=turn,
+        drawn=drawn,
+        bonus_row=bonus_row,
+        passes=passes,
+        hands=hands,
+    )
 
 
 # ---- what a loaded position must satisfy ---------------------------------------------------
+
 
 @dataclass
 class RowSummary:
     """A row's open bar and the totals of its closed bars, from its cards."""
 
-    capacity: int = 0        # the time signature's bar length; 0 before it is played
-    fill: int = 0            # sixteenths in the open bar
-    count: int = 0           # note and rest cards in the open bar
+    capacity: int = 0  # the time signature's bar length; 0 before it is played
+    fill: int = 0  # sixteenths in the open bar
+    count: int = 0  # note and rest cards in the open bar
     last_pitch: int = NO_PITCH
-    bar_points: int = 0      # what its closed bars scored
-    bonus_points: int = 0    # Variant 2 bonuses earned in it
-    bars: int = 0            # bar lines in it
+    bar_points: int = 0  # what its closed bars scored
+    bonus_points: int = 0  # Variant 2 bonuses earned in it
+    bars: int = 0  # bar lines in it
 
 
 def summarize_row(rules: Rules, codes: list[int], where: str) -> RowSummary:
@@ -289,17 +335,24 @@ def summarize_row(rules: Rules, codes: list[int], where: str) -> RowSummary:
             require(kind.category == CLEF, f"{where} must start with a clef, not {kind.name}")
             continue
         if i == 1:
-            require(kind.category == SIGNATURE, f"{where}: a time signature follows the clef, not {kind.name}")
+            require(
+                kind.category == SIGNATURE,
+                f"{where}: a time signature follows the clef, not {kind.name}",
+            )
             s.capacity = kind.capacity
             continue
         if kind.category == BAR:
-            require(s.count > 0 and s.fill == s.capacity,
-                    f"{where}: a bar line at card {i} closes a bar that is not exactly full")
+            require(
+                s.count > 0 and s.fill == s.capacity,
+                f"{where}: a bar line at card {i} closes a bar that is not exactly full",
+            )
             s.bar_points += rules.bar_points(s.count, s.capacity)
             s.bars += 1
             s.fill = s.count = 0
             continue
-        require(kind.category in (NOTE, REST), f"{where}: card {i} ({kind.name}) cannot stand in a bar")
+        require(
+            kind.category in (NOTE, REST), f"{where}: card {i} ({kind.name}) cannot stand in a bar"
+        )
         s.fill += kind.duration
         s.count += 1
         require(s.fill <= s.capacity, f"{where}: the bar at card {i} exceeds its time signature")
@@ -307,8 +360,10 @@ def summarize_row(rules: Rules, codes: list[int], where: str) -> RowSummary:
             pitch = MIRROR_AXIS - kind.pitch if code & 1 else kind.pitch
             if s.last_pitch != NO_PITCH:
                 step = abs(pitch - s.last_pitch)
-                require(not rules.stepwise or step <= rules.max_step,
-                        f"{where}: card {i} is {step} staff steps from the note before it")
+                require(
+                    not rules.stepwise or step <= rules.max_step,
+                    f"{where}: card {i} is {step} staff steps from the note before it",
+                )
                 if rules.interval_bonus and step in rules.bonus_steps:
                     s.bonus_points += 1
             s.last_pitch = pitch
@@ -327,21 +382,31 @@ def check_position(pos: Position) -> None:
     # Cards are conserved: hands, deck and table make up the variant's deck.
     for k in range(NUM_KINDS):
         held = sum(h[k] for h in pos.hands) + pos.deck[k] + table[k]
-        require(held == rules.composition[k],
-                f"there are {held} {KINDS[k].name} cards in hands, deck and rows; "
-                f"the {rules.variant} deck has {rules.composition[k]}")
+        require(
+            held == rules.composition[k],
+            f"there are {held} {KINDS[k].name} cards in hands, deck and rows; "
+            f"the {rules.variant} deck has {rules.composition[k]}",
+        )
     each = rules.bar_lines_each(n)
     sizes = [sum(h) for h in pos.hands]
     for p in range(n):
-        require(pos.hands[p][BAR_KIND] + pos.bar_lines_played[p] >= each,
-                f"seat {p} was dealt {each} bar lines; it holds and played fewer")
-        require(pos.points[p] == 0 or pos.bar_lines_played[p] > 0 or rules.interval_bonus,
-                f"seat {p} has points without having played a bar line")
-    require(sum(pos.bar_lines_played) == sum(s.bars for s in summaries),
-            "bar_lines_played does not add up to the bar lines on the table")
+        require(
+            pos.hands[p][BAR_KIND] + pos.bar_lines_played[p] >= each,
+            f"seat {p} was dealt {each} bar lines; it holds and played fewer",
+        )
+        require(
+            pos.points[p] == 0 or pos.bar_lines_played[p] > 0 or rules.interval_bonus,
+            f"seat {p} has points without having played a bar line",
+        )
+    require(
+        sum(pos.bar_lines_played) == sum(s.bars for s in summaries),
+        "bar_lines_played does not add up to the bar lines on the table",
+    )
     earned = sum(s.bar_points + s.bonus_points for s in summaries)
-    require(sum(pos.points) == earned,
-            f"the points add up to {sum(pos.points)}, but the table's bars and bonuses give {earned}")
+    require(
+        sum(pos.points) == earned,
+        f"the points add up to {sum(pos.points)}, but the table's bars and bonuses give {earned}",
+    )
     if pos.phase in SETUP_PHASES:
         _check_setup(pos, each, sizes)
         return
@@ -351,16 +416,20 @@ def check_position(pos: Position) -> None:
     require(pos.passes == 0 or pos.phase in (TURN, OVER), "passes count only between turns")
     require(pos.passes == 0 or sum(pos.deck) == 0, "a seat passes only once the deck is empty")
     if pos.phase == OVER:
-        require(sizes[pos.turn] == 0 or (pos.passes == n and sum(pos.deck) == 0),
-                "the game is over only when the last mover's hand is empty or every seat passed")
+        require(
+            sizes[pos.turn] == 0 or (pos.passes == n and sum(pos.deck) == 0),
+            "the game is over only when the last mover's hand is empty or every seat passed",
+        )
         return
     require(all(sizes), "every hand holds a card while the game goes on")
     require(pos.passes < n, "after a pass by every seat the game is over")
     if pos.phase == DRAWING:
         require(sum(pos.deck) > 0, "a draw needs a card in the deck")
     elif pos.phase == AFTER_DRAW:
-        require(pos.drawn >= 0 and pos.hands[pos.turn][pos.drawn] > 0,
-                "after a draw, the drawn card is in the drawer's hand")
+        require(
+            pos.drawn >= 0 and pos.hands[pos.turn][pos.drawn] > 0,
+            "after a draw, the drawn card is in the drawer's hand",
+        )
     elif pos.phase == BONUS:
         require(0 <= pos.bonus_row < len(pos.rows), "bonus_row must name a row")
         s = summaries[pos.bonus_row]
@@ -369,17 +438,24 @@ def check_position(pos: Position) -> None:
 
 def _check_setup(pos: Position, each: int, sizes: list[int]) -> None:
     rules, n = pos.rules, pos.players
-    require(not pos.rows and pos.turn < 0 and pos.drawn < 0 and pos.bonus_row < 0
-            and pos.passes == 0, "during the deal the table is empty and nobody has a turn")
+    require(
+        not pos.rows and pos.turn < 0 and pos.drawn < 0 and pos.bonus_row < 0 and pos.passes == 0,
+        "during the deal the table is empty and nobody has a turn",
+    )
     dealt = sum(sizes) - n * each
     full = n * STARTING_CARDS
     require(0 <= dealt <= full, f"{dealt} cards dealt; the deal gives {full}")
     for p in range(n):
         expected = each + dealt // n + (1 if p < dealt % n else 0)
-        require(sizes[p] == expected, f"seat {p} holds {sizes[p]} cards; the deal so far gives it {expected}")
+        require(
+            sizes[p] == expected,
+            f"seat {p} holds {sizes[p]} cards; the deal so far gives it {expected}",
+        )
     if pos.phase == START:
-        require(dealt == full and rules.first_seat == "random",
-                "the first seat is drawn after the whole deal, in a random-start variant")
+        require(
+            dealt == full and rules.first_seat == "random",
+            "the first seat is drawn after the whole deal, in a random-start variant",
+        )
     else:
         require(dealt < full, "the deal is complete: the phase is start or turn")
 
@@ -393,5 +469,13 @@ def initial_position(rules: Rules, players: int) -> Position:
         hand[BAR_KIND] = each
     deck = list(rules.composition)
     deck[BAR_KIND] -= each * players
-    return Position(rules=rules, players=players, hands=hands, deck=deck, rows=[],
-                    points=[0] * players, bar_lines_played=[0] * players, phase=DEAL)
+    return Position(
+        rules=rules,
+        players=players,
+        hands=hands,
+        deck=deck,
+        rows=[],
+        points=[0] * players,
+        bar_lines_played=[0] * players,
+        phase=DEAL,
+    )

@@ -21,6 +21,7 @@ The rules in brief:
   pitched note of the row (rests skipped, across bar lines). Rotatable notes may be
   turned round, reading y as 8 - y (§2.1).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -28,13 +29,42 @@ import json
 import math
 
 from engine.errors import StateFormatError
-from engine.reference import ReferenceState
 from engine.games.taktvoll import actions, codec, views
-from engine.games.taktvoll.actions import DEAL_BASE, DRAW, KEEP, NOBAR, PASS, START_BASE, play_action
-from engine.games.taktvoll.codec import AFTER_DRAW, BONUS, DEAL, DRAWING, OVER, START, STARTING_CARDS, TURN
-from engine.games.taktvoll.tables import (BAR, BAR_KIND, CLEF, KINDS, MAX_ROWS, MIRROR_AXIS,
-                                         NOTE, NUM_KINDS, REST, SIGNATURE, rules_for)
-from engine.state import CHANCE_PLAYER as CHANCE, TERMINAL_PLAYER as TERMINAL
+from engine.games.taktvoll.actions import (
+    DEAL_BASE,
+    DRAW,
+    KEEP,
+    NOBAR,
+    PASS,
+    START_BASE,
+    play_action,
+)
+from engine.games.taktvoll.codec import (
+    AFTER_DRAW,
+    BONUS,
+    DEAL,
+    DRAWING,
+    OVER,
+    START,
+    STARTING_CARDS,
+    TURN,
+)
+from engine.games.taktvoll.tables import (
+    BAR,
+    BAR_KIND,
+    CLEF,
+    KINDS,
+    MAX_ROWS,
+    MIRROR_AXIS,
+    NOTE,
+    NUM_KINDS,
+    REST,
+    SIGNATURE,
+    rules_for,
+)
+from engine.reference import ReferenceState
+from engine.state import CHANCE_PLAYER as CHANCE
+from engine.state import TERMINAL_PLAYER as TERMINAL
 
 
 class TaktVollReference(ReferenceState):
@@ -47,9 +77,9 @@ class TaktVollReference(ReferenceState):
         self.rules = position.rules
         self.variant = position.rules.variant
         self.num_players = position.players
-        self.hands = [list(h) for h in position.hands]      # counts per kind
-        self.deck = list(position.deck)                      # counts per kind
-        self.rows = [list(r) for r in position.rows]         # card codes kind*2+turned
+        self.hands = [list(h) for h in position.hands]  # counts per kind
+        self.deck = list(position.deck)  # counts per kind
+        self.rows = [list(r) for r in position.rows]  # card codes kind*2+turned
         self.points = list(position.points)
         self.bar_lines_played = list(position.bar_lines_played)
         self.phase = position.phase
@@ -63,12 +93,20 @@ class TaktVollReference(ReferenceState):
         return cls(codec.initial_position(rules_for(variant), num_players))
 
     def position(self) -> codec.Position:
-        return codec.Position(rules=self.rules, players=self.num_players,
-                              hands=[list(h) for h in self.hands], deck=list(self.deck),
-                              rows=[list(r) for r in self.rows], points=list(self.points),
-                              bar_lines_played=list(self.bar_lines_played), phase=self.phase,
-                              turn=self.turn, drawn=self.drawn, bonus_row=self.bonus_row,
-                              passes=self.passes)
+        return codec.Position(
+            rules=self.rules,
+            players=self.num_players,
+            hands=[list(h) for h in self.hands],
+            deck=list(self.deck),
+            rows=[list(r) for r in self.rows],
+            points=list(self.points),
+            bar_lines_played=list(self.bar_lines_played),
+            phase=self.phase,
+            turn=self.turn,
+            drawn=self.drawn,
+            bonus_row=self.bonus_row,
+            passes=self.passes,
+        )
 
     # ---- whose turn ---------------------------------------------------------------------
 
@@ -164,9 +202,12 @@ class TaktVollReference(ReferenceState):
             return [play_action(kind_index, 0)] if self.can_play(kind_index, 0, 0) else []
         facts = facts or [self.row_facts(row) for row in range(len(self.rows))]
         turnings = (0, 1) if self.rules.can_turn(kind) else (0,)
-        return [play_action(kind_index, row, turned)
-                for row in range(MAX_ROWS) for turned in turnings
-                if self.can_play(kind_index, row, turned, facts)]
+        return [
+            play_action(kind_index, row, turned)
+            for row in range(MAX_ROWS)
+            for turned in turnings
+            if self.can_play(kind_index, row, turned, facts)
+        ]
 
     def legal_actions(self):
         if self.phase == OVER:
@@ -212,7 +253,7 @@ class TaktVollReference(ReferenceState):
         elif action == PASS:
             self.passes += 1
             if self.passes == self.num_players:
-                self.phase = OVER              # nobody can or wants to go on (§7, T10)
+                self.phase = OVER  # nobody can or wants to go on (§7, T10)
             else:
                 self.turn = (self.turn + 1) % self.num_players
         elif action in (KEEP, NOBAR):
@@ -257,7 +298,11 @@ class TaktVollReference(ReferenceState):
         if kind.category == NOTE and self.rules.interval_bonus:
             last = self.last_pitch(row)
             pitch = self.sounding_pitch(code)
-            if last is not None and pitch is not None and abs(pitch - last) in self.rules.bonus_steps:
+            if (
+                last is not None
+                and pitch is not None
+                and abs(pitch - last) in self.rules.bonus_steps
+            ):
                 self.points[seat] += 1
         self.rows[row].append(code)
         if kind.category in (NOTE, REST) and self.bar_is_full(row) and sum(self.hands[seat]):
@@ -279,8 +324,10 @@ class TaktVollReference(ReferenceState):
 
     def final_scores(self):
         """Points minus the end penalties: 1 a card in hand, 2 a bar line (§6)."""
-        return [self.points[p] - sum(self.hands[p]) - self.hands[p][BAR_KIND]
-                for p in range(self.num_players)]
+        return [
+            self.points[p] - sum(self.hands[p]) - self.hands[p][BAR_KIND]
+            for p in range(self.num_players)
+        ]
 
     def scores(self):
         return self.final_scores() if self.phase == OVER else list(self.points)
@@ -345,7 +392,6 @@ class TaktVollReference(ReferenceState):
         if not isinstance(data, dict) or data.get("game") != cls.game_name:
             raise StateFormatError('a taktvoll state needs "game": "taktvoll"')
         return cls(codec.parse_state(data))
-
 
     def observation(self, seat):
         self._check_seat(seat)

@@ -1,9 +1,20 @@
 """Takt Voll drawn as text: the whole table, or only what one seat sees."""
+
 from __future__ import annotations
 
-from engine.games.taktvoll.codec import (DEAL, OVER, PHASES, START, Position, View, code_name,
-                                         known_bar_lines, summarize_row)
+from engine.games.taktvoll.codec import (
+    DEAL,
+    OVER,
+    PHASES,
+    START,
+    Position,
+    View,
+    code_name,
+    known_bar_lines,
+    summarize_row,
+)
 from engine.games.taktvoll.tables import BAR_KIND, KINDS, Rules
+
 
 def _grouped(counts) -> str:
     parts = [f"{KINDS[k].name}x{n}" if n > 1 else KINDS[k].name for k, n in enumerate(counts) if n]
@@ -47,7 +58,8 @@ def _draw(pos, sizes: list, deck_size: int, hands: list, viewer) -> str:
     """`pos` is a Position or a View (the fields they share); a hand of None is unseen."""
     n = pos.players
     mover = {DEAL: "dealing", START: "drawing the first seat", OVER: "game over"}.get(
-        pos.phase, f"seat {pos.turn} to move ({PHASES[pos.phase]})")
+        pos.phase, f"seat {pos.turn} to move ({PHASES[pos.phase]})"
+    )
     lines = [f"Takt Voll  {pos.rules.variant}  {n} players  deck {deck_size}  {mover}"]
     for r, row in enumerate(pos.rows):
         lines.append(f"  row {r + 1}: {row_text(pos.rules, row)}")

@@ -224,17 +224,17 @@ cdef class TaktVollState(State):
             return 1
         return 0
 
-    cdef int c_chance_outcomes(self, int* actions, double* probs) noexcept nogil:
+    cdef int c_chance_outcomes(self, int* outcomes, double* probs) noexcept nogil:
         cdef int n = 0, kind, seat
         if self.t.phase == DEAL or self.t.phase == DRAWING:
             for kind in range(NUM_KINDS):
                 if self.t.deck[kind]:
-                    actions[n] = DEAL_BASE + kind
+                    outcomes[n] = DEAL_BASE + kind
                     probs[n] = self.t.deck[kind] / <double>self.t.deck_size
                     n += 1
         elif self.t.phase == START:
             for seat in range(self.num_players):
-                actions[n] = START_BASE + seat
+                outcomes[n] = START_BASE + seat
                 probs[n] = 1.0 / self.num_players
                 n += 1
         return n
@@ -462,7 +462,7 @@ cdef class TaktVollState(State):
         cdef int cards[MAX_DECK]
         cdef int known[MAX_PLAYERS]
         cdef int pool[MAX_KINDS]
-        cdef int n = self.num_players, p, kind, i, j, swap, total = 0, at = 0, unknown
+        cdef int n = self.num_players, p, kind, i, _, j, swap, total = 0, at = 0, unknown
         if self.t.phase == OVER:
             return copy   # every hand is shown at the end
         for kind in range(NUM_KINDS):
@@ -478,7 +478,7 @@ cdef class TaktVollState(State):
                 pool[kind] += self.t.hand[p][kind]
             pool[BAR_KIND] -= known[p]
         for kind in range(NUM_KINDS):
-            for i in range(pool[kind]):
+            for _ in range(pool[kind]):
                 cards[total] = kind
                 total += 1
         for i in range(total - 1, 0, -1):

@@ -13,6 +13,7 @@ ids never change with the variant. A kind is what the rules can tell apart:
 
 A variant's deck is a count for each kind (zero for the kinds it does not use).
 """
+
 from __future__ import annotations
 
 import tomllib
@@ -24,14 +25,26 @@ CLEF, SIGNATURE, BAR, NOTE, REST = "clef", "signature", "bar", "note", "rest"
 BAR_SCORES = ("cards", "beats", "units16")
 ROTATIONS = ("mirror", "none")
 FIRST_SEATS = ("random", "seat0")
-RULE_KEYS = ("stepwise", "max_step", "interval_bonus", "bonus_steps", "removed_signatures",
-             "removed_clefs", "rests", "bar_score", "rotation", "first_seat")
+RULE_KEYS = (
+    "stepwise",
+    "max_step",
+    "interval_bonus",
+    "bonus_steps",
+    "removed_signatures",
+    "removed_clefs",
+    "rests",
+    "bar_score",
+    "rotation",
+    "first_seat",
+)
 MIN_PLAYERS, MAX_PLAYERS = 3, 8
-MAX_ROWS = 4             # the compiled state's row arrays; the clefs bound the rows
+MAX_ROWS = 4  # the compiled state's row arrays; the clefs bound the rows
 
 
 def _load() -> dict:
-    text = resources.files("engine.games.taktvoll").joinpath("data", "rules.toml").read_text("utf-8")
+    text = (
+        resources.files("engine.games.taktvoll").joinpath("data", "rules.toml").read_text("utf-8")
+    )
     return tomllib.loads(text)
 
 
@@ -47,14 +60,14 @@ class Kind:
     """One kind of card: what the rules can tell apart."""
 
     index: int
-    name: str             # notation, e.g. "clef", "3/4", "bar", "Q", "QG4", "rQ"
-    category: str         # CLEF, SIGNATURE, BAR, NOTE or REST
-    value: str = ""       # note/rest value letter (W H Q E S)
-    duration: int = 0     # note/rest length in sixteenths
-    capacity: int = 0     # a time signature's bar length in sixteenths
-    pitch: int | None = None   # staff position of a pitched note
-    rotatable: bool = False    # a pitched note of a value that may be turned round
-    turnable: bool = False     # rotatable and off the middle line: turned, it reads differently
+    name: str  # notation, e.g. "clef", "3/4", "bar", "Q", "QG4", "rQ"
+    category: str  # CLEF, SIGNATURE, BAR, NOTE or REST
+    value: str = ""  # note/rest value letter (W H Q E S)
+    duration: int = 0  # note/rest length in sixteenths
+    capacity: int = 0  # a time signature's bar length in sixteenths
+    pitch: int | None = None  # staff position of a pitched note
+    rotatable: bool = False  # a pitched note of a value that may be turned round
+    turnable: bool = False  # rotatable and off the middle line: turned, it reads differently
 
 
 def _catalogue() -> tuple[Kind, ...]:
@@ -73,9 +86,15 @@ def _catalogue() -> tuple[Kind, ...]:
     rotatable = set(DECK["rotatable_values"])
     for value in DECK["note_values"]:
         for pitch, pitch_name in zip(DECK["note_pitches"], DECK["pitch_names"], strict=True):
-            add(name=value + pitch_name, category=NOTE, value=value, duration=durations[value],
-                pitch=pitch, rotatable=value in rotatable,
-                turnable=value in rotatable and pitch != MIRROR_AXIS - pitch)
+            add(
+                name=value + pitch_name,
+                category=NOTE,
+                value=value,
+                duration=durations[value],
+                pitch=pitch,
+                rotatable=value in rotatable,
+                turnable=value in rotatable and pitch != MIRROR_AXIS - pitch,
+            )
     for value in DECK["note_values"]:
         add(name="r" + value, category=REST, value=value, duration=durations[value])
     names = [k.name for k in kinds]
@@ -105,7 +124,7 @@ class Rules:
     bar_score: str
     rotation: str
     first_seat: str
-    composition: tuple       # cards of each kind in the whole deck
+    composition: tuple  # cards of each kind in the whole deck
 
     @property
     def pitched(self) -> bool:
@@ -179,27 +198,29 @@ def rules_for(variant: str) -> Rules:
     switches = dict(DATA["defaults"])
     for part in parts:
         if part not in DATA["variants"]:
-            raise ValueError(f"unknown part {part!r} (parts: {', '.join(VARIANT_NAMES)}; "
-                             f"join several with +)")
+            raise ValueError(
+                f"unknown part {part!r} (parts: {', '.join(VARIANT_NAMES)}; join several with +)"
+            )
         if part == DEFAULT_VARIANT and len(parts) > 1:
             raise ValueError(f"{DEFAULT_VARIANT} cannot be joined with other parts")
         switches.update({k: v for k, v in DATA["variants"][part].items() if k in RULE_KEYS})
     _check_switches(switches)
-    return Rules(variant=variant,
-                 stepwise=bool(switches["stepwise"]),
-                 max_step=int(switches["max_step"]),
-                 interval_bonus=bool(switches["interval_bonus"]),
-                 bonus_steps=frozenset(switches["bonus_steps"]),
-                 removed_signatures=tuple(switches["removed_signatures"]),
-                 removed_clefs=int(switches["removed_clefs"]),
-                 rests=bool(switches["rests"]),
-                 bar_score=switches["bar_score"],
-                 rotation=switches["rotation"],
-                 first_seat=switches["first_seat"],
-                 composition=_composition(switches))
+    return Rules(
+        variant=variant,
+        stepwise=bool(switches["stepwise"]),
+        max_step=int(switches["max_step"]),
+        interval_bonus=bool(switches["interval_bonus"]),
+        bonus_steps=frozenset(switches["bonus_steps"]),
+        removed_signatures=tuple(switches["removed_signatures"]),
+        removed_clefs=int(switches["removed_clefs"]),
+        rests=bool(switches["rests"]),
+        bar_score=switches["bar_score"],
+        rotation=switches["rotation"],
+        first_seat=switches["first_seat"],
+        composition=_composition(switches),
+    )
 
 
 def parse_variant(variant: str) -> Rules:
     """GameSpec's variant_parser: the Rules, or ValueError."""
     return rules_for(variant)
-

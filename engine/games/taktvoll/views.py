@@ -1,23 +1,42 @@
 """What a Takt Voll seat knows: its View of a position, and the determinization that
 deals the cards it has not seen into a whole Position."""
+
 from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.games.taktvoll.codec import (AFTER_DRAW, OVER, Position, View, check_position,
-                                         known_bar_lines, view_dict)
+from engine.games.taktvoll.codec import (
+    AFTER_DRAW,
+    OVER,
+    Position,
+    View,
+    check_position,
+    known_bar_lines,
+    view_dict,
+)
 from engine.games.taktvoll.tables import BAR_KIND, NUM_KINDS
 from engine.validate import require
 
+
 def view_of(pos: Position, seat: int) -> View:
     over = pos.phase == OVER
-    return View(rules=pos.rules, players=pos.players, seat=seat, hand=list(pos.hands[seat]),
-                hand_sizes=[sum(h) for h in pos.hands], deck_size=sum(pos.deck),
-                rows=[list(r) for r in pos.rows], points=list(pos.points),
-                bar_lines_played=list(pos.bar_lines_played), phase=pos.phase, turn=pos.turn,
-                drawn=pos.drawn if pos.phase == AFTER_DRAW and pos.turn == seat else -1,
-                bonus_row=pos.bonus_row, passes=pos.passes,
-                hands=[list(h) for h in pos.hands] if over else None)
+    return View(
+        rules=pos.rules,
+        players=pos.players,
+        seat=seat,
+        hand=list(pos.hands[seat]),
+        hand_sizes=[sum(h) for h in pos.hands],
+        deck_size=sum(pos.deck),
+        rows=[list(r) for r in pos.rows],
+        points=list(pos.points),
+        bar_lines_played=list(pos.bar_lines_played),
+        phase=pos.phase,
+        turn=pos.turn,
+        drawn=pos.drawn if pos.phase == AFTER_DRAW and pos.turn == seat else -1,
+        bonus_row=pos.bonus_row,
+        passes=pos.passes,
+        hands=[list(h) for h in pos.hands] if over else None,
+    )
 
 
 def unseen_pool(view: View) -> list[int]:
@@ -59,11 +78,17 @@ def position_from_view(view: View, rng) -> Position:
         unknown = [0] * n
         for p in range(n):
             if p != view.seat:
-                unknown[p] = view.hand_sizes[p] - known_bar_lines(rules, n, view.bar_lines_played[p])
-                require(unknown[p] >= 0, f"seat {p} holds fewer cards than the bar lines it must hold")
-        require(sum(unknown) + view.deck_size == len(cards),
-                f"the hand sizes and the deck size ({sum(unknown) + view.deck_size} unknown cards) "
-                f"do not match the {len(cards)} cards the seat has not seen")
+                unknown[p] = view.hand_sizes[p] - known_bar_lines(
+                    rules, n, view.bar_lines_played[p]
+                )
+                require(
+                    unknown[p] >= 0, f"seat {p} holds fewer cards than the bar lines it must hold"
+                )
+        require(
+            sum(unknown) + view.deck_size == len(cards),
+            f"the hand sizes and the deck size ({sum(unknown) + view.deck_size} unknown cards) "
+            f"do not match the {len(cards)} cards the seat has not seen",
+        )
         require(view.hand_sizes[view.seat] == sum(view.hand), "hand_sizes disagrees with the hand")
         rng.shuffle(cards)
         hands = []
@@ -78,7 +103,7 @@ def position_from_view(view: View, rng) -> Position:
             if view.phase == AFTER_DRAW and p == view.turn:
                 require(unknown[p] > 0, "the drawer holds the card it drew")
                 drawn = cards[at]
-            for k in cards[at:at + unknown[p]]:
+            for k in cards[at : at + unknown[p]]:
                 hand[k] += 1
             at += unknown[p]
             hands.append(hand)
@@ -86,11 +111,20 @@ def position_from_view(view: View, rng) -> Position:
         for k in cards[at:]:
             deck[k] += 1
         view = replace(view, drawn=drawn)
-    pos = Position(rules=rules, players=n, hands=hands, deck=deck,
-                   rows=[list(r) for r in view.rows], points=list(view.points),
-                   bar_lines_played=list(view.bar_lines_played), phase=view.phase,
-                   turn=view.turn, drawn=view.drawn, bonus_row=view.bonus_row,
-                   passes=view.passes)
+    pos = Position(
+        rules=rules,
+        players=n,
+        hands=hands,
+        deck=deck,
+        rows=[list(r) for r in view.rows],
+        points=list(view.points),
+        bar_lines_played=list(view.bar_lines_played),
+        phase=view.phase,
+        turn=view.turn,
+        drawn=view.drawn,
+        bonus_row=view.bonus_row,
+        passes=view.passes,
+    )
     check_position(pos)
     return pos
 
@@ -100,6 +134,8 @@ def from_view_checked(view: View, rng) -> Position:
     it (which rules out every field that contradicts the others)."""
     pos = position_from_view(view, rng)
     again = view_of(pos, view.seat)
-    require(view_dict(again) == view_dict(view),
-            "the observation is not one a seat can have: its fields contradict each other")
+    require(
+        view_dict(again) == view_dict(view),
+        "the observation is not one a seat can have: its fields contradict each other",
+    )
     return pos

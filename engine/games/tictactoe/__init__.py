@@ -1,4 +1,5 @@
 """Tic-tac-toe: the solved reference game (a draw with perfect play)."""
+
 from engine.game import GameSpec
 from engine.games.tictactoe.state import TicTacToeState
 

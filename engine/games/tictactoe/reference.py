@@ -5,6 +5,7 @@ Cells are actions 0..8, row-major from a1 (a1 b1 c1 = 0 1 2, ..., a3 b3 c3 = 6 7
 Seat 0 plays X and moves first. A finished game leaves `to_move` on the seat that
 made the last move, as the compiled state does.
 """
+
 from __future__ import annotations
 
 from engine.errors import GameConfigError, StateFormatError
@@ -16,9 +17,16 @@ from engine.whole_view import state_from_whole_observation, whole_state_observat
 CHANCE = -1
 TERMINAL = -2
 EMPTY = -1
-LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8),      # rows
-         (0, 3, 6), (1, 4, 7), (2, 5, 8),      # columns
-         (0, 4, 8), (2, 4, 6))                 # diagonals
+LINES = (
+    (0, 1, 2),
+    (3, 4, 5),
+    (6, 7, 8),  # rows
+    (0, 3, 6),
+    (1, 4, 7),
+    (2, 5, 8),  # columns
+    (0, 4, 8),
+    (2, 4, 6),
+)  # diagonals
 
 
 class TicTacToeReference(ReferenceState):
@@ -41,8 +49,11 @@ class TicTacToeReference(ReferenceState):
 
     def line_owners(self) -> set[int]:
         """The seats that have three in a row."""
-        return {self.board[a] for a, b, c in LINES
-                if self.board[a] != EMPTY and self.board[a] == self.board[b] == self.board[c]}
+        return {
+            self.board[a]
+            for a, b, c in LINES
+            if self.board[a] != EMPTY and self.board[a] == self.board[b] == self.board[c]
+        }
 
     def winner(self):
         """The seat with three in a row, or None."""
@@ -114,9 +125,14 @@ class TicTacToeReference(ReferenceState):
         if not isinstance(data, dict) or data.get("game") != cls.game_name:
             raise StateFormatError('a tic-tac-toe state is a JSON object with "game": "tictactoe"')
         board = data.get("board")
-        if not isinstance(board, list) or len(board) != 9 or any(
-                isinstance(v, bool) or v not in (EMPTY, 0, 1) for v in board):
-            raise StateFormatError("board must be a list of 9 cells, each -1 (empty), 0 (X) or 1 (O)")
+        if (
+            not isinstance(board, list)
+            or len(board) != 9
+            or any(isinstance(v, bool) or v not in (EMPTY, 0, 1) for v in board)
+        ):
+            raise StateFormatError(
+                "board must be a list of 9 cells, each -1 (empty), 0 (X) or 1 (O)"
+            )
         to_move = data.get("to_move")
         if isinstance(to_move, bool) or to_move not in (0, 1):
             raise StateFormatError("to_move must be 0 or 1")

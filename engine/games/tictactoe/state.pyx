@@ -148,7 +148,8 @@ cdef class TicTacToeState(State):
         # c_apply does not pass the turn after the last move, so a finished game
         # keeps to_move on the seat that moved last; otherwise it is the next seat.
         if s.winner == NO_WINNER:
-            require(to_move == 1 - last_mover, "to_move must be the seat whose turn it is (X when the counts are equal)")
+            require(to_move == 1 - last_mover,
+                    "to_move must be the seat whose turn it is (X when the counts are equal)")
         else:
             require(to_move == last_mover, "in a finished game to_move is the seat that moved last")
         return s

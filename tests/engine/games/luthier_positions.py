@@ -6,6 +6,7 @@ accounting holds) and loaded through the implementation's own `from_dict`: every
 position a test uses is one the loader accepts. Every rules test runs on both the
 compiled state and the pure-Python reference.
 """
+
 from __future__ import annotations
 
 import copy
@@ -91,7 +92,11 @@ class Position:
     def __init__(self, impl, players=3, seed=0, variant="standard", d=None):
         """The game dealt from `seed` after setup, or a copy of state dict `d`."""
         self.impl = impl
-        self.d = copy.deepcopy(d) if d is not None else after_setup(impl, players, seed, variant).to_dict()
+        self.d = (
+            copy.deepcopy(d)
+            if d is not None
+            else after_setup(impl, players, seed, variant).to_dict()
+        )
 
     # ---- seats ---------------------------------------------------------------------
 

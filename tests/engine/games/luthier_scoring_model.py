@@ -9,6 +9,7 @@ to the loader or to both implementations shows up as a disagreement. Card ids ar
 turned into names with the tables' name lists only. Patron types and eras (card faces
 that no scoring number depends on) are read from data/patrons.json directly.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -17,8 +18,8 @@ from pathlib import Path
 
 from engine.games.luthier import tables as T
 
-TB = T.load_tables()            # for id -> name only
-INSTR, PERF, REPAIR = 0, 1, 2   # token kinds, codec order
+TB = T.load_tables()  # for id -> name only
+INSTR, PERF, REPAIR = 0, 1, 2  # token kinds, codec order
 
 # Seed 「ゲーム終了時のスコアリングの例」: 6 First Chairs in a 4-player game = 13 PP. The rest
 # of the table is the spec's placeholder (7.2): 1->1, 2->3, 3->5, 4->8, 5->10, 6->13,
@@ -28,20 +29,53 @@ CHAIR_PP_BEYOND = 3
 
 # Instrument PP: Violin 2 [seed], Viola 3 [seed-ex]; the rest data/instruments.json [assumed].
 INSTRUMENT_PP = {
-    "Violin": 2, "Viola": 3, "Cello": 4, "Contrabass": 5, "Harp": 6, "Viola da gamba": 5,
-    "Flute": 3, "Oboe": 3, "Clarinet": 4, "Natural trumpet": 4, "Bassoon": 5, "French horn": 5,
-    "Serpent": 6, "Harpsichord": 5, "Timpani": 4, "Fortepiano": 6, "Organ": 7, "Celesta": 7,
+    "Violin": 2,
+    "Viola": 3,
+    "Cello": 4,
+    "Contrabass": 5,
+    "Harp": 6,
+    "Viola da gamba": 5,
+    "Flute": 3,
+    "Oboe": 3,
+    "Clarinet": 4,
+    "Natural trumpet": 4,
+    "Bassoon": 5,
+    "French horn": 5,
+    "Serpent": 6,
+    "Harpsichord": 5,
+    "Timpani": 4,
+    "Fortepiano": 6,
+    "Organ": 7,
+    "Celesta": 7,
 }
 
 # The orchestra: rows are instrument types, columns eras (B/C/R); a two-era space lists
 # both; rare spaces have no era (spec 2.4, 4.7). Layout: data/orchestra.json [assumed].
 ORCHESTRA = {
-    "string": {"Violin I": "B", "Violin II": "R", "Viola": "C", "Cello": "BC", "Contrabass": "R",
-               "Rare strings": ""},
-    "wind": {"Flute": "B", "Oboe": "BC", "Clarinet": "C", "Natural trumpet": "B", "Bassoon": "R",
-             "French horn": "R", "Rare winds": ""},
-    "keyboard": {"Harpsichord": "B", "Organ": "BC", "Fortepiano": "CR", "Timpani": "R",
-                 "Rare keyboards": ""},
+    "string": {
+        "Violin I": "B",
+        "Violin II": "R",
+        "Viola": "C",
+        "Cello": "BC",
+        "Contrabass": "R",
+        "Rare strings": "",
+    },
+    "wind": {
+        "Flute": "B",
+        "Oboe": "BC",
+        "Clarinet": "C",
+        "Natural trumpet": "B",
+        "Bassoon": "R",
+        "French horn": "R",
+        "Rare winds": "",
+    },
+    "keyboard": {
+        "Harpsichord": "B",
+        "Organ": "BC",
+        "Fortepiano": "CR",
+        "Timpani": "R",
+        "Rare keyboards": "",
+    },
 }
 SPACE_ROW = {space: row for row, spaces in ORCHESTRA.items() for space in spaces}
 SPACE_ERAS = {space: eras for spaces in ORCHESTRA.values() for space, eras in spaces.items()}
@@ -59,7 +93,11 @@ class Seat:
         self.done = [TB.patron_name[c] for c in self.pl["done"] if c >= 0]
 
     def tokens(self, kind, where=lambda space: True) -> int:
-        return sum(self.d["tokens"][s][self.p][kind] for s, space in enumerate(TB.space_name) if where(space))
+        return sum(
+            self.d["tokens"][s][self.p][kind]
+            for s, space in enumerate(TB.space_name)
+            if where(space)
+        )
 
     def in_row(self, kind, row) -> int:
         return self.tokens(kind, lambda space: SPACE_ROW[space] == row)
@@ -104,12 +142,17 @@ class Seat:
         return sum(1 for row in self.d["claims"] for owner in row if owner == self.p)
 
     def tracks_completed(self) -> int:
-        return sum(1 for track, end in zip(self.pl["track"], TRACK_END) if track >= end)
+        return sum(
+            1 for track, end in zip(self.pl["track"], TRACK_END, strict=False) if track >= end
+        )
 
 
 def _patron_faces() -> dict:
     path = Path(T.__file__).parent / "data" / "patrons.json"
-    return {c["name"]: {"type": c["type"], "era": c["era"]} for c in json.loads(path.read_text())["cards"]}
+    return {
+        c["name"]: {"type": c["type"], "era": c["era"]}
+        for c in json.loads(path.read_text())["cards"]
+    }
 
 
 PATRON_FACES = _patron_faces()
@@ -149,19 +192,26 @@ SPECIALISTS = (Seat.specialists, 1, 2)
 PATRONS = (lambda s: len(s.done), 1, 2)
 INSTRUMENTS = (lambda s: s.tokens(INSTR), 2, 2)
 END_ABILITIES = {
-    "Jean-Marie Leclair": PERF_TOKENS, "Francesco Geminiani": PERF_TOKENS,
-    "Rodolphe Kreutzer": PERF_TOKENS, "Muzio Clementi": PERF_TOKENS, "Jenny Lind": PERF_TOKENS,
+    "Jean-Marie Leclair": PERF_TOKENS,
+    "Francesco Geminiani": PERF_TOKENS,
+    "Rodolphe Kreutzer": PERF_TOKENS,
+    "Muzio Clementi": PERF_TOKENS,
+    "Jenny Lind": PERF_TOKENS,
     "Joseph Joachim": PERF_TOKENS,
-    "Henry Purcell": REPAIR_TOKENS, "Pyotr Ilyich Tchaikovsky": REPAIR_TOKENS,
-    "Jean-Philippe Rameau": SPECIALISTS, "Johannes Brahms": SPECIALISTS,
+    "Henry Purcell": REPAIR_TOKENS,
+    "Pyotr Ilyich Tchaikovsky": REPAIR_TOKENS,
+    "Jean-Philippe Rameau": SPECIALISTS,
+    "Johannes Brahms": SPECIALISTS,
     "Christoph Willibald Gluck": (Seat.tracks_completed, 1, 3),
     "Ludwig van Beethoven": (Seat.awards, 1, 2),
-    "Count Andrey Razumovsky": PATRONS, "Marquis Francesco Ruspoli": PATRONS,
-    "Prince Nikolai Galitzin": INSTRUMENTS, "Princess Caroline Wittgenstein": INSTRUMENTS,
+    "Count Andrey Razumovsky": PATRONS,
+    "Marquis Francesco Ruspoli": PATRONS,
+    "Prince Nikolai Galitzin": INSTRUMENTS,
+    "Princess Caroline Wittgenstein": INSTRUMENTS,
 }
 EXTRA_CHAIRS = {"Baron Gottfried van Swieten": 1, "Count Ferdinand Waldstein": 2}
 
-LEFTOVER_PER_PP = 10           # seed: 「10ごとに1名声」, the rest kept as coins
+LEFTOVER_PER_PP = 10  # seed: 「10ごとに1名声」, the rest kept as coins
 
 
 def chair_pp(chairs: int) -> int:
@@ -198,7 +248,7 @@ def end_game_pp(d: dict, p: int) -> int:
     # finishing bench: half the instrument's PP, rounded up (seed: Viola 3 -> 2)
     pp += sum(-(-INSTRUMENT_PP[TB.kind_name[k]] // 2) for k in seat.pl["finish"] if k >= 0)
     pp += goal_pp(seat)
-    pp += seat.specialists()                   # 1 PP a specialist card (seed)
+    pp += seat.specialists()  # 1 PP a specialist card (seed)
     return pp + leftovers(seat.pl) // LEFTOVER_PER_PP
 
 
@@ -209,6 +259,6 @@ def final_coins(d: dict, p: int) -> int:
 def shares(final_pp: list[int], coins: list[int]) -> list[float]:
     """Seed 5.3: most PP wins; a tie goes to the most coins left after the conversion;
     still tied, the winners share."""
-    best = max(zip(final_pp, coins))
-    winners = [key == best for key in zip(final_pp, coins)]
+    best = max(zip(final_pp, coins, strict=False))
+    winners = [key == best for key in zip(final_pp, coins, strict=False)]
     return [1.0 / sum(winners) if w else 0.0 for w in winners]

@@ -1,6 +1,7 @@
 """Building Maestro positions for the rules tests: a state dict written from a short
 description (agencies, rows, scores, turn) through the game's own JSON loader, so
 every position a test uses is one `from_json` accepts."""
+
 from __future__ import annotations
 
 import json
@@ -32,7 +33,7 @@ def position(impl, players=2, variant="standard", agencies=None, rows=None, **fi
         data["board"][BOARD.row_ids.index(row_id)] = list(cells)
     for key, value in fields.items():
         if key.startswith("turn_"):
-            data["turn"][key[len("turn_"):]] = value
+            data["turn"][key[len("turn_") :]] = value
         else:
             data[key] = value
     data["bag"] = bag_of(data)
@@ -41,7 +42,7 @@ def position(impl, players=2, variant="standard", agencies=None, rows=None, **fi
 
 def bag_of(data: dict) -> dict:
     """What a state dict leaves in the bag: all tiles minus those seen."""
-    left = dict(zip(BOARD.tile_names, BOARD.totals))
+    left = dict(zip(BOARD.tile_names, BOARD.totals, strict=True))
     seen = [t for agency in data["agencies"] for t in agency]
     seen += [t for row in data["board"] for t in row]
     seen += data["turn"]["drawn"]

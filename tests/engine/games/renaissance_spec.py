@@ -5,6 +5,7 @@ the spec (shared/rules/maestro-renaissance.md), each with its citation.
 Never read from the engine's tables (components.py, data/core.toml): a wrong number
 there must make a test fail, not move the expectation with it.
 """
+
 from __future__ import annotations
 
 # Spec 0 [source: planszeo]: most VP after 4 rounds; the seed's 1 / 1 / 2 / 2 round
@@ -48,12 +49,20 @@ SISTINE_ROW_VP = (2, 3, 4)
 BONUS_SPACES = (2, 5, 8, 11, 14, 17)
 BONUS_VP, BONUS_VP_PER_CENTERPIECE = 2, 1
 # 1.5 [assumed]: the Upgrade deck (the Reformer counts these in a deck).
-UPGRADE_CARDS = frozenset({"A3/2", "A4/1", "A4/2", "A5/1", "A6/0", "AE/1",
-                           "B3/2", "B3/3", "B4/1", "B5/1", "B5/2", "BE/1"})
+UPGRADE_CARDS = frozenset(
+    {"A3/2", "A4/1", "A4/2", "A5/1", "A6/0", "AE/1", "B3/2", "B3/3", "B4/1", "B5/1", "B5/2", "BE/1"}
+)
 # 1.5 [assumed]: "Erudite (Effort = 2 + floor(tiers reached / 2))".
 ERUDITE_BASE, ERUDITE_TIERS = 2, 2
 # 1.9 [assumed]: Patroness VP for each thing counted, and the Florentine's cap.
-PATRONESS_VP = {"scholar": 2, "curator": 3, "florentine": 1, "traveller": 2, "builder": 3, "reformer": 1}
+PATRONESS_VP = {
+    "scholar": 2,
+    "curator": 3,
+    "florentine": 1,
+    "traveller": 2,
+    "builder": 3,
+    "reformer": 1,
+}
 FLORENTINE_CAP = 6
 
 

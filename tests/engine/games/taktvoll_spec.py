@@ -5,20 +5,21 @@ capacities, the deal, what a bar scores and what cards left in hand cost.
 
 Cards are named as the notation writes them: "clef", "2/4", "bar", "Q", "rQ" (a
 rest), "QG4" (a pitched crotchet on G4) and "QG4~" (the same card turned round)."""
+
 from __future__ import annotations
 
 from collections import Counter
 
 # §3 table, from the seed's "distributed equally": 24 bar lines shared by n seats.
 BAR_LINES_DEALT = {3: 8, 4: 6, 5: 4, 6: 4, 7: 3, 8: 3}
-STARTING_CARDS = 5                                         # seed: "each player receives 5 cards"
+STARTING_CARDS = 5  # seed: "each player receives 5 cards"
 # §2 [derived]: note and rest lengths in sixteenths; a bar's length by its signature.
 DURATION = {"W": 16, "H": 8, "Q": 4, "E": 2, "S": 1}
 CAPACITY = {"1/4": 4, "2/4": 8, "3/4": 12, "4/4": 16}
 # §2.1 [assumed T3]: staff positions -1..9 under a treble clef, bottom line E4 = 0.
 STAFF = ["D4", "E4", "F4", "G4", "A4", "B4", "C5", "D5", "E5", "F5", "G5"]
-MIDDLE_LINE_TWICE = 8                                      # §2.1: turned round, y reads 8 - y
-PURE_INTERVALS = {0, 3, 4, 7}                              # §9 Variant 2: prime, 4th, 5th, octave
+MIDDLE_LINE_TWICE = 8  # §2.1: turned round, y reads 8 - y
+PURE_INTERVALS = {0, 3, 4, 7}  # §9 Variant 2: prime, 4th, 5th, octave
 
 
 def parts(variant: str) -> set[str]:

@@ -5,6 +5,7 @@ on everything observable at every step.
 A new game joins automatically by setting `reference=` on its GameSpec; it may add a
 variant mix to VARIANT_MIX to keep its games short.
 """
+
 from __future__ import annotations
 
 import random
@@ -35,7 +36,8 @@ VARIANT_MIX = {
 
 SPECS_WITH_REFERENCE = sorted(
     (spec for spec in default_registry().games.values() if spec.reference_class() is not None),
-    key=lambda spec: spec.name)
+    key=lambda spec: spec.name,
+)
 
 
 def game_config(spec, seed: int) -> tuple[int, str]:
@@ -68,12 +70,18 @@ def assert_same(compiled, reference, where: str) -> None:
     assert compiled.legal_actions() == reference.legal_actions(), where
     ours, theirs = compiled.chance_outcomes(), reference.chance_outcomes()
     assert [a for a, _ in ours] == [a for a, _ in theirs], where
-    assert all(abs(p - q) <= PROBABILITY_TOLERANCE for (_, p), (_, q) in zip(ours, theirs)), where
+    assert all(
+        abs(p - q) <= PROBABILITY_TOLERANCE for (_, p), (_, q) in zip(ours, theirs, strict=False)
+    ), where
     assert compiled.scores() == reference.scores(), where
     if compiled.is_terminal():
-        assert compiled.returns() == pytest.approx(reference.returns(), abs=PROBABILITY_TOLERANCE), where
+        assert compiled.returns() == pytest.approx(
+            reference.returns(), abs=PROBABILITY_TOLERANCE
+        ), where
     if hasattr(reference, "heuristic"):
-        assert compiled.heuristic() == pytest.approx(reference.heuristic(), abs=PROBABILITY_TOLERANCE), where
+        assert compiled.heuristic() == pytest.approx(
+            reference.heuristic(), abs=PROBABILITY_TOLERANCE
+        ), where
 
 
 def play_both(spec, seed: int) -> int:

@@ -2,6 +2,7 @@
 hidden-information views, the hashes, and the compiled state checked against the
 pure-Python reference at every node of the game tree (seeded random games through
 both are in test_differential.py)."""
+
 from __future__ import annotations
 
 import json
@@ -21,8 +22,9 @@ from engine.rng import Rng
 
 GAME = leduc.GAME
 FOLD, CALL, RAISE = 0, 1, 2
-IMPLEMENTATIONS = pytest.mark.parametrize("cls", [LeducState, LeducReference],
-                                          ids=["compiled", "reference"])
+IMPLEMENTATIONS = pytest.mark.parametrize(
+    "cls", [LeducState, LeducReference], ids=["compiled", "reference"]
+)
 
 
 def play(*moves, cls=LeducState):
@@ -80,14 +82,14 @@ def test_the_private_deal_is_the_setup_and_the_public_card_is_not(cls):
     assert not state.is_setup()
     assert state.to_dict()["private"] == ["Kh", "Js"]
     assert state.current_player() == 0
-    assert state.to_dict()["contributions"] == [1, 1]   # the ante
+    assert state.to_dict()["contributions"] == [1, 1]  # the ante
 
 
 def test_new_state_resolves_the_deal_from_the_seed():
     a, b = GAME.new_state(seed=11), GAME.new_state(seed=11)
     assert a.to_json() == b.to_json() and a.current_player() == 0
     deals = {tuple(GAME.new_state(seed=s).to_dict()["private"]) for s in range(60)}
-    assert len(deals) > 15                       # 30 deals exist; seeds spread over them
+    assert len(deals) > 15  # 30 deals exist; seeds spread over them
     assert all(x != y for x, y in deals)
 
 
@@ -126,7 +128,7 @@ def test_raise_sizes_are_two_then_four(cls):
     # Leduc rules: a raise adds 2 chips in the first round and 4 in the second.
     state = play("Ks", "Qh", "raise", cls=cls)
     assert state.to_dict()["contributions"] == [3, 1]
-    state.apply(RAISE)                       # calls the 2, then raises 2 more
+    state.apply(RAISE)  # calls the 2, then raises 2 more
     assert state.to_dict()["contributions"] == [3, 5]
     state.apply(CALL)
     assert state.to_dict()["contributions"] == [5, 5]
@@ -182,13 +184,16 @@ def test_the_hand_ends_after_the_second_round(cls):
 
 
 @IMPLEMENTATIONS
-@pytest.mark.parametrize("cards, public, winner", [
-    (("Js", "Ks"), "Jh", 0),       # a pair of jacks beats the king high
-    (("Kh", "Qs"), "Qh", 1),       # a pair of queens beats the king high
-    (("Ks", "Qh"), "Js", 0),       # no pair: the higher private card wins
-    (("Qs", "Kh"), "Js", 1),
-    (("Js", "Qs"), "Ks", 1),       # both play the king: the other card decides
-])
+@pytest.mark.parametrize(
+    "cards, public, winner",
+    [
+        (("Js", "Ks"), "Jh", 0),  # a pair of jacks beats the king high
+        (("Kh", "Qs"), "Qh", 1),  # a pair of queens beats the king high
+        (("Ks", "Qh"), "Js", 0),  # no pair: the higher private card wins
+        (("Qs", "Kh"), "Js", 1),
+        (("Js", "Qs"), "Ks", 1),  # both play the king: the other card decides
+    ],
+)
 def test_showdown_ranking(cls, cards, public, winner):
     # Leduc rules: a private card pairing the public card wins, else the higher card.
     state = play(*cards, "raise", "call", public, "raise", "call", cls=cls)
@@ -225,7 +230,7 @@ def test_returns_formula_reaches_0_and_1_at_the_largest_pot(cls):
     assert state.to_dict()["contributions"] == [13, 13]
     assert state.scores() == [13, -13]
     assert state.returns() == [1.0, 0.0]
-    assert play("Ks", "Jh", "call", cls=cls).scores() == [0, 0]   # nothing won yet
+    assert play("Ks", "Jh", "call", cls=cls).scores() == [0, 0]  # nothing won yet
 
 
 @IMPLEMENTATIONS
@@ -277,7 +282,7 @@ def test_from_observation_samples_the_unseen_card_uniformly(cls):
     assert set(counts) == {"Js", "Jh", "Qh", "Kh"}
     expected = draws / 4
     chi_square = sum((n - expected) ** 2 / expected for n in counts.values())
-    assert chi_square < 16.27          # 3 degrees of freedom, p = 0.001
+    assert chi_square < 16.27  # 3 degrees of freedom, p = 0.001
 
 
 def test_from_observation_before_the_second_deal():
@@ -307,18 +312,21 @@ def test_compiled_determinize_matches_from_observation():
             assert fast.to_dict() == slow.to_dict()
 
 
-@pytest.mark.parametrize("change, message", [
-    (lambda o: o.update(own="Js"), "both"),                          # own = public card
-    (lambda o: o.update(opponent="Qh"), "shown exactly"),            # no showdown yet
-    (lambda o: o.update(opponent="Ks"), "also"),                     # duplicate card
-    (lambda o: o.update(dealt=0), "does not hold"),                  # own card shown
-    (lambda o: o.update(dealt=1), "after both private"),             # public too early
-    (lambda o: o.update(seat=2), "seat"),
-    (lambda o: o.update(contributions=[3, 5]), "contributions"),
-    (lambda o: o.update(to_move=1), "to_move"),
-    (lambda o: o.update(history=[["raise"], []]), "cannot be played"),
-    (lambda o: o.pop("own"), "own"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (lambda o: o.update(own="Js"), "both"),  # own = public card
+        (lambda o: o.update(opponent="Qh"), "shown exactly"),  # no showdown yet
+        (lambda o: o.update(opponent="Ks"), "also"),  # duplicate card
+        (lambda o: o.update(dealt=0), "does not hold"),  # own card shown
+        (lambda o: o.update(dealt=1), "after both private"),  # public too early
+        (lambda o: o.update(seat=2), "seat"),
+        (lambda o: o.update(contributions=[3, 5]), "contributions"),
+        (lambda o: o.update(to_move=1), "to_move"),
+        (lambda o: o.update(history=[["raise"], []]), "cannot be played"),
+        (lambda o: o.pop("own"), "own"),
+    ],
+)
 def test_from_observation_rejects_nonsense(change, message):
     obs = play("Ks", "Qh", "raise", "call", "Js").observation(0)
     obs["own"] = "Ks"
@@ -380,24 +388,27 @@ def test_whole_tree_size_936_information_states_and_no_hash_collision():
 # ---- JSON --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("change, message", [
-    (lambda d: d.update(private=["Ks", "Ks"]), "twice"),
-    (lambda d: d.update(public="Ks"), "twice"),
-    (lambda d: d.update(private=[None, "Qh"]), "dealt first"),
-    (lambda d: d.update(private=["Ks", None]), "public card is dealt after"),
-    (lambda d: d.update(private=["Ks", "Ah"]), "must be a card"),
-    (lambda d: d.update(history=[["raise", "raise", "raise", "call"], []]), "cannot be played"),
-    (lambda d: d.update(history=[["call"], ["call"]]), "cannot be played"),
-    (lambda d: d.update(history=[["raise", "fold"], []]), "cannot be played"),
-    (lambda d: d.update(history=[["fold"], []]), "cannot be played"),
-    (lambda d: d.update(history=[["check"], []]), "fold, call or raise"),
-    (lambda d: d.update(history=[["call"] * 5, []]), "at most 4"),
-    (lambda d: d.update(contributions=[3, 3]), "contributions"),
-    (lambda d: d.update(contributions=[1, 14]), "contributions"),
-    (lambda d: d.update(to_move=-2), "to_move"),
-    (lambda d: d.pop("history"), "history"),
-    (lambda d: d.update(game="pig"), "leduc"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (lambda d: d.update(private=["Ks", "Ks"]), "twice"),
+        (lambda d: d.update(public="Ks"), "twice"),
+        (lambda d: d.update(private=[None, "Qh"]), "dealt first"),
+        (lambda d: d.update(private=["Ks", None]), "public card is dealt after"),
+        (lambda d: d.update(private=["Ks", "Ah"]), "must be a card"),
+        (lambda d: d.update(history=[["raise", "raise", "raise", "call"], []]), "cannot be played"),
+        (lambda d: d.update(history=[["call"], ["call"]]), "cannot be played"),
+        (lambda d: d.update(history=[["raise", "fold"], []]), "cannot be played"),
+        (lambda d: d.update(history=[["fold"], []]), "cannot be played"),
+        (lambda d: d.update(history=[["check"], []]), "fold, call or raise"),
+        (lambda d: d.update(history=[["call"] * 5, []]), "at most 4"),
+        (lambda d: d.update(contributions=[3, 3]), "contributions"),
+        (lambda d: d.update(contributions=[1, 14]), "contributions"),
+        (lambda d: d.update(to_move=-2), "to_move"),
+        (lambda d: d.pop("history"), "history"),
+        (lambda d: d.update(game="pig"), "leduc"),
+    ],
+)
 def test_from_json_rejects_impossible_states(change, message):
     data = play("Ks", "Qh", "call", "call", "Js").to_dict()
     change(data)
@@ -527,4 +538,3 @@ def test_compiled_matches_reference_over_the_whole_tree():
 
     both(LeducState(), LeducReference())
     assert count == TREE_NODES
-

@@ -1,6 +1,7 @@
 """Luthier's component data against the counts and facts the rules give (spec section
 2 and 7.1), the C tables and constants against the Python ones, and the data loader's
 refusal of broken files."""
+
 from __future__ import annotations
 
 import json
@@ -39,11 +40,17 @@ def test_the_seed_cards_are_as_printed():
     assert sum(1 for s in TB.kind_spaces[violin] if s >= 0) == 2
     assert TB.kind_pp[TB.kind_name.index("Viola")] == 3
     assert TB.kind_copies[TB.kind_name.index("Cello")] == 2
-    bonus = lambda name: dict(zip(T.BUNDLE_KEYS, TB.space_bonus[TB.space_name.index(name)]))
+
+    def bonus(name):
+        return dict(zip(T.BUNDLE_KEYS, TB.space_bonus[TB.space_name.index(name)], strict=False))
+
     assert bonus("Clarinet")["coins"] == 2 and bonus("Clarinet")["wood"] == 1
     assert bonus("Viola")["coins"] == 4
-    assert (bonus("Rare strings")["material"], bonus("Rare strings")["inspiration"],
-            bonus("Rare strings")["coins"]) == (1, 1, 1)
+    assert (
+        bonus("Rare strings")["material"],
+        bonus("Rare strings")["inspiration"],
+        bonus("Rare strings")["coins"],
+    ) == (1, 1, 1)
     assert bonus("Rare keyboards")["draw"] == 1 and bonus("Rare keyboards")["inspiration"] == 1
 
 
@@ -61,7 +68,9 @@ def test_every_instrument_has_its_orchestra_space():
     # Every era column reaches every row, so any performance token has a space.
     for era in range(3):
         for row in range(3):
-            assert any(TB.space_row[s] == row and TB.space_eras[s] >> era & 1 for s in range(TB.n_spaces))
+            assert any(
+                TB.space_row[s] == row and TB.space_eras[s] >> era & 1 for s in range(TB.n_spaces)
+            )
 
 
 def test_patron_types_have_their_requirements_gifts_and_abilities():
@@ -69,8 +78,12 @@ def test_patron_types_have_their_requirements_gifts_and_abilities():
     sub-requirement, nobles two; performers give apprentices/inspiration, composers
     apprentices/materials, nobles coins, royals prestige; deck A abilities are
     continuous or round-start, deck B end-game; Chopin as in the seed example."""
-    gift_keys = {0: {"apprentice", "inspiration"}, 1: {"apprentice", "animal", "wood", "metal"},
-                 2: {"coins"}, 3: {"pp"}}
+    gift_keys = {
+        0: {"apprentice", "inspiration"},
+        1: {"apprentice", "animal", "wood", "metal"},
+        2: {"coins"},
+        3: {"pp"},
+    }
     for c in range(TB.n_patrons):
         ptype = TB.patron_type[c]
         subs = sum(1 for x in TB.patron_subs[c] if x >= 0)
@@ -82,12 +95,18 @@ def test_patron_types_have_their_requirements_gifts_and_abilities():
         if TB.patron_deck[c] == T.DECK_B:
             assert ability in (T.AB_END, T.AB_EXTRA_CHAIRS)
         else:
-            assert ability in (T.AB_PERFORM_BONUS, T.AB_EXTRA_REROLL, T.AB_ROUGH_DISCOUNT,
-                               T.AB_FINISH_DISCOUNT, T.AB_REPAIR_DISCOUNT, T.AB_ROUND_START)
+            assert ability in (
+                T.AB_PERFORM_BONUS,
+                T.AB_EXTRA_REROLL,
+                T.AB_ROUGH_DISCOUNT,
+                T.AB_FINISH_DISCOUNT,
+                T.AB_REPAIR_DISCOUNT,
+                T.AB_ROUND_START,
+            )
     chopin = TB.patron_name.index("Frederic Chopin")
     assert TB.patron_pp[chopin] == 5 and TB.patron_ability[chopin] == T.AB_ROUGH_DISCOUNT
     assert TB.patron_era[chopin] == T.ERAS.index("romantic")
-    assert TB.patron_main[chopin] == T.TYPES.index("string")         # the contrabass met it
+    assert TB.patron_main[chopin] == T.TYPES.index("string")  # the contrabass met it
     mendelssohn = TB.patron_name.index("Felix Mendelssohn")
     assert [g[T.B_WOOD] for g in TB.patron_gifts[mendelssohn]] == [1, 0]
     assert [g[T.B_ANIMAL] for g in TB.patron_gifts[mendelssohn]] == [0, 1]
@@ -101,8 +120,8 @@ def test_decks_are_large_enough_for_every_player_count():
     assert decks[T.DECK_A] >= 2 * 4 + 5
     assert all(Counter(TB.spec_deck)[d] >= 5 for d in range(3))
     assert TB.n_family >= 8 and len(set(TB.family_order)) == TB.n_family
-    assert TB.n_goals == 18                       # G1-G18 [seed]
-    assert TB.n_awards == 15                      # A1-A15: the seed lists fifteen criteria
+    assert TB.n_goals == 18  # G1-G18 [seed]
+    assert TB.n_awards == 15  # A1-A15: the seed lists fifteen criteria
 
 
 def test_awards_and_goals_follow_the_seed_lists():
@@ -111,7 +130,12 @@ def test_awards_and_goals_follow_the_seed_lists():
     assert TB.award_name == [f"A{i}" for i in range(1, 16)]
     assert TB.goal_name == [f"G{i}" for i in range(1, 19)]
     assert [T.CRITERIA[c] for c in TB.award_crit[:5]] == [
-        "patrons_era", "patrons_era", "patrons_era", "patron_types", "specialists"]
+        "patrons_era",
+        "patrons_era",
+        "patrons_era",
+        "patron_types",
+        "specialists",
+    ]
     assert [T.ERAS[a] for a in TB.award_arg[:3]] == ["romantic", "baroque", "classical"]
     assert [T.ERAS[a] for a in TB.goal_arg[4:7]] == ["romantic", "classical", "baroque"]
     assert [T.CRITERIA[c] for c in TB.goal_crit[15:18]] == ["chairs_row"] * 3
@@ -136,7 +160,7 @@ def test_tracks_costs_and_limits_are_the_seeds():
     assert TB.tier_cost == [0, 4, 8]
     assert (TB.search_cost, TB.market_apprentice, TB.market_training) == (10, 4, 15)
     assert (TB.fallback_coins, TB.abandon_penalty, TB.leftover_divisor) == (2, 3, 10)
-    assert TB.chair_points[6] == 13                # 6 chairs in 4p = 13 PP [seed-ex]
+    assert TB.chair_points[6] == 13  # 6 chairs in 4p = 13 PP [seed-ex]
 
 
 def test_tracks_are_the_seeds():
@@ -144,15 +168,49 @@ def test_tracks_are_the_seeds():
     black die, final; craft: rough x2, +1 skill at the benches, specialist, finish x2,
     +1 more, final; reputation a-h: apprentice, draw 3 keep 1, tier II free,
     specialist, +2 PP an instrument, tier III free, award claim (i loops back to h)."""
-    names = lambda track: [T.TRACK_EFFECTS[c] for c in TB.track_effect[track][:TB.track_len[track] + 1]]
-    assert names(T.T_PERF) == ["start", "reroll", "black_die", "specialist", "reroll", "black_die", "final"]
-    assert names(T.T_CRAFT) == ["start", "rough_twice", "bench_skill", "specialist", "finish_twice",
-                                "bench_skill", "final"]
-    assert names(T.T_REP) == ["start", "apprentice", "draw_three_keep_one", "tier_2_free", "specialist",
-                              "instrument_pp", "tier_3_free", "award_claim"]
+
+    def names(track):
+        return [T.TRACK_EFFECTS[c] for c in TB.track_effect[track][: TB.track_len[track] + 1]]
+
+    assert names(T.T_PERF) == [
+        "start",
+        "reroll",
+        "black_die",
+        "specialist",
+        "reroll",
+        "black_die",
+        "final",
+    ]
+    assert names(T.T_CRAFT) == [
+        "start",
+        "rough_twice",
+        "bench_skill",
+        "specialist",
+        "finish_twice",
+        "bench_skill",
+        "final",
+    ]
+    assert names(T.T_REP) == [
+        "start",
+        "apprentice",
+        "draw_three_keep_one",
+        "tier_2_free",
+        "specialist",
+        "instrument_pp",
+        "tier_3_free",
+        "award_claim",
+    ]
     # what the persistent steps add up to at each position
-    assert TB.perf_rerolls[:7] == [0, 1, 1, 1, 2, 2, 2] and TB.perf_black[:7] == [0, 0, 1, 1, 1, 2, 2]
-    assert TB.craft_skill[:7] == [0, 0, 1, 1, 1, 2, 2]                # a #3 works as a #5 at step 5
+    assert TB.perf_rerolls[:7] == [0, 1, 1, 1, 2, 2, 2] and TB.perf_black[:7] == [
+        0,
+        0,
+        1,
+        1,
+        1,
+        2,
+        2,
+    ]
+    assert TB.craft_skill[:7] == [0, 0, 1, 1, 1, 2, 2]  # a #3 works as a #5 at step 5
     assert TB.tier_free_rep == [0, 3, 6] and TB.rep_instrument_pp == 5
 
 
@@ -169,17 +227,50 @@ def test_display_layout_depends_on_the_player_count():
 
 def test_the_c_side_agrees_with_the_python_side():
     constants = c_constants()
-    assert constants["tasks"] == [C.T_SETUP, C.T_KEEP_CHECK, C.C_DRAW, C.C_REVEAL,
-                                  C.D_SETUP_FAMILY, C.D_DOUBLE,
-                                  C.CHAIR_ASK, C.CHAIR_DOUBLE, C.CHAIR_SINGLE]
-    assert constants["globals"] == [T.G_INSTR, T.G_PATRON, T.G_PERF, T.G_REPAIR, T.G_MARKET,
-                                    T.G_AWARD, T.G_GOAL, T.G_FAMILY, T.G_SPEC, T.G_ORCH,
-                                    T.NUM_GLOBAL]
-    assert constants["limits"] == [T.MAX_PLAYERS, T.OWNERS, T.MAX_KINDS, T.MAX_PATRONS,
-                                   T.MAX_PERF, T.MAX_REPAIR, T.MAX_MARKET, T.MAX_AWARDS,
-                                   T.MAX_GOALS, T.MAX_FAMILY, T.MAX_SPECS, T.MAX_ORCH,
-                                   T.MAX_SLOTS, T.MAX_SPACES, T.MAX_BOTTOM, T.MAX_TASKS,
-                                   T.MAX_PLACED, T.MAX_DONE]
+    assert constants["tasks"] == [
+        C.T_SETUP,
+        C.T_KEEP_CHECK,
+        C.C_DRAW,
+        C.C_REVEAL,
+        C.D_SETUP_FAMILY,
+        C.D_DOUBLE,
+        C.CHAIR_ASK,
+        C.CHAIR_DOUBLE,
+        C.CHAIR_SINGLE,
+    ]
+    assert constants["globals"] == [
+        T.G_INSTR,
+        T.G_PATRON,
+        T.G_PERF,
+        T.G_REPAIR,
+        T.G_MARKET,
+        T.G_AWARD,
+        T.G_GOAL,
+        T.G_FAMILY,
+        T.G_SPEC,
+        T.G_ORCH,
+        T.NUM_GLOBAL,
+    ]
+    assert constants["limits"] == [
+        T.MAX_PLAYERS,
+        T.OWNERS,
+        T.MAX_KINDS,
+        T.MAX_PATRONS,
+        T.MAX_PERF,
+        T.MAX_REPAIR,
+        T.MAX_MARKET,
+        T.MAX_AWARDS,
+        T.MAX_GOALS,
+        T.MAX_FAMILY,
+        T.MAX_SPECS,
+        T.MAX_ORCH,
+        T.MAX_SLOTS,
+        T.MAX_SPACES,
+        T.MAX_BOTTOM,
+        T.MAX_TASKS,
+        T.MAX_PLACED,
+        T.MAX_DONE,
+    ]
     assert constants["num_actions"] == A.NUM_ACTIONS
     # The hash reads the struct as 32-bit pairs of 16-bit fields.
     assert constants["struct_bytes"] % 4 == 0
@@ -208,15 +299,22 @@ def _broken_copy(monkeypatch, name, edit):
     T.load_tables.cache_clear()
 
 
-@pytest.mark.parametrize("name, edit, message", [
-    ("instruments.json", lambda d: d["cards"][0].update(type="brass"), "not one of string"),
-    ("instruments.json", lambda d: d["cards"][0].update(copies=0), "copies"),
-    ("patrons.json", lambda d: d["cards"][0].update(subs=["wind"]), "sub-requirement"),
-    ("market.json", lambda d: d.update(first="M42"), "first"),
-    ("goals.json", lambda d: d["cards"][0].update(levels=[{"at": 3, "pp": 1}, {"at": 2, "pp": 2}]), "increase"),
-    ("orchestra.json", lambda d: d["spaces"][0].update(bonus={"gold": 1}), "gold"),
-    ("specialists.json", lambda d: d["cards"][0].update(skill=1), "skill of the chip"),
-])
+@pytest.mark.parametrize(
+    "name, edit, message",
+    [
+        ("instruments.json", lambda d: d["cards"][0].update(type="brass"), "not one of string"),
+        ("instruments.json", lambda d: d["cards"][0].update(copies=0), "copies"),
+        ("patrons.json", lambda d: d["cards"][0].update(subs=["wind"]), "sub-requirement"),
+        ("market.json", lambda d: d.update(first="M42"), "first"),
+        (
+            "goals.json",
+            lambda d: d["cards"][0].update(levels=[{"at": 3, "pp": 1}, {"at": 2, "pp": 2}]),
+            "increase",
+        ),
+        ("orchestra.json", lambda d: d["spaces"][0].update(bonus={"gold": 1}), "gold"),
+        ("specialists.json", lambda d: d["cards"][0].update(skill=1), "skill of the chip"),
+    ],
+)
 def test_broken_data_is_reported_by_file_and_record(monkeypatch, name, edit, message):
     _broken_copy(monkeypatch, name, edit)
     try:

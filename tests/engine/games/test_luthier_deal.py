@@ -4,13 +4,14 @@ implementations. Every expected number is written below from the seed or the spe
 where the seed has no number (how many cards a deck holds, display slots, family
 tiles) the data's placeholder is written with its file, never read from the tables.
 """
+
 from __future__ import annotations
 
 import pytest
-from luthier_positions import TB, Position, both, dealt, legal_texts, play
 
 from engine.games.luthier import codec as C
 from engine.games.luthier import tables as T
+from luthier_positions import TB, Position, both, dealt, legal_texts, play
 
 PLAYER_COUNTS = [2, 3, 4]
 
@@ -47,9 +48,12 @@ FAMILY = {
 # What an ability leaves: tracks (performance, craft, reputation) one step on, and
 # apprentices and instruments in hand gained. Reputation b gives an apprentice (4.8.3).
 ABILITY_GIVES = {
-    "performance_track": ([1, 0, 0], 0, 0), "craft_track": ([0, 1, 0], 0, 0),
-    "reputation_track": ([0, 0, 1], 1, 0), "draw_instrument": ([0, 0, 0], 0, 1),
-    "apprentice": ([0, 0, 0], 1, 0), "none": ([0, 0, 0], 0, 0),
+    "performance_track": ([1, 0, 0], 0, 0),
+    "craft_track": ([0, 1, 0], 0, 0),
+    "reputation_track": ([0, 0, 1], 1, 0),
+    "draw_instrument": ([0, 0, 0], 0, 1),
+    "apprentice": ([0, 0, 0], 1, 0),
+    "none": ([0, 0, 0], 0, 0),
 }
 
 
@@ -104,8 +108,15 @@ def choose_setup(state, players):
 
 
 def resources(pl):
-    return {"coins": pl["coins"], "insp": pl["insp"], "appr": pl["appr"], "pp": pl["pp"],
-            "animal": pl["mat"][0], "wood": pl["mat"][1], "metal": pl["mat"][2]}
+    return {
+        "coins": pl["coins"],
+        "insp": pl["insp"],
+        "appr": pl["appr"],
+        "pp": pl["pp"],
+        "animal": pl["mat"][0],
+        "wood": pl["mat"][1],
+        "metal": pl["mat"][2],
+    }
 
 
 def plus(base, *gains):
@@ -149,7 +160,7 @@ def test_the_family_tiles_give_resources_and_the_turn_order(impl, players, seed)
     for p in range(players):
         pos.clear_patrons(p)
     state = play(pos.build(), "reveal")
-    while state.is_chance_node():               # a tile's ability may draw an instrument
+    while state.is_chance_node():  # a tile's ability may draw an instrument
         play(state, legal_texts(state)[0])
     d = state.to_dict()
     for p, name in enumerate(tiles):

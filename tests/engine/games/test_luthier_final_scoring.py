@@ -8,18 +8,19 @@ tokens, completed patrons, specialists, finishing-bench instruments and coins, s
 that the rare parts of the scoring turn up. The chosen PP bring the seats close
 together, so that ties and the coins tie-break are frequent.
 """
+
 from __future__ import annotations
 
-import luthier_scoring_model as M
 import pytest
-from engine.rng import Rng
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from luthier_positions import IMPLEMENTATIONS, TB, Position
 
+import luthier_scoring_model as M
 from engine.game import sample_chance
 from engine.games.luthier import GAME
 from engine.games.luthier import tables as T
+from engine.rng import Rng
+from luthier_positions import IMPLEMENTATIONS, TB, Position
 
 NAMED_ABILITIES = (T.AB_END, T.AB_EXTRA_CHAIRS)
 
@@ -29,7 +30,9 @@ def test_the_model_names_every_card_the_scoring_reads():
     assert set(M.INSTRUMENT_PP) == set(TB.kind_name)
     assert set(M.SPACE_ROW) == set(TB.space_name)
     assert set(M.GOALS) == set(TB.goal_name)
-    scoring = {TB.patron_name[c] for c in range(TB.n_patrons) if TB.patron_ability[c] in NAMED_ABILITIES}
+    scoring = {
+        TB.patron_name[c] for c in range(TB.n_patrons) if TB.patron_ability[c] in NAMED_ABILITIES
+    }
     assert scoring == set(M.END_ABILITIES) | set(M.EXTRA_CHAIRS)
 
 
@@ -47,7 +50,11 @@ def random_game(players: int, variant: str, seed: int) -> list:
     rng = Rng(seed)
     actions = []
     while not state.is_terminal():
-        action = sample_chance(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions())
+        action = (
+            sample_chance(state, rng)
+            if state.is_chance_node()
+            else rng.choice(state.legal_actions())
+        )
         actions.append(action)
         state.apply(action)
     return actions
@@ -64,10 +71,22 @@ def replay(impl, players, variant, seed, actions):
 
 seat_of = st.integers(0, 3)
 edits = st.one_of(
-    st.tuples(st.just("tokens"), st.integers(0, TB.n_spaces - 1), seat_of, st.integers(0, 2),
-              st.integers(1, 3), st.booleans()),
-    st.tuples(st.just("patron"), st.sampled_from(sorted(set(M.END_ABILITIES) | set(M.EXTRA_CHAIRS))
-                                                 + ["Frederic Chopin", "Queen Victoria"]), seat_of),
+    st.tuples(
+        st.just("tokens"),
+        st.integers(0, TB.n_spaces - 1),
+        seat_of,
+        st.integers(0, 2),
+        st.integers(1, 3),
+        st.booleans(),
+    ),
+    st.tuples(
+        st.just("patron"),
+        st.sampled_from(
+            sorted(set(M.END_ABILITIES) | set(M.EXTRA_CHAIRS))
+            + ["Frederic Chopin", "Queen Victoria"]
+        ),
+        seat_of,
+    ),
     st.tuples(st.just("bench"), st.sampled_from(TB.kind_name), seat_of, st.integers(0, 1)),
     st.tuples(st.just("specialist"), st.sampled_from(TB.spec_name), seat_of),
     st.tuples(st.just("coins"), seat_of, st.integers(0, 30)),
@@ -77,8 +96,15 @@ edits = st.one_of(
 def add(pos: Position, edit, players: int) -> None:
     """Apply one edit if the cards it moves are free; cards are moved, never made."""
     what, *args = edit
-    p = args[-1] if what in ("patron", "specialist") else args[1] if what == "tokens" else args[0] \
-        if what == "coins" else args[1]
+    p = (
+        args[-1]
+        if what in ("patron", "specialist")
+        else args[1]
+        if what == "tokens"
+        else args[0]
+        if what == "coins"
+        else args[1]
+    )
     if p >= players:
         return
     try:
@@ -95,13 +121,18 @@ def add(pos: Position, edit, players: int) -> None:
                 pos.specialist(args[0], p)
         else:
             pos.pl(p)["coins"] += args[1]
-    except ValueError:                          # the card is not free (or no room for it)
+    except ValueError:  # the card is not free (or no room for it)
         pass
 
 
 @settings(max_examples=80, deadline=None)
-@given(seed=st.integers(0, 2**31 - 1), players=st.integers(2, 4), variant=st.sampled_from(GAME.variants),
-       extra=st.lists(edits, max_size=10), lead=st.lists(st.integers(0, 2), min_size=4, max_size=4))
+@given(
+    seed=st.integers(0, 2**31 - 1),
+    players=st.integers(2, 4),
+    variant=st.sampled_from(GAME.variants),
+    extra=st.lists(edits, max_size=10),
+    lead=st.lists(st.integers(0, 2), min_size=4, max_size=4),
+)
 def test_final_scoring_agrees_with_the_model(seed, players, variant, extra, lead):
     actions = random_game(players, variant, seed)
     for impl in IMPLEMENTATIONS:

@@ -1,6 +1,7 @@
 """Luthier's JSON and notation at the edges: crafted or damaged states and views are
 refused with one clear StateFormatError (never a crash, never a half-loaded state),
 on both implementations; notation text that names no action is refused."""
+
 from __future__ import annotations
 
 import json
@@ -27,20 +28,26 @@ def damaged(edit):
 
 
 @both
-@pytest.mark.parametrize("edit, message", [
-    (lambda d: d.update(variant="expert"), "variant"),
-    (lambda d: d.pop("tokens"), "missing field 'tokens'"),
-    (lambda d: d.update(round=7), "round must be in"),
-    (lambda d: d["players"][0].update(coins=-1), "coins must be in"),
-    (lambda d: d["players"][0]["hand"].__setitem__(0, d["players"][0]["hand"][0] + 1), "instrument card 0 appears"),
-    (lambda d: d["display"][0].__setitem__(0, d["display"][0][1]), "patron card"),
-    (lambda d: d.update(task_n=0), "must be zero beyond task_n"),
-    (lambda d: d["tasks"][0].__setitem__(0, 99), "no task kind"),
-    (lambda d: d.update(players=d["players"][:3]), "list of 4"),
-    (lambda d: d["players"][3].update(coins=5), "blank with 3 players"),
-    (lambda d: d.update(held=T.G_PATRON), "held"),
-    (lambda d: d.update(act_chip=5), "act_chip"),
-])
+@pytest.mark.parametrize(
+    "edit, message",
+    [
+        (lambda d: d.update(variant="expert"), "variant"),
+        (lambda d: d.pop("tokens"), "missing field 'tokens'"),
+        (lambda d: d.update(round=7), "round must be in"),
+        (lambda d: d["players"][0].update(coins=-1), "coins must be in"),
+        (
+            lambda d: d["players"][0]["hand"].__setitem__(0, d["players"][0]["hand"][0] + 1),
+            "instrument card 0 appears",
+        ),
+        (lambda d: d["display"][0].__setitem__(0, d["display"][0][1]), "patron card"),
+        (lambda d: d.update(task_n=0), "must be zero beyond task_n"),
+        (lambda d: d["tasks"][0].__setitem__(0, 99), "no task kind"),
+        (lambda d: d.update(players=d["players"][:3]), "list of 4"),
+        (lambda d: d["players"][3].update(coins=5), "blank with 3 players"),
+        (lambda d: d.update(held=T.G_PATRON), "held"),
+        (lambda d: d.update(act_chip=5), "act_chip"),
+    ],
+)
 def test_damaged_states_are_refused_with_a_reason(impl, edit, message):
     with pytest.raises(StateFormatError, match=message):
         impl.from_dict(damaged(edit))
@@ -60,7 +67,9 @@ def test_a_performance_needs_its_card(impl):
     pos = Position(impl).chips((0, 3, 0, "performance"))
     pos.d["placed"][0][C.P_STATUS] = C.S_ACTING
     pos.d["act_chip"] = 0
-    pos.tasks((C.T_RESOLVE_NEXT, -1, 0), (C.T_PERF_RESULT, 0), (C.D_INSPIRE, 0), phase=C.PH_RESOLUTION)
+    pos.tasks(
+        (C.T_RESOLVE_NEXT, -1, 0), (C.T_PERF_RESULT, 0), (C.D_INSPIRE, 0), phase=C.PH_RESOLUTION
+    )
     with pytest.raises(StateFormatError, match="performance"):
         pos.build()
 
@@ -76,11 +85,15 @@ def _leaves(data, path=()):
         yield path
 
 
-LEAVES = [path for path in _leaves(json.loads(BASE.to_json())) if path[0] not in ("game", "variant")]
+LEAVES = [
+    path for path in _leaves(json.loads(BASE.to_json())) if path[0] not in ("game", "variant")
+]
 
 
 @settings(max_examples=150, deadline=None)
-@given(leaf=st.sampled_from(LEAVES), value=st.integers(-3, 40), impl=st.sampled_from(IMPLEMENTATIONS))
+@given(
+    leaf=st.sampled_from(LEAVES), value=st.integers(-3, 40), impl=st.sampled_from(IMPLEMENTATIONS)
+)
 def test_any_single_number_changed_loads_cleanly_or_is_refused(leaf, value, impl):
     data = json.loads(BASE.to_json())
     target = data
@@ -103,11 +116,11 @@ def test_views_are_checked(impl):
     with pytest.raises(StateFormatError, match="seat"):
         impl.from_observation(dict(view, seat=7), Rng(1))
     bad = json.loads(json.dumps(view))
-    bad["players"][1]["hand"][0] = C.HIDDEN          # the seat's own hand is never hidden
+    bad["players"][1]["hand"][0] = C.HIDDEN  # the seat's own hand is never hidden
     with pytest.raises(StateFormatError):
         impl.from_observation(bad, Rng(1))
     bad = json.loads(json.dumps(view))
-    bad["players"][0]["hand_n"] += 5                 # more hidden cards than exist
+    bad["players"][0]["hand_n"] += 5  # more hidden cards than exist
     with pytest.raises(StateFormatError, match="add up"):
         impl.from_observation(bad, Rng(1))
 
@@ -143,5 +156,9 @@ def test_the_compiled_json_is_json_dumps_of_the_dict(seed, steps):
     for _ in range(steps):
         if state.is_terminal():
             break
-        state.apply(sample_chance(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+        state.apply(
+            sample_chance(state, rng)
+            if state.is_chance_node()
+            else rng.choice(state.legal_actions())
+        )
     assert state.to_json() == json.dumps(state.to_dict(), separators=(",", ":"), sort_keys=True)

@@ -1,6 +1,7 @@
 """Invariants of Luthier on random play (hypothesis): resources never negative, the
 storage limit held except while its seat discards, every card in exactly one place,
 every game ending after round 6 with final scoring, on both implementations."""
+
 from __future__ import annotations
 
 from hypothesis import given, settings
@@ -22,16 +23,26 @@ APPRENTICE_CAP, STORAGE, EXTRA_STORAGE = 3, 9, 3
 
 def check_invariants(state) -> None:
     d = state.to_dict()
-    fields = C.parse_fields(d, TB)                 # every value in range
-    C.check_cards(fields, TB)                      # every card exactly once
+    fields = C.parse_fields(d, TB)  # every value in range
+    C.check_cards(fields, TB)  # every card exactly once
     n = d["num_players"]
     player = state.current_player()
     for p in range(n):
         pl = d["players"][p]
-        values = [pl["pp"], pl["coins"], pl["insp"], pl["appr"], pl["appr_gone"], pl["hand_n"]] + pl["mat"]
+        values = [
+            pl["pp"],
+            pl["coins"],
+            pl["insp"],
+            pl["appr"],
+            pl["appr_gone"],
+            pl["hand_n"],
+        ] + pl["mat"]
         assert min(values) >= 0, (p, values)
-        on_chips = sum(e[C.P_APPR] for e in d["placed"][:d["placed_n"]]
-                       if e[C.P_OWNER] == p and e[C.P_STATUS] in (C.S_DOWN, C.S_ACTING))
+        on_chips = sum(
+            e[C.P_APPR]
+            for e in d["placed"][: d["placed_n"]]
+            if e[C.P_OWNER] == p and e[C.P_STATUS] in (C.S_DOWN, C.S_ACTING)
+        )
         assert pl["appr"] + on_chips + pl["appr_gone"] <= APPRENTICE_CAP
         capacity = STORAGE + (EXTRA_STORAGE if pl["marker"][T.M_STORAGE] else 0)
         if sum(pl["mat"]) > capacity:
@@ -44,14 +55,22 @@ def random_steps(state, rng: Rng, steps: int, check, every: int = 1) -> None:
     for step in range(steps):
         if state.is_terminal():
             return
-        state.apply(sample_chance(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+        state.apply(
+            sample_chance(state, rng)
+            if state.is_chance_node()
+            else rng.choice(state.legal_actions())
+        )
         if step % every == 0 or state.is_terminal():
             check(state)
 
 
 @settings(max_examples=50, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 4),
-       variant=st.sampled_from(GAME.variants), steps=st.integers(50, 900))
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    players=st.integers(2, 4),
+    variant=st.sampled_from(GAME.variants),
+    steps=st.integers(50, 900),
+)
 def test_random_play_keeps_the_invariants(seed, players, variant, steps):
     state = GAME.new_state(players, variant, seed=seed)
     random_steps(state, Rng(seed), steps, check_invariants, every=3)
@@ -66,7 +85,11 @@ def test_the_reference_keeps_the_invariants(seed, players, steps):
 
 
 @settings(max_examples=100, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 4), variant=st.sampled_from(GAME.variants))
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    players=st.integers(2, 4),
+    variant=st.sampled_from(GAME.variants),
+)
 def test_every_random_game_ends_after_round_six(seed, players, variant):
     """1 [seed]: exactly six rounds, then final scoring; returns share the win."""
     state = GAME.new_state(players, variant, seed=seed)

@@ -1,6 +1,7 @@
 """How `cadenza play` draws Luthier for one seat (render_for): the seat's own goals,
 family tiles and deals by name with what they score, the other seats' secrets and
 face-down chips as "?", and nothing in the drawing that the seat could not know."""
+
 from __future__ import annotations
 
 from hypothesis import given, settings
@@ -18,12 +19,12 @@ TABLES = T.load_tables()
 
 
 def test_a_seat_sees_its_own_setup_choices_by_name_and_not_the_others():
-    state = GAME.new_state(3, seed=2)      # dealt: seat 0 keeps a family tile first
+    state = GAME.new_state(3, seed=2)  # dealt: seat 0 keeps a family tile first
     d = state.to_dict()
     text = state.render_for(0)
     for tile in d["players"][0]["family"]:
         assert TABLES.family_name[tile] in text
-    for j, goal in enumerate(d["players"][0]["goals"]):   # numbered as in goals01
+    for j, goal in enumerate(d["players"][0]["goals"]):  # numbered as in goals01
         assert f"[{j}] {TABLES.goal_name[goal]} {T.CRITERIA[TABLES.goal_crit[goal]]}" in text
     for other in (1, 2):
         for tile in d["players"][other]["family"]:
@@ -44,7 +45,7 @@ def test_face_down_chips_show_their_number_to_their_owner_only(impl):
 @both
 def test_a_hand_is_named_for_its_owner_and_counted_for_the_others(impl):
     state = Position(impl).instrument("Violin", 1).instrument("Harp", 1).build()
-    names = sorted(["Violin", "Harp"], key=TABLES.kind_name.index)   # listed in kind order
+    names = sorted(["Violin", "Harp"], key=TABLES.kind_name.index)  # listed in kind order
     assert f"hand (2): {names[0]}, {names[1]}" in state.render_for(1)
     assert "hand (2): ?" in state.render_for(0)
 
@@ -90,8 +91,10 @@ def test_a_performance_shows_the_card_and_its_dice():
     levels = "/".join(map(str, TABLES.perf_at[perf]))
     assert f"card in play: {TABLES.perf_name[perf]} (levels at {levels})" in text
     colours = ["black" if black else "white" for black in d["die_black"]]
-    assert (f"dice: {d['dice'][0]} {colours[0]}, {d['dice'][1]} {colours[1]}; rerolls left "
-            f"{d['rerolls']}") in text
+    assert (
+        f"dice: {d['dice'][0]} {colours[0]}, {d['dice'][1]} {colours[1]}; rerolls left "
+        f"{d['rerolls']}"
+    ) in text
     assert "asked: spend inspiration on the performance" in text
 
 
@@ -99,7 +102,8 @@ def test_a_payment_names_its_amount():
     state, d = first_asking(C.D_PAY)
     amount, reserve = d["tasks"][d["task_n"] - 1][2:4]
     assert f"asked: pay {amount} in any mix of coins and inspiration" in state.render_for(
-        state.current_player())
+        state.current_player()
+    )
 
 
 def test_card_names_by_global_id():

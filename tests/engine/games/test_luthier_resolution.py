@@ -1,20 +1,39 @@
 """Luthier's resolution phase (spec 4.3) and its main-board locations (4.4), on both
 implementations, from concrete positions."""
+
 from __future__ import annotations
 
 import pytest
 
 from engine.games.luthier import codec as C
 from engine.games.luthier import tables as T
-from luthier_positions import (TB, Position, both, kind, legal_texts, patron_id, perf_card, play,
-                               repair_card, top_task)
+from luthier_positions import (
+    TB,
+    Position,
+    both,
+    kind,
+    legal_texts,
+    patron_id,
+    perf_card,
+    play,
+    repair_card,
+    top_task,
+)
 from luthier_scoring_model import ORCHESTRA, SPACE_ERAS
 
 BLUE, RED, YELLOW = 0, 1, 2
 
 # The Wind instruments: Flute, Clarinet, Natural trumpet [seed-ex], the rest
 # data/instruments.json [assumed]. Orchestra spaces: luthier_scoring_model.ORCHESTRA.
-WIND_INSTRUMENTS = {"Flute", "Oboe", "Clarinet", "Natural trumpet", "Bassoon", "French horn", "Serpent"}
+WIND_INSTRUMENTS = {
+    "Flute",
+    "Oboe",
+    "Clarinet",
+    "Natural trumpet",
+    "Bassoon",
+    "French horn",
+    "Serpent",
+}
 
 
 def seat_space(state, text):
@@ -46,9 +65,9 @@ def test_priority_by_skill_then_placement(impl):
     while len(movers) < 3:
         if top_task(state)[0] == C.D_CHIP:
             movers.append(state.current_player())
-            play(state, "alt")                   # 1 metal each
+            play(state, "alt")  # 1 metal each
         else:
-            play(state, legal_texts(state)[0])   # Red's skill bonus
+            play(state, legal_texts(state)[0])  # Red's skill bonus
     assert movers == [RED, BLUE, YELLOW]
     d = state.to_dict()
     assert [e[C.P_SKILL] for e in d["placed"][:3]] == [3, 5, 3]
@@ -59,7 +78,7 @@ def test_priority_by_skill_then_placement(impl):
 def test_several_chips_of_one_seat_act_separately(impl):
     state = at(impl, (BLUE, 1, 0, "guild"), (BLUE, 3, 0, "guild")).build()
     metal = state.to_dict()["players"][BLUE]["mat"][2]
-    play(state, "go@guild", "alt", "alt")          # only Blue's chips: nothing to turn up
+    play(state, "go@guild", "alt", "alt")  # only Blue's chips: nothing to turn up
     assert state.to_dict()["players"][BLUE]["mat"][2] == metal + 2
 
 
@@ -70,7 +89,7 @@ def test_a_bench_activates_only_the_seats_own_chips(impl):
     pos = at(impl, (BLUE, 3, 0, "roughing"), (RED, 5, 0, "roughing")).clear_benches(BLUE)
     state = pos.build()
     coins = state.to_dict()["players"][BLUE]["coins"]
-    play(state, "go@rough")            # nothing to rough: the fallback is the only action, taken at once
+    play(state, "go@rough")  # nothing to rough: the fallback is the only action, taken at once
     d = state.to_dict()
     assert d["placed"][1][C.P_STATUS] == C.S_DOWN and d["players"][BLUE]["coins"] == coins + 2
 
@@ -122,9 +141,9 @@ def test_tier_access_costs_and_reputation(impl):
     state = pos.resolving(BLUE).build()
     play(state, "go@guild")
     texts = legal_texts(state)
-    assert f"take{tier2}" in texts and f"take{tier3}" not in texts     # 5 in all: 4 yes, 8 no
+    assert f"take{tier2}" in texts and f"take{tier3}" not in texts  # 5 in all: 4 yes, 8 no
     play(state, f"take{tier2}")
-    assert legal_texts(state) == ["pay:1i", "pay:2i"]                  # at least 1 inspiration
+    assert legal_texts(state) == ["pay:1i", "pay:2i"]  # at least 1 inspiration
     play(state, "pay:2i")
     pl = state.to_dict()["players"][BLUE]
     assert (pl["coins"], pl["insp"], pl["hand"][kind("Viola")]) == (1, 0, 1)
@@ -140,7 +159,11 @@ def test_search_costs_ten_and_the_apprentices(impl):
     """4.4.0 [seed]: with an apprentice on the chip, pay 10 (coins and/or inspiration)
     and take the first card from the deck matching a named attribute; the chip's
     apprentices then leave the game."""
-    pos = Position(impl).chips((BLUE, 1, 2, "guild")).seat(BLUE, coins=12, insp=0, appr=0, appr_gone=0)
+    pos = (
+        Position(impl)
+        .chips((BLUE, 1, 2, "guild"))
+        .seat(BLUE, coins=12, insp=0, appr=0, appr_gone=0)
+    )
     state = pos.resolving(BLUE).build()
     play(state, "go@guild")
     assert "search:wind" in legal_texts(state)
@@ -151,7 +174,9 @@ def test_search_costs_ten_and_the_apprentices(impl):
     play(state, state.action_to_str(state.legal_actions()[0]))
     pl = state.to_dict()["players"][BLUE]
     assert pl["coins"] == 2 and pl["appr_gone"] == 2 and pl["appr"] == 0
-    no_apprentice = Position(impl).chips((BLUE, 1, 0, "guild")).seat(BLUE, coins=20).resolving(BLUE).build()
+    no_apprentice = (
+        Position(impl).chips((BLUE, 1, 0, "guild")).seat(BLUE, coins=20).resolving(BLUE).build()
+    )
     play(no_apprentice, "go@guild")
     assert not any(t.startswith("search") for t in legal_texts(no_apprentice))
 
@@ -181,7 +206,7 @@ def test_salon_main_alternative_and_bonus(impl):
     assert not any(t.startswith("take") for t in legal_texts(state))
     play(state, "alt")
     pl = state.to_dict()["players"][BLUE]
-    assert pl["insp"] == 2 and pl["appr"] == 1 and pl["patience"] == [1, 1, 1]   # skill 1: no bonus
+    assert pl["insp"] == 2 and pl["appr"] == 1 and pl["patience"] == [1, 1, 1]  # skill 1: no bonus
 
 
 @both
@@ -208,21 +233,21 @@ def test_performance(impl):
     p1 = perf_card("Baroque chamber music")
     pos = Position(impl).clear_patrons(BLUE).chips((BLUE, 3, 0, "performance"))
     pos.seat(BLUE, coins=0, insp=1, pp=0, track=[2, 0, 0], marker=[0, 0, 0])
-    pos.patron("Johann Sebastian Bach", BLUE, 0, patience=1)       # sub: a Baroque performance
+    pos.patron("Johann Sebastian Bach", BLUE, 0, patience=1)  # sub: a Baroque performance
     pos.display(T.PERFORM, 0, p1)
     state = pos.resolving(BLUE).build()
     play(state, "go@perform", "take0")
     assert state.to_dict()["die_black"] == [1, 0]
-    play(state, "notes4", "notes1")                # black 4, white 1
-    assert legal_texts(state) == ["reroll0", "reroll1", "keepdice"]   # track step 1: one reroll
+    play(state, "notes4", "notes1")  # black 4, white 1
+    assert legal_texts(state) == ["reroll0", "reroll1", "keepdice"]  # track step 1: one reroll
     play(state, "keepdice")
-    assert legal_texts(state) == ["inspire0", "inspire1"]             # 8 -> 9 reaches the high level
+    assert legal_texts(state) == ["inspire0", "inspire1"]  # 8 -> 9 reaches the high level
     play(state, "inspire1")
     pl = state.to_dict()["players"][BLUE]
     assert (pl["coins"], pl["pp"], pl["insp"]) == (2, 1, 0)
     texts = legal_texts(state)
     assert all(t.startswith("seat:") for t in texts)
-    baroque = {space for space, eras in SPACE_ERAS.items() if "B" in eras}    # two-era spaces too
+    baroque = {space for space, eras in SPACE_ERAS.items() if "B" in eras}  # two-era spaces too
     assert {seat_space(state, t) for t in texts} == baroque
     play(state, "seat:flute")
     assert legal_texts(state) == ["tuck0", "notuck"]
@@ -233,12 +258,18 @@ def test_performance(impl):
 
 @both
 def test_a_low_performance_places_no_token(impl):
-    pos = Position(impl).chips((BLUE, 1, 0, "performance")).seat(BLUE, coins=0, insp=0, track=[0, 0, 0])
-    pos.display(T.PERFORM, 0, perf_card("Romantic concerto"))        # low level needs 8
+    pos = (
+        Position(impl)
+        .chips((BLUE, 1, 0, "performance"))
+        .seat(BLUE, coins=0, insp=0, track=[0, 0, 0])
+    )
+    pos.display(T.PERFORM, 0, perf_card("Romantic concerto"))  # low level needs 8
     state = pos.resolving(BLUE).build()
     play(state, "go@perform", "take0", "notes0", "notes0")
     d = state.to_dict()
-    assert d["players"][BLUE]["coins"] == 0 and d["perf_discard"][perf_card("Romantic concerto")] == 1
+    assert (
+        d["players"][BLUE]["coins"] == 0 and d["perf_discard"][perf_card("Romantic concerto")] == 1
+    )
     assert sum(d["tokens"][s][BLUE][T.K_PERF] for s in range(TB.n_spaces)) == 0
 
 
@@ -261,12 +292,12 @@ def test_rerolls_and_the_skill_bonus_track_advance(impl):
 def test_repair_with_inspiration_for_materials(impl):
     """4.4.4 [seed]: a repair card only if its materials can be paid, 2 inspiration
     replacing 1 material; its PP; a repair token in the row of its type."""
-    card = repair_card("Contrabass restoration")          # animal, wood, metal: 4 PP
+    card = repair_card("Contrabass restoration")  # animal, wood, metal: 4 PP
     pos = Position(impl).clear_patrons(BLUE).chips((BLUE, 3, 0, "repair"))
     pos.seat(BLUE, mat=[1, 1, 0], insp=1, pp=0, coins=0).display(T.REPAIR, 0, card)
     state = pos.resolving(BLUE).build()
     play(state, "go@repair")
-    assert "take0" not in legal_texts(state)               # metal missing, 1 inspiration
+    assert "take0" not in legal_texts(state)  # metal missing, 1 inspiration
     pos.seat(BLUE, insp=2)
     state = pos.resolving(BLUE).build()
     play(state, "go@repair", "take0")
@@ -274,7 +305,9 @@ def test_repair_with_inspiration_for_materials(impl):
     pl = state.to_dict()["players"][BLUE]
     assert pl["pp"] == 4 and pl["mat"] == [0, 0, 0] and pl["insp"] == 0
     texts = legal_texts(state)
-    assert {seat_space(state, t) for t in texts} == {space for space in ORCHESTRA["string"] if SPACE_ERAS[space]}
+    assert {seat_space(state, t) for t in texts} == {
+        space for space in ORCHESTRA["string"] if SPACE_ERAS[space]
+    }
 
 
 @both
@@ -285,10 +318,10 @@ def test_balcony_awards_coins_apprentices_and_reputation(impl):
     pos.seat(BLUE, coins=0, track=[0, 0, 0]).seat(RED, appr=1, appr_gone=0)
     state = pos.resolving(BLUE).build()
     play(state, "go@balcony", "reveal")
-    assert "award" not in legal_texts(state)                # nothing qualifies yet
+    assert "award" not in legal_texts(state)  # nothing qualifies yet
     play(state, "alt")
     pl = state.to_dict()["players"][BLUE]
-    assert pl["coins"] == 6 and pl["track"][T.T_REP] == 1 and pl["appr"] >= 1   # b: an apprentice
+    assert pl["coins"] == 6 and pl["track"][T.T_REP] == 1 and pl["appr"] >= 1  # b: an apprentice
     play(state, "alt2")
     assert state.to_dict()["players"][RED]["appr"] == 3
 
@@ -298,7 +331,9 @@ def test_balcony_turn_order(impl):
     """4.4.5 / 4.11 [seed-ex]: Blue #1 + 2 apprentices, Red #5, Yellow #3 on the
     Balcony, Grey not: next round's order is Red, Blue, Yellow, Grey; Balcony chips
     stay until the end of the round."""
-    pos = Position(impl, players=4).chips((0, 1, 2, "balcony"), (1, 5, 0, "balcony"), (2, 3, 0, "balcony"))
+    pos = Position(impl, players=4).chips(
+        (0, 1, 2, "balcony"), (1, 5, 0, "balcony"), (2, 3, 0, "balcony")
+    )
     pos.d["order"] = [3, 2, 1, 0]
     for p in range(4):
         pos.seat(p, track=[0, 0, 0])
@@ -317,7 +352,11 @@ def test_balcony_turn_order(impl):
 def test_apprentices_capped_at_three(impl):
     """4.0 / 8.17: a seat owns at most 3 apprentices, counting those on its chips; it
     gains them only from its own chips in the market."""
-    pos = Position(impl).chips((BLUE, 1, 2, "salon"), (BLUE, 3, 0, "balcony")).seat(BLUE, appr=1, appr_gone=0)
+    pos = (
+        Position(impl)
+        .chips((BLUE, 1, 2, "salon"), (BLUE, 3, 0, "balcony"))
+        .seat(BLUE, appr=1, appr_gone=0)
+    )
     state = pos.resolving(BLUE).build()
     play(state, "go@balcony", "alt2")
-    assert state.to_dict()["players"][BLUE]["appr"] == 1       # 1 + 2 on the Salon chip = 3
+    assert state.to_dict()["players"][BLUE]["appr"] == 1  # 1 + 2 on the Salon chip = 3

@@ -6,6 +6,7 @@ the round marker to round 3 or 5 gives every player worker chip #2 or #4; at the
 of round 3 the patron A cards left in the draw pile are discarded. Every expected value
 below is written from the seed, never read from the engine's tables.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -32,16 +33,26 @@ def play_recording(state, rng):
     while not state.is_terminal():
         d = state.to_dict()
         if d["phase"] == C.PH_PLANNING and not planning:
-            rounds.append({"round": d["round"], "market": d["market"],
-                           "deck_a": d["patron_deck_a"], "chips": None})
+            rounds.append(
+                {
+                    "round": d["round"],
+                    "market": d["market"],
+                    "deck_a": d["patron_deck_a"],
+                    "chips": None,
+                }
+            )
         if d["phase"] != C.PH_PLANNING and planning:
-            placed = d["placed"][:d["placed_n"]]
+            placed = d["placed"][: d["placed_n"]]
             rounds[-1]["chips"] = {
                 p: "".join(sorted(str(e[C.P_CHIP] + 1) for e in placed if e[C.P_OWNER] == p))
-                for p in range(d["num_players"])}
+                for p in range(d["num_players"])
+            }
         planning = d["phase"] == C.PH_PLANNING
-        state.apply(sample_chance(state, rng) if state.is_chance_node()
-                    else rng.choice(state.legal_actions()))
+        state.apply(
+            sample_chance(state, rng)
+            if state.is_chance_node()
+            else rng.choice(state.legal_actions())
+        )
     return rounds, state.to_dict()
 
 
@@ -83,8 +94,11 @@ def test_every_patron_dealt_to_the_salon_after_round_three_is_from_deck_b(impl, 
         if late:
             dealt_late += sorted(salon - shown)
         shown = salon
-        state.apply(sample_chance(state, rng) if state.is_chance_node()
-                    else rng.choice(state.legal_actions()))
+        state.apply(
+            sample_chance(state, rng)
+            if state.is_chance_node()
+            else rng.choice(state.legal_actions())
+        )
     assert dealt_late, "no patron was dealt after round 3 in this game"
     assert [table.patron_name[c] for c in dealt_late if table.patron_deck[c] != T.DECK_B] == []
 

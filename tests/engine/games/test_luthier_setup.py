@@ -1,5 +1,6 @@
 """Luthier's setup (spec 3), round start (4.1) and planning (4.2), on both the
 compiled state and the reference, from concrete positions."""
+
 from __future__ import annotations
 
 import pytest
@@ -7,8 +8,18 @@ import pytest
 from engine.games.luthier import GAME
 from engine.games.luthier import codec as C
 from engine.games.luthier import tables as T
-from luthier_positions import TB, Position, after_setup, both, dealt, kind, legal_texts, patron_id, play, space
-
+from luthier_positions import (
+    TB,
+    Position,
+    after_setup,
+    both,
+    dealt,
+    kind,
+    legal_texts,
+    patron_id,
+    play,
+    space,
+)
 
 # The orchestra setup cards (data/orchestra_setup.json [assumed]; the seed's procedure):
 # dummy tokens on these spaces' First Chairs, and the level blocked on award tiles 1-3.
@@ -28,7 +39,11 @@ def test_two_player_setup(impl, seed):
     one level of each of the three award tiles."""
     d = dealt(impl, 2, seed=seed).to_dict()
     tokens, blocked = ORCHESTRA_SETUP[TB.orch_name[d["orch_card"]]]
-    dummy_chairs = {TB.space_name[s]: d["chair_kind"][s] for s in range(TB.n_spaces) if d["chair_owner"][s] == T.DUMMY}
+    dummy_chairs = {
+        TB.space_name[s]: d["chair_kind"][s]
+        for s in range(TB.n_spaces)
+        if d["chair_owner"][s] == T.DUMMY
+    }
     assert dummy_chairs == tokens
     for name, kind_index in tokens.items():
         assert d["tokens"][space(name)][T.DUMMY] == [int(kind_index == k) for k in range(3)]
@@ -42,8 +57,12 @@ def test_two_player_setup(impl, seed):
 def test_workers_by_round(impl):
     """4.0: rounds 1-2 place #1 #3 #5; #2 joins in round 3 and #4 in round 5."""
     for round_, chips in ((1, "135"), (3, "1235"), (5, "12345")):
-        state = Position(impl).chips(round_=round_).tasks((C.T_PLAN, -1, 0, 9), (C.D_PLACE, 0),
-                                                            phase=C.PH_PLANNING).build()
+        state = (
+            Position(impl)
+            .chips(round_=round_)
+            .tasks((C.T_PLAN, -1, 0, 9), (C.D_PLACE, 0), phase=C.PH_PLANNING)
+            .build()
+        )
         numbers = sorted({text[1] for text in legal_texts(state)})
         assert "".join(numbers) == chips
 
@@ -68,8 +87,13 @@ def test_planning_places_one_chip_a_turn_with_apprentices(impl):
 
 @both
 def test_apprentices_on_a_chip_leave_the_supply(impl):
-    state = Position(impl).seat(0, appr=3).chips().tasks((C.T_PLAN, -1, 0, 9), (C.D_PLACE, 0),
-                                                         phase=C.PH_PLANNING).build()
+    state = (
+        Position(impl)
+        .seat(0, appr=3)
+        .chips()
+        .tasks((C.T_PLAN, -1, 0, 9), (C.D_PLACE, 0), phase=C.PH_PLANNING)
+        .build()
+    )
     play(state, "w1@balcony+3")
     d = state.to_dict()
     assert d["players"][0]["appr"] == 0 and d["placed"][0][C.P_APPR] == 3
@@ -79,15 +103,15 @@ def test_apprentices_on_a_chip_leave_the_supply(impl):
 def test_round_start_gifts_and_leaving(impl):
     """4.1 / 4.6.4: each patience cube moves right and pays the gift above it; on the
     last space the patron leaves, -3 PP per unmet requirement (never below 0)."""
-    mendelssohn = patron_id("Felix Mendelssohn")           # gifts: wood, then animal
+    mendelssohn = patron_id("Felix Mendelssohn")  # gifts: wood, then animal
     pos = Position(impl).clear_patrons(0).seat(0, pp=4, mat=[0, 0, 0])
     pos.patron("Felix Mendelssohn", 0, 0, patience=0)
-    pos.patron("Prince Nikolaus Esterhazy", 0, 1, patience=2)      # leaves: 3 requirements unmet
+    pos.patron("Prince Nikolaus Esterhazy", 0, 1, patience=2)  # leaves: 3 requirements unmet
     state = pos.tasks((C.T_PLAN, -1, 0, 9), (C.T_PLAYER_START, 0), phase=C.PH_ROUND_START).build()
     d = state.to_dict()
     pl = d["players"][0]
-    assert pl["patience"][0] == 1 and pl["mat"][1] == 1             # the wood gift
-    assert pl["patron"][1] == -1 and pl["pp"] == 0                  # 4 - 9, floored at 0
+    assert pl["patience"][0] == 1 and pl["mat"][1] == 1  # the wood gift
+    assert pl["patron"][1] == -1 and pl["pp"] == 0  # 4 - 9, floored at 0
     assert d["patron_discard"][patron_id("Prince Nikolaus Esterhazy")] == 1
     assert pl["patron"][0] == mendelssohn
 
@@ -99,8 +123,8 @@ def test_a_patron_with_met_requirements_costs_less_when_leaving(impl):
     pos.patron("Frederic Chopin", 0, 0, patience=2, tucked=[contrabass])
     state = pos.tasks((C.T_PLAN, -1, 0, 9), (C.T_PLAYER_START, 0), phase=C.PH_ROUND_START).build()
     d = state.to_dict()
-    assert d["players"][0]["pp"] == 7                                # one of two unmet
-    assert d["instr_discard"][kind("Contrabass")] >= 1               # tucked cards go too (8.10)
+    assert d["players"][0]["pp"] == 7  # one of two unmet
+    assert d["instr_discard"][kind("Contrabass")] >= 1  # tucked cards go too (8.10)
 
 
 @both
@@ -108,8 +132,8 @@ def test_extra_storage_and_round_start_abilities(impl):
     """4.1.1 / 4.9: the extra-storage perk gives a material of choice each round start;
     a completed Noble (A) gives its round-start resource; a royal patron PP."""
     pos = Position(impl).clear_patrons(0).seat(0, marker=[0, 0, 1], mat=[0, 0, 0], pp=0)
-    pos.completed("Duke of Chandos", 0)        # round start: 1 wood
-    pos.completed("Queen Victoria", 0)         # round start: 1 PP
+    pos.completed("Duke of Chandos", 0)  # round start: 1 wood
+    pos.completed("Queen Victoria", 0)  # round start: 1 PP
     state = pos.tasks((C.T_PLAN, -1, 0, 9), (C.T_PLAYER_START, 0), phase=C.PH_ROUND_START).build()
     assert legal_texts(state) == ["gain:animal", "gain:wood", "gain:metal"]
     play(state, "gain:metal")

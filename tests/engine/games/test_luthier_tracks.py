@@ -1,5 +1,6 @@
 """Luthier's tracks and specialists (spec 4.8), awards (4.9), market (4.10), round end
 (4.11) and final scoring (5), on both implementations, from concrete positions."""
+
 from __future__ import annotations
 
 import pytest
@@ -27,8 +28,12 @@ def advancing(impl, track, value, **seat):
     """Seat 0's marker on `track` at `value`, one advance pending."""
     pos = Position(impl).seat(ME, track=[value if t == track else 0 for t in range(3)], **seat)
     pos.d["order"] = [0, 1, 2, -1]
-    return pos.tasks((C.T_RESOLVE_NEXT, -1, 0), (C.D_RESOLVE, OTHER), (C.T_ADVANCE, ME, track),
-                     phase=C.PH_RESOLUTION)
+    return pos.tasks(
+        (C.T_RESOLVE_NEXT, -1, 0),
+        (C.D_RESOLVE, OTHER),
+        (C.T_ADVANCE, ME, track),
+        phase=C.PH_RESOLUTION,
+    )
 
 
 @both
@@ -78,7 +83,7 @@ def test_reputation_steps(impl):
 @both
 def test_reputation_h_and_i_claim_awards(impl):
     pos = advancing(impl, T.T_REP, 6, pp=0, marker=[0, 0, 0])
-    pos.award(0, "A11").tokens("Flute", ME, T.K_INSTR, 2)        # 2 instruments: left level
+    pos.award(0, "A11").tokens("Flute", ME, T.K_INSTR, 2)  # 2 instruments: left level
     pos.d["claims"] = [[-1] * 3 for _ in range(4)]
     state = pos.build()
     assert legal_texts(state) == ["claim0L:royal", "claim0L:purple", "claim0L:storage"]
@@ -100,7 +105,11 @@ def test_reputation_h_and_i_claim_awards(impl):
 def test_award_levels_are_closed_once_covered(impl):
     """4.9 [seed]: a covered level is closed to everyone else, the other levels stay
     open; one level a tile a seat; each claim takes one of the seat's three markers."""
-    pos = Position(impl).chips((ME, 5, 0, "balcony")).seat(ME, marker=[1, 0, 1], pp=0, track=[0, 0, 0])
+    pos = (
+        Position(impl)
+        .chips((ME, 5, 0, "balcony"))
+        .seat(ME, marker=[1, 0, 1], pp=0, track=[0, 0, 0])
+    )
     pos.award(0, "A11").tokens("Flute", ME, T.K_INSTR, 6)
     pos.d["claims"] = [[OTHER, -1, -1]] + [[-1] * 3 for _ in range(3)]
     pos.d["order"] = [0, 1, 2, -1]
@@ -115,7 +124,12 @@ def test_award_levels_are_closed_once_covered(impl):
 def test_the_royal_perk_chooses_a_royal_patron(impl):
     """4.9: the royal perk: look through the royal deck, choose one and place it like a
     normal patron with its space bonus; with no free space, no royal."""
-    pos = Position(impl).clear_patrons(ME).chips((ME, 1, 0, "balcony")).seat(ME, marker=[0, 0, 0], coins=0)
+    pos = (
+        Position(impl)
+        .clear_patrons(ME)
+        .chips((ME, 1, 0, "balcony"))
+        .seat(ME, marker=[0, 0, 0], coins=0)
+    )
     pos.award(0, "A11").tokens("Flute", ME, T.K_INSTR, 2)
     pos.d["claims"] = [[-1] * 3 for _ in range(4)]
     pos.d["order"] = [0, 1, 2, -1]
@@ -145,7 +159,12 @@ def test_specialists_are_assigned_at_round_end_and_act(impl):
     play(state, "assign:w3")
     assert state.to_dict()["players"][ME]["spec_chip"][deck] == 2
     # the Restorer gives 1 PP after a repair
-    pos = Position(impl).specialist("Restorer", ME).clear_patrons(ME).seat(ME, mat=[2, 2, 2], pp=0, insp=0)
+    pos = (
+        Position(impl)
+        .specialist("Restorer", ME)
+        .clear_patrons(ME)
+        .seat(ME, mat=[2, 2, 2], pp=0, insp=0)
+    )
     pos.pl(ME)["spec_chip"][deck] = 2
     pos.chips((ME, 3, 0, "repair"))
     pos.display(T.REPAIR, 0, TB.repair_name.index("Flute pads"))
@@ -178,20 +197,26 @@ def test_market(impl):
     """4.10 [seed]: buy and sell at the card's prices, not both for one material;
     inspiration takes 1 off a price; apprentices 4; training 15 per step, never onto
     the final step; storage over 9 must be discarded."""
-    pos = Position(impl).seat(ME, coins=30, insp=2, mat=[0, 1, 0], appr=0, appr_gone=0, track=[4, 5, 0])
+    pos = Position(impl).seat(
+        ME, coins=30, insp=2, mat=[0, 1, 0], appr=0, appr_gone=0, track=[4, 5, 0]
+    )
     pos.d["market"], pos.d["market_deck"][TB.market_first] = TB.market_first, 0
     pos.d["order"] = [0, 1, 2, -1]
     pos.chips()
     state = pos.resolving(ME).build()
     play(state, "market")
     texts = legal_texts(state)
-    assert "train:perform" in texts and "train:craft" not in texts      # craft at 5 (8.16)
+    assert "train:perform" in texts and "train:craft" not in texts  # craft at 5 (8.16)
     play(state, "sell:wood")
     assert "buy:wood" not in legal_texts(state)
     prices = M1_PRICES
     play(state, "buy:metal", "pay:2i")
     pl = state.to_dict()["players"][ME]
-    assert pl["coins"] == 30 + prices[1] - (prices[2] - 2) and pl["insp"] == 0 and pl["mat"] == [0, 0, 1]
+    assert (
+        pl["coins"] == 30 + prices[1] - (prices[2] - 2)
+        and pl["insp"] == 0
+        and pl["mat"] == [0, 0, 1]
+    )
     play(state, "hire")
     play(state, "train:perform")
     d = state.to_dict()
@@ -225,7 +250,7 @@ def test_storage_limit(impl):
     pos = Position(impl).chips((ME, 1, 0, "performance")).seat(ME, mat=[4, 3, 2])
     pos.d["order"] = [0, 1, 2, -1]
     state = pos.resolving(ME).build()
-    play(state, "go@perform", "alt")                     # 3 animal: 12 > 9
+    play(state, "go@perform", "alt")  # 3 animal: 12 > 9
     assert state.current_player() == ME
     assert legal_texts(state) == ["drop:animal", "drop:wood", "drop:metal"]
     play(state, "drop:metal", "drop:animal", "drop:animal")
@@ -248,18 +273,19 @@ def test_round_end(impl):
     assert d["patron_deck_a"] == 0
     used = TB.slots_used(T.SALON, 3)
     kept = [salon_before[s] for s in used if TB.slot_tier[s] > 1]
-    assert [d["display"][T.SALON][s] for s in used[:len(kept)]] == kept
+    assert [d["display"][T.SALON][s] for s in used[: len(kept)]] == kept
     assert d["patron_discard"][salon_before[used[0]]] == 1
     while state.is_chance_node():
         play(state, legal_texts(state)[0])
     d = state.to_dict()
     assert d["round"] == 4 and all(d["players"][p]["visited"] == 0 for p in range(3))
     assert all(d["display"][T.SALON][s] >= 0 for s in used)
-    assert all(TB.patron_deck[d["display"][T.SALON][s]] == T.DECK_B for s in used[len(kept):])
+    assert all(TB.patron_deck[d["display"][T.SALON][s]] == T.DECK_B for s in used[len(kept) :])
     assert "w2@salon" in legal_texts(state) or state.to_dict()["phase"] != C.PH_PLANNING
 
 
 # ---- final scoring (5.2, 5.3) ------------------------------------------------------------
+
 
 def final(impl):
     """A 4-player game in round 6, every chip home: the round end is final scoring."""
@@ -271,7 +297,12 @@ def test_final_scoring_example(impl):
     """5.2 [seed-ex]: 6 First Chairs in a 4-player game = 13 PP; a Viola on the
     finishing bench 2 (3 halved, rounded up); 16 coins = 1 PP with 6 coins kept for
     the tie-break; specialists 1 PP each."""
-    pos = final(impl).clear_benches(ME).clear_patrons(ME).seat(ME, pp=0, coins=16, insp=0, mat=[0, 0, 0], appr=0)
+    pos = (
+        final(impl)
+        .clear_benches(ME)
+        .clear_patrons(ME)
+        .seat(ME, pp=0, coins=16, insp=0, mat=[0, 0, 0], appr=0)
+    )
     for name in ("Harpsichord", "Flute", "Clarinet", "Natural trumpet", "Viola"):
         pos.tokens(name, ME, T.K_INSTR, 1, chair=True)
     pos.tokens("Rare strings", ME, T.K_INSTR, 1)
@@ -294,7 +325,12 @@ def test_final_scoring_example(impl):
 @both
 def test_goals_score_their_highest_level_only(impl):
     """5.2 step 4: each kept goal scores the PP of its highest level reached."""
-    pos = final(impl).clear_benches(ME).clear_patrons(ME).seat(ME, pp=0, coins=0, insp=0, mat=[0, 0, 0], appr=0)
+    pos = (
+        final(impl)
+        .clear_benches(ME)
+        .clear_patrons(ME)
+        .seat(ME, pp=0, coins=0, insp=0, mat=[0, 0, 0], appr=0)
+    )
     g1 = TB.goal_name.index("G1")
     if g1 not in pos.pl(ME)["goals"]:
         holder = next((p for p in range(4) if g1 in pos.pl(p)["goals"]), None)
@@ -307,7 +343,7 @@ def test_goals_score_their_highest_level_only(impl):
             pos.pl(ME)["goals"][0] = g1
     j = pos.pl(ME)["goals"].index(g1)
     pos.pl(ME)["goal_mask"] = 1 << j
-    pos.tokens("Violin I", ME, T.K_INSTR, 2).tokens("Cello", ME, T.K_INSTR, 1)   # 3 strings
+    pos.tokens("Violin I", ME, T.K_INSTR, 2).tokens("Cello", ME, T.K_INSTR, 1)  # 3 strings
     spec = [s for s in pos.pl(ME)["spec"] if s >= 0]
     state = pos.scored()
     pl = state.to_dict()["players"][ME]
@@ -318,10 +354,15 @@ def test_goals_score_their_highest_level_only(impl):
 def test_end_game_patron_abilities(impl):
     """5.2 step 2 / 4.6.1: completed patrons (B) score at the end; extra First Chairs
     count toward the chair table."""
-    pos = final(impl).clear_benches(ME).clear_patrons(ME).seat(ME, pp=0, coins=0, insp=0, mat=[0, 0, 0], appr=0)
+    pos = (
+        final(impl)
+        .clear_benches(ME)
+        .clear_patrons(ME)
+        .seat(ME, pp=0, coins=0, insp=0, mat=[0, 0, 0], appr=0)
+    )
     pos.pl(ME)["goal_mask"] = 0
-    pos.completed("Jean-Marie Leclair", ME)                  # 1 PP a performance token
-    pos.completed("Count Ferdinand Waldstein", ME)           # 2 more First Chairs at the end
+    pos.completed("Jean-Marie Leclair", ME)  # 1 PP a performance token
+    pos.completed("Count Ferdinand Waldstein", ME)  # 2 more First Chairs at the end
     pos.tokens("Oboe", ME, T.K_PERF, 3)
     spec = sum(1 for s in pos.pl(ME)["spec"] if s >= 0)
     state = pos.scored()
@@ -334,8 +375,17 @@ def test_tie_break_and_shared_wins(impl):
     still tied, the win is shared."""
     pos = final(impl)
     for p in range(4):
-        pos.clear_benches(p).clear_patrons(p).seat(p, pp=10, coins=p % 2 * 5, insp=0, mat=[0, 0, 0], appr=0,
-                                                   goal_mask=0, spec=[-1, -1, -1], spec_chip=[-1, -1, -1])
+        pos.clear_benches(p).clear_patrons(p).seat(
+            p,
+            pp=10,
+            coins=p % 2 * 5,
+            insp=0,
+            mat=[0, 0, 0],
+            appr=0,
+            goal_mask=0,
+            spec=[-1, -1, -1],
+            spec_chip=[-1, -1, -1],
+        )
     for i in range(T.MAX_SPECS):
         if i < TB.n_specs and not pos.d["spec_cut"][i]:
             pos.d["spec_box"][i] = 1

@@ -3,6 +3,7 @@ goals, undisclosed family tiles and setup deals, face-down chip identities, deck
 contents and the cards others put under the deck; from_observation fills them
 uniformly from what is unaccounted for, and the compiled determinization draws the
 very same state; the infoset key is a hash of the observation."""
+
 from __future__ import annotations
 
 from hypothesis import given, settings
@@ -24,7 +25,11 @@ def random_position(seed: int, steps: int, players=None):
     for _ in range(steps):
         if state.is_terminal():
             break
-        state.apply(sample_chance(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+        state.apply(
+            sample_chance(state, rng)
+            if state.is_chance_node()
+            else rng.choice(state.legal_actions())
+        )
     return state
 
 
@@ -47,7 +52,7 @@ def test_an_observation_hides_the_other_seats_secrets():
             entry, seen = d["placed"][i], obs["placed"][i]
             hidden = entry[C.P_OWNER] != seat and entry[C.P_STATUS] == C.S_DOWN
             assert seen[C.P_CHIP] == (C.HIDDEN if hidden else entry[C.P_CHIP])
-            assert seen[C.P_APPR] == entry[C.P_APPR] and seen[C.P_LOC] == entry[C.P_LOC]   # 8.3
+            assert seen[C.P_APPR] == entry[C.P_APPR] and seen[C.P_LOC] == entry[C.P_LOC]  # 8.3
 
 
 @both
@@ -61,12 +66,18 @@ def test_kept_goals_are_shown_at_the_final_scoring(impl):
     for o in (1, 2):
         pl, seen = d["players"][o], state.observation(0)["players"][o]
         assert seen["goal_mask"] == pl["goal_mask"] and bin(pl["goal_mask"]).count("1") == 2
-        assert seen["goals"] == [g if pl["goal_mask"] >> j & 1 else C.HIDDEN for j, g in enumerate(pl["goals"])]
-        assert impl.from_observation(state.observation(0), Rng(1)).observation(0) == state.observation(0)
+        assert seen["goals"] == [
+            g if pl["goal_mask"] >> j & 1 else C.HIDDEN for j, g in enumerate(pl["goals"])
+        ]
+        assert impl.from_observation(state.observation(0), Rng(1)).observation(
+            0
+        ) == state.observation(0)
 
 
 def test_face_down_chips_are_revealed_when_their_location_is_activated():
-    pos = Position(GAME.state_class).chips((0, 5, 0, "guild"), (1, 3, 0, "guild"), (1, 1, 0, "salon"))
+    pos = Position(GAME.state_class).chips(
+        (0, 5, 0, "guild"), (1, 3, 0, "guild"), (1, 1, 0, "salon")
+    )
     pos.d["order"] = [0, 1, 2, -1]
     state = pos.resolving(0).build()
     assert [e[C.P_CHIP] for e in state.observation(0)["placed"][:3]] == [4, C.HIDDEN, C.HIDDEN]
@@ -140,8 +151,12 @@ def test_unseen_royal_and_specialist_decks():
     assert obs["royal_cut"] == [-1] * T.MAX_PATRONS and obs["royal_cut_n"] == d["royal_cut_n"]
     pos = Position(GAME.state_class).seat(0, track=[2, 0, 0])
     pos.d["order"] = [0, 1, 2, -1]
-    state = pos.tasks((C.T_RESOLVE_NEXT, -1, 0), (C.D_RESOLVE, 1), (C.T_ADVANCE, 0, T.T_PERF),
-                      phase=C.PH_RESOLUTION).build()
+    state = pos.tasks(
+        (C.T_RESOLVE_NEXT, -1, 0),
+        (C.D_RESOLVE, 1),
+        (C.T_ADVANCE, 0, T.T_PERF),
+        phase=C.PH_RESOLUTION,
+    ).build()
     play(state, "reveal")
     mine, theirs = state.observation(0), state.observation(1)
     deck = [i for i in range(TB.n_specs) if TB.spec_deck[i] == T.T_PERF]

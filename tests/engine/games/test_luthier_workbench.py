@@ -1,13 +1,23 @@
 """Luthier's workbench (spec 4.5), patrons (4.6) and the orchestra's First Chairs
 (4.7), on both implementations, from concrete positions."""
+
 from __future__ import annotations
 
 import pytest
 
 from engine.games.luthier import codec as C
 from engine.games.luthier import tables as T
-from luthier_positions import (Position, both, kind, legal_texts, patron_id, play, repair_card, space,
-                               top_task)
+from luthier_positions import (
+    Position,
+    both,
+    kind,
+    legal_texts,
+    patron_id,
+    play,
+    repair_card,
+    space,
+    top_task,
+)
 
 ME, OTHER, THIRD = 0, 1, 2
 
@@ -65,7 +75,15 @@ def test_roughing_5_plus_saves_one_material_once(impl):
 def test_rough_times_two_and_making_room(impl):
     """4.5.1 / craft step 1: one action roughs two different instruments; a full
     finishing bench first sends a card back to hand (its roughing is lost)."""
-    pos = bench(impl, "roughing", 1, craft=1, mat=(2, 3, 0), rough=["Violin", "Viola"], finish=["Flute", "Oboe"])
+    pos = bench(
+        impl,
+        "roughing",
+        1,
+        craft=1,
+        mat=(2, 3, 0),
+        rough=["Violin", "Viola"],
+        finish=["Flute", "Oboe"],
+    )
     pos.empty_hands()
     state = pos.resolving(ME).build()
     play(state, "go@rough", "rough0")
@@ -96,7 +114,9 @@ def test_finishing_pays_scores_and_places_the_instrument_token(impl):
 @both
 def test_reputation_f_adds_two_pp_to_every_instrument(impl):
     """4.8.3 f [seed]: +2 PP each time the seat finishes an instrument."""
-    state = bench(impl, "finishing", 1, mat=(0, 0, 1), finish=["Flute"], rep=5).resolving(ME).build()
+    state = (
+        bench(impl, "finishing", 1, mat=(0, 0, 1), finish=["Flute"], rep=5).resolving(ME).build()
+    )
     play(state, "go@finish", "finish0")
     assert state.to_dict()["players"][ME]["pp"] == 3 + 2
 
@@ -105,11 +125,11 @@ def test_reputation_f_adds_two_pp_to_every_instrument(impl):
 def test_finishing_4_plus_saves_a_material_and_6_plus_doubles_the_chair_bonus(impl):
     """4.5.2: 4+ one material less once per action; 6+ doubles the bonus for placing
     the instrument token (8.14), once per action."""
-    pos = bench(impl, "finishing", 5, appr=1, mat=(0, 0, 0), finish=["Flute"])   # skill 6
+    pos = bench(impl, "finishing", 5, appr=1, mat=(0, 0, 0), finish=["Flute"])  # skill 6
     state = pos.resolving(ME).build()
     play(state, "go@finish", "finish0")
     pl = state.to_dict()["players"][ME]
-    assert pl["insp"] == 4                          # Flute chair: 2 inspiration, doubled
+    assert pl["insp"] == 4  # Flute chair: 2 inspiration, doubled
     assert state.to_dict()["chair_owner"][space("Flute")] == ME
 
 
@@ -118,7 +138,7 @@ def test_finish_times_two_second_uses_the_first_ones_gain(impl):
     """4.5.2 / craft step 4: one action finishes two instruments in turn; what the first
     yields may pay for the second."""
     pos = bench(impl, "finishing", 1, craft=4, mat=(0, 0, 1), finish=["Flute", "Natural trumpet"])
-    state = pos.resolving(ME).build()            # craft 4: skill 1 + 1 (craft 2) = 2
+    state = pos.resolving(ME).build()  # craft 4: skill 1 + 1 (craft 2) = 2
     play(state, "go@finish", "finish0")
     # Flute: metal paid; its chair gives 2 inspiration, no metal: the trumpet (metal +
     # animal) cannot follow
@@ -138,7 +158,9 @@ def test_the_seat_chooses_which_instrument_6_plus_doubles(impl, choice, insp, co
     """4.5.2 [seed]: with finish x2, 4+ and 6+ still apply once an action, but the seat
     chooses the instrument each applies to. Skill 7: the Flute's chair (2 inspiration)
     or the trumpet's (1 coin, 1 metal) is doubled, as the seat says."""
-    pos = bench(impl, "finishing", 5, appr=1, craft=4, mat=(1, 0, 2), finish=["Flute", "Natural trumpet"])
+    pos = bench(
+        impl, "finishing", 5, appr=1, craft=4, mat=(1, 0, 2), finish=["Flute", "Natural trumpet"]
+    )
     state = pos.resolving(ME).build()
     play(state, "go@finish", "finish0", "paycost")
     assert legal_texts(state) == ["double:now", "double:later"]
@@ -180,10 +202,13 @@ def test_completion_moves_reputation_before_it_frees_the_space(impl):
     play(state, "go@finish", "finish0", "tuck1")
     pl = state.to_dict()["players"][ME]
     assert top_task(state)[0] == C.D_CLAIM and pl["track"][T.T_REP] == 7
-    assert pl["patron"][1] == patron_id("Frederic Chopin") and patron_id("Frederic Chopin") not in pl["done"]
+    assert (
+        pl["patron"][1] == patron_id("Frederic Chopin")
+        and patron_id("Frederic Chopin") not in pl["done"]
+    )
     play(state, "claim0L:royal")
     pl = state.to_dict()["players"][ME]
-    assert legal_texts(state) == ["market", "pass"]          # no royal patron to choose
+    assert legal_texts(state) == ["market", "pass"]  # no royal patron to choose
     assert pl["patron"][1] == -1 and patron_id("Frederic Chopin") in pl["done"]
 
 
@@ -194,9 +219,9 @@ def test_the_main_requirement_takes_only_an_instrument(impl):
     of the patron's own era, a repair of the sought type."""
     pos = Position(impl).clear_patrons(ME).chips((ME, 1, 0, "repair"))
     pos.seat(ME, mat=[2, 2, 2], insp=0, track=[0, 0, 0])
-    pos.patron("Arcangelo Corelli", ME, 0)                   # performer: main (string) only
-    pos.patron("Georg Friedrich Handel", ME, 1)              # composer: sub keyboard, Baroque
-    pos.display(T.REPAIR, 0, repair_card("Harpsichord quills"))   # a keyboard repair
+    pos.patron("Arcangelo Corelli", ME, 0)  # performer: main (string) only
+    pos.patron("Georg Friedrich Handel", ME, 1)  # composer: sub keyboard, Baroque
+    pos.display(T.REPAIR, 0, repair_card("Harpsichord quills"))  # a keyboard repair
     pos.d["order"] = [0, 1, 2, -1]
     state = pos.resolving(ME).build()
     play(state, "go@repair", "take0")
@@ -208,7 +233,7 @@ def test_the_main_requirement_takes_only_an_instrument(impl):
 @both
 def test_patience_resets_when_a_requirement_is_met(impl):
     pos = bench(impl, "finishing", 1, mat=(0, 1, 0), finish=["Violin"])
-    pos.patron("Prince Nikolaus Esterhazy", ME, 0, patience=2)      # string main + 2 subs
+    pos.patron("Prince Nikolaus Esterhazy", ME, 0, patience=2)  # string main + 2 subs
     state = pos.resolving(ME).build()
     play(state, "go@finish", "finish0", "seat:violin-i", "tuck0")
     pl = state.to_dict()["players"][ME]
@@ -216,6 +241,7 @@ def test_patience_resets_when_a_requirement_is_met(impl):
 
 
 # ---- First Chairs (4.7) -------------------------------------------------------------------
+
 
 def repair_at(impl, card_name, row_tokens, mat=(2, 2, 2)):
     pos = Position(impl).clear_patrons(ME).chips((ME, 1, 0, "repair"))
@@ -232,7 +258,10 @@ def test_an_empty_chair_is_taken_with_its_bonus(impl):
     state = repair_at(impl, "Oboe reeds", []).resolving(ME).build()
     play(state, "go@repair", "take0", "seat:clarinet")
     d = state.to_dict()
-    assert d["chair_owner"][space("Clarinet")] == ME and d["chair_kind"][space("Clarinet")] == T.K_REPAIR
+    assert (
+        d["chair_owner"][space("Clarinet")] == ME
+        and d["chair_kind"][space("Clarinet")] == T.K_REPAIR
+    )
     assert d["players"][ME]["coins"] == 2 and d["players"][ME]["mat"][1] == 2 - 1 + 1
 
 
@@ -254,7 +283,11 @@ def test_equal_tokens_go_below_the_line(impl):
     """4.7: not strictly more (the dummy counts as a player): below the line, for 2
     coins or 1 inspiration."""
     tokens = [("Clarinet", OTHER, T.K_PERF, 2, True)]
-    state = repair_at(impl, "Oboe reeds", tokens + [("Clarinet", ME, T.K_REPAIR, 1)]).resolving(ME).build()
+    state = (
+        repair_at(impl, "Oboe reeds", tokens + [("Clarinet", ME, T.K_REPAIR, 1)])
+        .resolving(ME)
+        .build()
+    )
     play(state, "go@repair", "take0", "seat:clarinet")
     assert legal_texts(state) == ["below:coins", "below:insp"]
     play(state, "below:insp")
@@ -300,7 +333,7 @@ def test_rare_instruments_always_take_a_chair(impl):
     pos.tokens("Rare strings", OTHER, T.K_INSTR, 1)
     state = pos.resolving(ME).build()
     play(state, "go@finish", "finish0")
-    assert legal_texts(state) == ["gain:animal", "gain:wood", "gain:metal"]   # 1 material of choice
+    assert legal_texts(state) == ["gain:animal", "gain:wood", "gain:metal"]  # 1 material of choice
     play(state, "gain:wood")
     d = state.to_dict()
     rare = space("Rare strings")

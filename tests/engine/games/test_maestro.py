@@ -1,17 +1,31 @@
 """Maestro's rules, one test per rule of shared/rules/maestro-1989.md (the
 section is cited in each docstring), each from a concrete position and run on both
 the compiled state and the pure-Python reference."""
+
 from __future__ import annotations
 
 import pytest
 
 from maestro_positions import BOARD, act, both, legal_texts, placements, position
 
-ALL_SPACES = {f"{row}.{i + 1}" for row, instr in zip(BOARD.row_ids, BOARD.row_instruments)
-              for i in range(len(instr))}
+ALL_SPACES = {
+    f"{row}.{i + 1}"
+    for row, instr in zip(BOARD.row_ids, BOARD.row_instruments, strict=False)
+    for i in range(len(instr))
+}
 WINDS = {1: "flute", 2: "oboe", 3: "horn", 4: "bassoon", 10: "maestro"}
-FULL_SEAT_1 = {1: "oboe", 2: "violin", 3: "viola", 4: "cello", 5: "drums",
-               6: "flute", 7: "horn", 8: "tuba", 9: "harp", 10: "maestro"}
+FULL_SEAT_1 = {
+    1: "oboe",
+    2: "violin",
+    3: "viola",
+    4: "cello",
+    5: "drums",
+    6: "flute",
+    7: "horn",
+    8: "tuba",
+    9: "harp",
+    10: "maestro",
+}
 
 
 def in_row(state, row_id: str) -> set[str]:
@@ -32,12 +46,31 @@ def test_board_data_is_the_default_board_of_the_spec():
     assert BOARD.num_rows == 10
     assert BOARD.row_lengths == (2, 3, 4, 4, 5, 5, 5, 5, 6, 7)
     assert BOARD.num_cells == 46
-    counts = dict(zip(BOARD.tile_names, BOARD.totals))
+    counts = dict(zip(BOARD.tile_names, BOARD.totals, strict=True))
     assert counts == {
-        "violin": 5, "flute": 3, "viola": 3, "cello": 3, "clarinet": 3, "drums": 3,
-        "eguitar": 3, "keyboard": 3, "harp": 1, "doublebass": 1, "sax": 2, "piano": 2,
-        "oboe": 2, "bassoon": 2, "trombone": 2, "horn": 2, "bassguitar": 2, "trumpet": 2,
-        "harpsichord": 1, "tuba": 1, "maestro": 10, "applause": 14}
+        "violin": 5,
+        "flute": 3,
+        "viola": 3,
+        "cello": 3,
+        "clarinet": 3,
+        "drums": 3,
+        "eguitar": 3,
+        "keyboard": 3,
+        "harp": 1,
+        "doublebass": 1,
+        "sax": 2,
+        "piano": 2,
+        "oboe": 2,
+        "bassoon": 2,
+        "trombone": 2,
+        "horn": 2,
+        "bassguitar": 2,
+        "trumpet": 2,
+        "harpsichord": 1,
+        "tuba": 1,
+        "maestro": 10,
+        "applause": 14,
+    }
     assert sum(BOARD.totals) == 70
     assert (BOARD.slots, BOARD.top_slots, BOARD.max_draw) == (10, 5, 3)
 
@@ -102,7 +135,9 @@ def test_tiles_extend_the_line_without_gaps(impl):
 @both
 def test_a_started_row_takes_no_second_maestro(impl):
     """Spec 5.2 and M4: one maestro a row, and it is the first tile."""
-    state = position(impl, agencies={0: {10: "maestro"}}, rows={"R7": [None, None, "maestro", None, None]})
+    state = position(
+        impl, agencies={0: {10: "maestro"}}, rows={"R7": [None, None, "maestro", None, None]}
+    )
     assert in_row(state, "R7") == set()
     assert "R6.1:p0s10" in placements(state)
 
@@ -111,8 +146,9 @@ def test_a_started_row_takes_no_second_maestro(impl):
 def test_only_one_row_a_turn(impl):
     """Spec 5.2 and M3: once a tile is down, the turn's placements go into that row;
     the next turn may choose again."""
-    state = position(impl, agencies={0: {9: "maestro", 10: "maestro", 1: "violin"},
-                                     1: {10: "maestro"}})
+    state = position(
+        impl, agencies={0: {9: "maestro", 10: "maestro", 1: "violin"}, 1: {10: "maestro"}}
+    )
     act(state, "R4.1:p0s10")
     assert placements(state) == {"R4.2:p0s1"}
     act(state, "pass", "draw1", "tile:applause")
@@ -125,8 +161,11 @@ def test_only_one_row_a_turn(impl):
 def test_opponents_tiles_come_from_their_top_row_only(impl):
     """Spec 2.1 and 5.2: spaces 1-5 are normal contracts anyone may use; 6-10 are
     exclusive while the agency is not full."""
-    state = position(impl, agencies={0: {10: "maestro"}, 1: {2: "oboe", 7: "horn", 10: "maestro"}},
-                     rows={"R7": [None, None, "maestro", None, None]})
+    state = position(
+        impl,
+        agencies={0: {10: "maestro"}, 1: {2: "oboe", 7: "horn", 10: "maestro"}},
+        rows={"R7": [None, None, "maestro", None, None]},
+    )
     assert in_row(state, "R7") == {"R7.2:p1s2"}
 
 
@@ -134,8 +173,11 @@ def test_opponents_tiles_come_from_their_top_row_only(impl):
 def test_a_tile_taken_from_an_opponent_goes_straight_to_the_board(impl):
     """Spec 5.2 (seed: taken musicians "immediately go onto the gameboard and never
     into your agency"), and it scores for the taker."""
-    state = position(impl, agencies={0: {10: "maestro"}, 1: {2: "oboe", 10: "maestro"}},
-                     rows={"R7": [None, None, "maestro", None, None]})
+    state = position(
+        impl,
+        agencies={0: {10: "maestro"}, 1: {2: "oboe", 10: "maestro"}},
+        rows={"R7": [None, None, "maestro", None, None]},
+    )
     act(state, "R7.2:p1s2")
     data = state.to_dict()
     assert data["agencies"][1][1] is None
@@ -158,12 +200,17 @@ def test_bottom_one_variant_judges_fullness_when_the_turn_begins(impl):
     """Spec 5.2 rule 3 and M2, the spec's default (variant bottom-one): an opponent
     full when the turn begins gives at most one tile from spaces 6-10, before or
     after top-row tiles."""
-    state = position(impl, 2, "bottom-one", agencies={0: {10: "maestro"}, 1: FULL_SEAT_1},
-                     rows={"R7": [None, None, "maestro", None, None]})
+    state = position(
+        impl,
+        2,
+        "bottom-one",
+        agencies={0: {10: "maestro"}, 1: FULL_SEAT_1},
+        rows={"R7": [None, None, "maestro", None, None]},
+    )
     assert in_row(state, "R7") == {"R7.2:p1s1", "R7.4:p1s7"}
-    act(state, "R7.2:p1s1")               # a top-row tile: the agency is no longer full
+    act(state, "R7.2:p1s1")  # a top-row tile: the agency is no longer full
     assert in_row(state, "R7") == {"R7.1:p1s6", "R7.4:p1s7"}
-    act(state, "R7.4:p1s7")               # the one bottom-row tile
+    act(state, "R7.4:p1s7")  # the one bottom-row tile
     assert in_row(state, "R7") == set()
     assert state.to_dict()["turn"]["taken_bottom"] == [0, 1]
 
@@ -172,9 +219,13 @@ def test_bottom_one_variant_judges_fullness_when_the_turn_begins(impl):
 def test_bottom_unlimited_variant_opens_the_whole_bottom_row(impl):
     """Spec 9 M2, `unlimited_snapshot` (variant bottom-unlimited): fullness judged
     when the turn begins, any number of bottom-row tiles."""
-    state = position(impl, 2, "bottom-unlimited",
-                     agencies={0: {10: "maestro"}, 1: FULL_SEAT_1},
-                     rows={"R7": [None, None, "maestro", None, None]})
+    state = position(
+        impl,
+        2,
+        "bottom-unlimited",
+        agencies={0: {10: "maestro"}, 1: FULL_SEAT_1},
+        rows={"R7": [None, None, "maestro", None, None]},
+    )
     act(state, "R7.2:p1s1", "R7.4:p1s7")
     assert in_row(state, "R7") == {"R7.1:p1s6"}
     act(state, "R7.1:p1s6")
@@ -190,19 +241,21 @@ def test_a_full_agencys_bottom_row_is_open_only_while_it_is_full(impl):
     agencies = {0: {10: "maestro"}, 1: FULL_SEAT_1}
     state = position(impl, agencies=agencies, rows=rows)
     assert in_row(state, "R7") == {"R7.2:p1s1", "R7.4:p1s7"}
-    act(state, "R7.2:p1s1")               # a top-row tile: no longer full
+    act(state, "R7.2:p1s1")  # a top-row tile: no longer full
     assert in_row(state, "R7") == set()
     state = position(impl, agencies=agencies, rows=rows)
-    act(state, "R7.4:p1s7")               # the bottom-row tile first
+    act(state, "R7.4:p1s7")  # the bottom-row tile first
     assert in_row(state, "R7") == {"R7.2:p1s1"}
     act(state, "R7.2:p1s1")
-    assert in_row(state, "R7") == set()   # flute (space 6) stays exclusive
+    assert in_row(state, "R7") == set()  # flute (space 6) stays exclusive
 
 
 @both
 def test_the_mover_uses_any_space_of_its_own_agency(impl):
     """Spec 5.2 source 1: top and bottom row of one's own agency alike."""
-    state = position(impl, agencies={0: {1: "oboe", 8: "horn"}}, rows={"R7": [None, None, "maestro", None, None]})
+    state = position(
+        impl, agencies={0: {1: "oboe", 8: "horn"}}, rows={"R7": [None, None, "maestro", None, None]}
+    )
     assert in_row(state, "R7") == {"R7.2:p0s1", "R7.4:p0s8"}
 
 
@@ -210,11 +263,22 @@ def test_the_mover_uses_any_space_of_its_own_agency(impl):
 
 
 @both
-@pytest.mark.parametrize("filled,draws", [(9, ["draw1"]), (8, ["draw1", "draw2"]),
-                                          (1, ["draw1", "draw2", "draw3"])])
+@pytest.mark.parametrize(
+    "filled,draws", [(9, ["draw1"]), (8, ["draw1", "draw2"]), (1, ["draw1", "draw2", "draw3"])]
+)
 def test_the_draw_count_fits_the_free_spaces(impl, filled, draws):
     """Spec 4 C and M11: k is 1, 2 or 3, and at most the free agency spaces."""
-    tiles = ["violin", "flute", "viola", "cello", "clarinet", "drums", "eguitar", "keyboard", "maestro"]
+    tiles = [
+        "violin",
+        "flute",
+        "viola",
+        "cello",
+        "clarinet",
+        "drums",
+        "eguitar",
+        "keyboard",
+        "maestro",
+    ]
     agency = {10 - i: tiles[i] for i in range(filled)}
     state = position(impl, agencies={0: agency})
     act(state, "pass")
@@ -225,8 +289,23 @@ def test_the_draw_count_fits_the_free_spaces(impl, filled, draws):
 def test_a_full_agency_that_cannot_draw_ends_the_game(impl):
     """Spec 7.2 and M12 (seed: "someone has a full agency and will not or can not
     place a musician"): passing with no free space ends the game at once."""
-    full = {i + 1: t for i, t in enumerate(["violin", "violin", "viola", "cello", "drums",
-                                            "flute", "horn", "tuba", "harp", "maestro"])}
+    full = {
+        i + 1: t
+        for i, t in enumerate(
+            [
+                "violin",
+                "violin",
+                "viola",
+                "cello",
+                "drums",
+                "flute",
+                "horn",
+                "tuba",
+                "harp",
+                "maestro",
+            ]
+        )
+    }
     state = position(impl, agencies={0: full})
     act(state, "pass")
     assert state.is_terminal()
@@ -348,22 +427,45 @@ def test_the_critic_pays_10_at_the_start_of_each_of_its_holders_turns(impl):
 @both
 def test_the_critic_goes_to_whoever_finishes_the_next_row(impl):
     """Spec 5.3 and M7: finishing a row takes the critic from its holder."""
-    state = position(impl, agencies={0: {1: "piano"}, 1: {10: "maestro"}}, critic=1,
-                     rows={"R1": ["maestro", None], "R2": ["flute", "maestro", "harp"]})
+    state = position(
+        impl,
+        agencies={0: {1: "piano"}, 1: {10: "maestro"}},
+        critic=1,
+        rows={"R1": ["maestro", None], "R2": ["flute", "maestro", "harp"]},
+    )
     act(state, "R1.2:p0s1")
     assert state.to_dict()["critic"] == 0
     act(state, "pass", "draw1", "tile:applause")
-    assert state.to_dict()["points"] == [5, 0]     # seat 1's turn: no income for it
+    assert state.to_dict()["points"] == [5, 0]  # seat 1's turn: no income for it
 
 
 @both
 def test_the_agency_penalty_at_the_end(impl):
     """Spec 6 and 2.1: each tile left costs its space number (maestros too); a full
     agency costs 55. scores() subtracts it once the game is over."""
-    full = {i + 1: t for i, t in enumerate(["violin", "violin", "viola", "cello", "drums",
-                                            "flute", "horn", "tuba", "harp", "maestro"])}
-    state = position(impl, agencies={0: {1: "sax", 5: "oboe", 10: "maestro"}, 1: full},
-                     points=[30, 100], applause=13)
+    full = {
+        i + 1: t
+        for i, t in enumerate(
+            [
+                "violin",
+                "violin",
+                "viola",
+                "cello",
+                "drums",
+                "flute",
+                "horn",
+                "tuba",
+                "harp",
+                "maestro",
+            ]
+        )
+    }
+    state = position(
+        impl,
+        agencies={0: {1: "sax", 5: "oboe", 10: "maestro"}, 1: full},
+        points=[30, 100],
+        applause=13,
+    )
     assert state.scores() == [30, 100]
     act(state, "pass", "draw1", "tile:applause")
     assert state.is_terminal()
@@ -374,8 +476,9 @@ def test_the_agency_penalty_at_the_end(impl):
 @both
 def test_ties_share_the_win(impl):
     """Spec 7 and M14: equal final scores share the win."""
-    state = position(impl, 3, agencies={0: {}, 1: {}, 2: {10: "maestro"}}, points=[20, 20, 25],
-                     applause=13)
+    state = position(
+        impl, 3, agencies={0: {}, 1: {}, 2: {10: "maestro"}}, points=[20, 20, 25], applause=13
+    )
     act(state, "pass", "draw1", "tile:applause")
     assert state.scores() == [20, 20, 15]
     assert state.returns() == [0.5, 0.5, 0.0]

@@ -1,5 +1,6 @@
 """Maestro's text forms: notation, the state and observation JSON, the variants and
 the board data file; bad input of every kind gets one clear line and changes nothing."""
+
 from __future__ import annotations
 
 import json
@@ -33,9 +34,28 @@ def test_notation_of_each_kind_of_action(impl):
 
 
 @both
-@pytest.mark.parametrize("text", ["R11.1:p0s1", "R4.5:p0s1", "R4.0:p0s1", "R4.2:p4s1", "R4.2:p0s11",
-                                  "R4.2:p0s0", "r4.2:p0s1", "draw4", "draw0", "draw", "agency11",
-                                  "agency01", "tile:kazoo", "tile:", "PASS", "R4.2", ""])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "R11.1:p0s1",
+        "R4.5:p0s1",
+        "R4.0:p0s1",
+        "R4.2:p4s1",
+        "R4.2:p0s11",
+        "R4.2:p0s0",
+        "r4.2:p0s1",
+        "draw4",
+        "draw0",
+        "draw",
+        "agency11",
+        "agency01",
+        "tile:kazoo",
+        "tile:",
+        "PASS",
+        "R4.2",
+        "",
+    ],
+)
 def test_text_that_names_no_action_gets_one_line(impl, text):
     state = impl.new_initial(2, "standard")
     with pytest.raises(IllegalActionError) as info:
@@ -53,11 +73,21 @@ def test_actions_outside_the_space_get_one_line(impl):
 
 def test_variants_parse_and_combine():
     assert tables.parse_variant("standard") == tables.Variant()
-    assert tables.parse_variant("standard") == tables.Variant(tables.BOTTOM_DYNAMIC, tables.DRAW_SEQUENTIAL)
+    assert tables.parse_variant("standard") == tables.Variant(
+        tables.BOTTOM_DYNAMIC, tables.DRAW_SEQUENTIAL
+    )
     assert tables.parse_variant("bottom-one+draw-batch") == tables.Variant(
-        tables.BOTTOM_ONE, tables.DRAW_BATCH)
-    for bad in ("draw-batch+bottom-one", "bottom-one+bottom-unlimited", "fast", "bottom-dynamic",
-                "standard+draw-batch", "draw-batch+draw-batch", ""):
+        tables.BOTTOM_ONE, tables.DRAW_BATCH
+    )
+    for bad in (
+        "draw-batch+bottom-one",
+        "bottom-one+bottom-unlimited",
+        "fast",
+        "bottom-dynamic",
+        "standard+draw-batch",
+        "draw-batch+draw-batch",
+        "",
+    ):
         with pytest.raises(ValueError):
             tables.parse_variant(bad)
     state = GAME.new_state(3, "bottom-unlimited+draw-batch", seed=1)
@@ -67,7 +97,9 @@ def test_variants_parse_and_combine():
 
 
 def test_board_data_errors_name_the_problem():
-    good = json.loads(resources.files("engine.games.maestro").joinpath("data", "board.json").read_text())
+    good = json.loads(
+        resources.files("engine.games.maestro").joinpath("data", "board.json").read_text()
+    )
     assert tables.parse_board("copy", good).num_cells == 46
     broken = [
         ({**good, "rows": []}, "1..16 rows"),
@@ -87,17 +119,27 @@ def test_board_data_errors_name_the_problem():
 
 
 def _started(impl):
-    return position(impl, agencies={0: {1: "oboe", 10: "maestro"}},
-                    rows={"R7": [None, None, "maestro", None, None]})
+    return position(
+        impl,
+        agencies={0: {1: "oboe", 10: "maestro"}},
+        rows={"R7": [None, None, "maestro", None, None]},
+    )
 
 
 BROKEN_STATES = [
     (lambda d: d["board"][6].__setitem__(0, "flute"), "gap"),
-    (lambda d: d["board"][6].__setitem__(2, None) or d["board"][6].__setitem__(1, "oboe"), "one maestro"),
+    (
+        lambda d: d["board"][6].__setitem__(2, None) or d["board"][6].__setitem__(1, "oboe"),
+        "one maestro",
+    ),
     (lambda d: d["board"][6].__setitem__(3, "maestro"), "one maestro"),
     (lambda d: d["board"][6].__setitem__(1, "violin"), "space 2 of row R7"),
-    (lambda d: d["agencies"][1].__setitem__(0, "harp") or d["agencies"][1].__setitem__(1, "harp"),
-     "more harp"),
+    (
+        lambda d: (
+            d["agencies"][1].__setitem__(0, "harp") or d["agencies"][1].__setitem__(1, "harp")
+        ),
+        "more harp",
+    ),
     (lambda d: d["bag"].__setitem__("violin", 4), "bag"),
     (lambda d: d.__setitem__("critic", 1), "critic"),
     (lambda d: d.__setitem__("points", [7, 0]), "multiples of 5"),
@@ -131,6 +173,7 @@ def codec_bag(data):
     """The bag a (possibly broken) state dict implies, so that only the intended
     field is wrong."""
     from maestro_positions import bag_of
+
     try:
         return bag_of(data)
     except (KeyError, TypeError):
@@ -140,8 +183,11 @@ def codec_bag(data):
 @both
 def test_a_full_agency_opponent_may_have_given_one_bottom_tile(impl):
     """taken_bottom is accepted only where the rules allow it."""
-    data = position(impl, agencies={0: {10: "maestro"}, 1: {i: "violin" for i in (1, 2, 3, 4)}},
-                    rows={"R4": ["maestro", "violin", None, None]}).to_dict()
+    data = position(
+        impl,
+        agencies={0: {10: "maestro"}, 1: {i: "violin" for i in (1, 2, 3, 4)}},
+        rows={"R4": ["maestro", "violin", None, None]},
+    ).to_dict()
     data["turn"].update(row="R4", taken=[0, 1], taken_bottom=[0, 1])
     with pytest.raises(StateFormatError, match="full this turn"):
         impl.from_json(json.dumps(data))
@@ -156,8 +202,11 @@ def test_observation_is_the_whole_state_and_loads_back(impl):
         assert {k: v for k, v in obs.items() if k != "seat"} == state.to_dict()
         again = impl.from_observation(obs, Rng(seat))
         assert again.to_dict() == state.to_dict()
-    for bad in ({**state.observation(0), "seat": 2}, {**state.observation(0), "seat": None},
-                {k: v for k, v in state.observation(0).items() if k != "seat"}):
+    for bad in (
+        {**state.observation(0), "seat": 2},
+        {**state.observation(0), "seat": None},
+        {k: v for k, v in state.observation(0).items() if k != "seat"},
+    ):
         with pytest.raises(StateFormatError):
             impl.from_observation(bad, Rng(1))
 
@@ -165,6 +214,7 @@ def test_observation_is_the_whole_state_and_loads_back(impl):
 def test_compiled_and_reference_write_the_same_json():
     from engine.games.maestro.reference import MaestroReference
     from engine.games.maestro.state import MaestroState
+
     a = act(_started(MaestroState), "R7.2:p0s1", "pass", "draw3", "tile:harp", "agency4")
     b = act(_started(MaestroReference), "R7.2:p0s1", "pass", "draw3", "tile:harp", "agency4")
     assert a.to_json() == b.to_json()
@@ -183,6 +233,7 @@ def test_hash_tells_apart_positions_that_differ_only_in_the_turn():
     """The transposition table must not merge a row begun this turn (its completion
     pays double) with the same row begun earlier."""
     from engine.games.maestro.state import MaestroState
+
     fresh = act(position(MaestroState, agencies={0: {1: "sax", 10: "maestro"}}), "R1.2:p0s10")
     data = fresh.to_dict()
     data["turn"]["fresh"] = False

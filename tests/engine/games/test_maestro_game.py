@@ -6,9 +6,11 @@ The seed says "The game is played in turns"; which way round the table is the
 spec's (4 E: play passes to the left; 3.5: clockwise [assumed]), and seat s + 1
 sits to the left of seat s.
 """
+
 from __future__ import annotations
 
 import pytest
+
 from maestro_positions import act, both
 
 QUIET_TURN = ("pass", "draw1", "tile:applause")
@@ -26,10 +28,14 @@ def seats_taking_turns(state, turn_for_seat) -> list[int]:
 
 
 @both
-@pytest.mark.parametrize("players,expected", [
-    (3, [0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1]),
-    (4, [0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1]),
-], ids=["3seats", "4seats"])
+@pytest.mark.parametrize(
+    "players,expected",
+    [
+        (3, [0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1]),
+        (4, [0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1]),
+    ],
+    ids=["3seats", "4seats"],
+)
 def test_turns_go_round_the_table_to_the_left(impl, players, expected):
     """Seat 0 begins (the engine's start player, spec M15) and play passes to the
     left (spec 4 E), seat by seat. Each seat first opens a row of its own with the
@@ -45,11 +51,12 @@ def test_turns_go_round_the_table_to_the_left(impl, players, expected):
             return QUIET_TURN
         opened.add(seat)
         return (f"R{seat + 7}.1:p{seat}s10",) + QUIET_TURN
+
     assert seats_taking_turns(state, turn) == expected
     data = state.to_dict()
     assert data["end"] == "applause" and data["to_move"] == expected[-1]
     # Each seat's own maestro stands at the left of its row R7..R10.
-    assert [row[0] for row in data["board"][6:6 + players]] == ["maestro"] * players
+    assert [row[0] for row in data["board"][6 : 6 + players]] == ["maestro"] * players
 
 
 # A four-seat game, turn by turn: (seat to move, its actions). Points per the seed:
@@ -82,9 +89,9 @@ FOUR_SEAT_GAME = [
     (3, "R6.1:p3s3 pass draw1 tile:applause"),
     # Round 4. Seat 0 no longer holds the critic.
     (0, "pass draw2 tile:trumpet agency5 tile:applause"),
-    (1, "R7.1:p1s7 pass draw1 tile:applause"),               # continues R7: 5
-    (2, "R7.5:p2s4 pass draw1 tile:tuba agency9"),           # finishes R7: 5, the critic
-    (3, "pass draw1 tile:applause"),                         # seat 2 has the critic
+    (1, "R7.1:p1s7 pass draw1 tile:applause"),  # continues R7: 5
+    (2, "R7.5:p2s4 pass draw1 tile:tuba agency9"),  # finishes R7: 5, the critic
+    (3, "pass draw1 tile:applause"),  # seat 2 has the critic
     # Round 5. Seat 2: +10 from the critic. Seat 3's draw of 3 ends the game at the
     # 13th and 14th applause.
     (0, "pass draw1 tile:applause"),

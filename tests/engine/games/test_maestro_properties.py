@@ -1,6 +1,7 @@
 """Maestro's invariants over random games (hypothesis): tiles are conserved, the
 scores are the sum of the scoring events, every game ends, and the reference keeps
 the State contract (clone, JSON, illegal actions) as the compiled state does."""
+
 from __future__ import annotations
 
 import pytest
@@ -17,8 +18,9 @@ games = st.tuples(st.integers(0, 2**32 - 1), st.integers(2, 4), st.sampled_from(
 
 
 def random_step(state, rng: Rng) -> int:
-    action = (sample_chance(state, rng) if state.is_chance_node()
-              else rng.choice(state.legal_actions()))
+    action = (
+        sample_chance(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions())
+    )
     state.apply(action)
     return action
 
@@ -43,8 +45,10 @@ def test_tiles_are_conserved(impl, game):
     the bag followed here draw by draw, independently of the state's own count."""
     seed, players, variant = game
     state = impl.new_initial(players, variant)
-    totals = dict(zip(BOARD.tile_names, BOARD.totals))
-    bag = {name: count - (players if name == tables.MAESTRO else 0) for name, count in totals.items()}
+    totals = dict(zip(BOARD.tile_names, BOARD.totals, strict=True))
+    bag = {
+        name: count - (players if name == tables.MAESTRO else 0) for name, count in totals.items()
+    }
     rng = Rng(seed)
     while True:
         data = state.to_dict()
@@ -54,13 +58,14 @@ def test_tiles_are_conserved(impl, game):
         if state.is_chance_node():
             in_bag = sum(bag.values())
             assert {state.action_to_str(a): p for a, p in state.chance_outcomes()} == pytest.approx(
-                {f"tile:{name}": n / in_bag for name, n in bag.items() if n > 0})
+                {f"tile:{name}": n / in_bag for name, n in bag.items() if n > 0}
+            )
         if state.is_terminal():
             break
         was_chance = state.is_chance_node()
         action = random_step(state, rng)
         if was_chance:
-            bag[state.action_to_str(action)[len("tile:"):]] -= 1
+            bag[state.action_to_str(action)[len("tile:") :]] -= 1
 
 
 @both
@@ -89,7 +94,9 @@ def test_scores_are_the_sum_of_the_scoring_events(impl, game):
             if None not in data["board"][row]:
                 critic = mover
                 if all(t is None for t in rows_at_turn_start[row]):
-                    expected[mover] += (BOARD.points_one_turn - BOARD.points_place) * len(data["board"][row])
+                    expected[mover] += (BOARD.points_one_turn - BOARD.points_place) * len(
+                        data["board"][row]
+                    )
         if data["phase"] == "place" and data["to_move"] != mover:
             rows_at_turn_start = [list(r) for r in data["board"]]
             if critic == data["to_move"]:
@@ -97,9 +104,11 @@ def test_scores_are_the_sum_of_the_scoring_events(impl, game):
         assert data["critic"] == critic
         if not state.is_terminal():
             assert state.scores() == expected
-    penalties = [sum(i + 1 for i, t in enumerate(agency) if t is not None)
-                 for agency in state.to_dict()["agencies"]]
-    assert state.scores() == [e - p for e, p in zip(expected, penalties)]
+    penalties = [
+        sum(i + 1 for i, t in enumerate(agency) if t is not None)
+        for agency in state.to_dict()["agencies"]
+    ]
+    assert state.scores() == [e - p for e, p in zip(expected, penalties, strict=True)]
 
 
 @both
@@ -139,7 +148,11 @@ def test_reference_clone_json_and_illegal_actions(game, steps):
         random_step(twin, rng)
         assert state.to_json() == text
     legal = set(state.legal_actions())
-    for action in [a for a in range(0, LAYOUT.num_actions, 7) if a not in legal] + [-1, None, "pass"]:
+    for action in [a for a in range(0, LAYOUT.num_actions, 7) if a not in legal] + [
+        -1,
+        None,
+        "pass",
+    ]:
         with pytest.raises(IllegalActionError):
             state.apply(action)
     assert state.to_json() == text

@@ -3,6 +3,7 @@ compiled state and the pure-Python reference, plus property tests on random posi
 
 Actions: 0 roll, 1 hold, 2..7 the die faces 1..6 ("roll", "hold", "d1".."d6").
 """
+
 from __future__ import annotations
 
 import json
@@ -35,9 +36,18 @@ def impl(request):
 
 
 def position(impl, scores, turn_total=0, to_move=0, rolling=False, variant="target100"):
-    return impl.from_json(json.dumps({
-        "game": "pig", "variant": variant, "scores": scores, "turn_total": turn_total,
-        "to_move": to_move, "rolling": rolling}))
+    return impl.from_json(
+        json.dumps(
+            {
+                "game": "pig",
+                "variant": variant,
+                "scores": scores,
+                "turn_total": turn_total,
+                "to_move": to_move,
+                "rolling": rolling,
+            }
+        )
+    )
 
 
 def fields(state):
@@ -46,6 +56,7 @@ def fields(state):
 
 
 # ---- the rules, from concrete positions ------------------------------------------------
+
 
 def test_new_game_seat_0_to_move_with_nothing(impl):
     state = impl.new_initial(2, "target100")
@@ -175,8 +186,10 @@ def test_compiled_hash_is_exact_on_fields():
     assert start.hash() == PigState.new_initial(2, "target100").hash()
     variants = [
         PigState.new_initial(2, "target99"),
-        position(PigState, [2, 0]), position(PigState, [0, 2]),
-        position(PigState, [0, 0], 2), position(PigState, [0, 0], to_move=1),
+        position(PigState, [2, 0]),
+        position(PigState, [0, 2]),
+        position(PigState, [0, 0], 2),
+        position(PigState, [0, 0], to_move=1),
         position(PigState, [0, 0], rolling=True),
     ]
     hashes = {start.hash()} | {s.hash() for s in variants}
@@ -224,8 +237,10 @@ def test_notation(impl):
 
 # ---- variants ------------------------------------------------------------------------
 
-@pytest.mark.parametrize("variant,target", [("target100", 100), ("target1", 1),
-                                            ("target37", 37), ("target1000", 1000)])
+
+@pytest.mark.parametrize(
+    "variant,target", [("target100", 100), ("target1", 1), ("target37", 37), ("target1000", 1000)]
+)
 def test_target_variants(variant, target):
     assert GAME.check_config(2, variant) == (2, variant)
     state = GAME.new_state(2, variant)
@@ -238,8 +253,20 @@ def test_default_variant_is_target100():
     assert GAME.default_variant == "target100"
 
 
-@pytest.mark.parametrize("variant", ["target0", "target1001", "target007", "target", "targetx",
-                                     "target-5", "target 5", "hundred", "target١٠"])
+@pytest.mark.parametrize(
+    "variant",
+    [
+        "target0",
+        "target1001",
+        "target007",
+        "target",
+        "targetx",
+        "target-5",
+        "target 5",
+        "hundred",
+        "target١٠",
+    ],
+)
 def test_bad_variants_are_refused(variant):
     with pytest.raises(GameConfigError):
         GAME.check_config(2, variant)
@@ -257,25 +284,36 @@ def test_only_two_players():
 
 # ---- loading -------------------------------------------------------------------------
 
-@pytest.mark.parametrize("data,why", [
-    ({"scores": [100, 100]}, "both seats at the target"),
-    ({"scores": [100, 20], "to_move": 1}, "the winner must be to_move at the end"),
-    ({"scores": [100, 20], "turn_total": 4}, "no turn total after the game ends"),
-    ({"scores": [100, 20], "rolling": True}, "no roll after the game ends"),
-    ({"scores": [95, 20], "turn_total": 5, "rolling": True}, "at the target a seat must hold"),
-    ({"scores": [90, 20], "turn_total": 16}, "a roll adds at most 6 past the target"),
-    ({"scores": [106, 20]}, "a score beyond target + 5"),
-    ({"scores": [-2, 20]}, "a negative score"),
-    ({"scores": [5]}, "one score"),
-    ({"turn_total": -1}, "a negative turn total"),
-    ({"to_move": 2}, "no seat 2"),
-    ({"rolling": 1}, "rolling is a boolean"),
-    ({"variant": "target0"}, "a bad variant"),
-    ({"variant": 100}, "a variant is a string"),
-], ids=lambda v: v if isinstance(v, str) else None)
+
+@pytest.mark.parametrize(
+    "data,why",
+    [
+        ({"scores": [100, 100]}, "both seats at the target"),
+        ({"scores": [100, 20], "to_move": 1}, "the winner must be to_move at the end"),
+        ({"scores": [100, 20], "turn_total": 4}, "no turn total after the game ends"),
+        ({"scores": [100, 20], "rolling": True}, "no roll after the game ends"),
+        ({"scores": [95, 20], "turn_total": 5, "rolling": True}, "at the target a seat must hold"),
+        ({"scores": [90, 20], "turn_total": 16}, "a roll adds at most 6 past the target"),
+        ({"scores": [106, 20]}, "a score beyond target + 5"),
+        ({"scores": [-2, 20]}, "a negative score"),
+        ({"scores": [5]}, "one score"),
+        ({"turn_total": -1}, "a negative turn total"),
+        ({"to_move": 2}, "no seat 2"),
+        ({"rolling": 1}, "rolling is a boolean"),
+        ({"variant": "target0"}, "a bad variant"),
+        ({"variant": 100}, "a variant is a string"),
+    ],
+    ids=lambda v: v if isinstance(v, str) else None,
+)
 def test_from_json_rejects_impossible_states(impl, data, why):
-    full = {"game": "pig", "variant": "target100", "scores": [0, 0], "turn_total": 0,
-            "to_move": 0, "rolling": False}
+    full = {
+        "game": "pig",
+        "variant": "target100",
+        "scores": [0, 0],
+        "turn_total": 0,
+        "to_move": 0,
+        "rolling": False,
+    }
     full.update(data)
     with pytest.raises(StateFormatError):
         impl.from_json(json.dumps(full))
@@ -289,11 +327,21 @@ def test_from_json_rejects_malformed_input(impl, text):
 
 def test_missing_field_is_reported(impl):
     with pytest.raises(StateFormatError, match="turn_total"):
-        impl.from_json(json.dumps({"game": "pig", "variant": "target100", "scores": [0, 0],
-                                   "to_move": 0, "rolling": False}))
+        impl.from_json(
+            json.dumps(
+                {
+                    "game": "pig",
+                    "variant": "target100",
+                    "scores": [0, 0],
+                    "to_move": 0,
+                    "rolling": False,
+                }
+            )
+        )
 
 
 # ---- properties on random positions ----------------------------------------------------
+
 
 @st.composite
 def positions(draw):

@@ -1,5 +1,6 @@
 """The exact pig solution (engine/games/pig/optimal.py): published facts, an
 independent plain value iteration, the Bellman equations, monotonicity, and play."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -51,13 +52,14 @@ def test_target_one_has_a_closed_form():
 def plain_value_iteration(target: int, tolerance: float = 1e-14) -> dict:
     """Neller and Presser's equations iterated in place over a dict, until no value
     moves by more than `tolerance`: slow, obvious, and independent of optimal.py."""
+
     def value(p, i, j, k):
         return 1.0 if i + k >= target else p[(i, j, k)]
 
     p = {(i, j, k): 0.5 for i in range(target) for j in range(target) for k in range(target - i)}
     while True:
         change = 0.0
-        for (i, j, k) in p:
+        for i, j, k in p:
             roll = (1.0 - p[(j, i, 0)] + sum(value(p, i, j, k + r) for r in range(2, 7))) / 6
             hold = 1.0 if i + k >= target else 1.0 - p[(j, i + k, 0)]
             new = max(roll, hold)

@@ -7,6 +7,7 @@ of shared/rules/maestro-renaissance.md. Views and hidden information are in
 test_renaissance_views.py, invariants in test_renaissance_properties.py, the
 component data in test_renaissance_components.py.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -21,14 +22,24 @@ from engine.games.renaissance.reference import RenaissanceReference
 from engine.games.renaissance.state import RenaissanceState
 from engine.rng import Rng
 from renaissance_spec import (
-    ARTWORKS, DISPLAY, DRAW, MARKERS, PATRONESSES, PUBLICITY_VP, ROUNDS, SISTINE_ROW_VP, TRACK_LENGTH,
-    UPGRADE_TILES, card_effort,
+    ARTWORKS,
+    DISPLAY,
+    DRAW,
+    MARKERS,
+    PATRONESSES,
+    PUBLICITY_VP,
+    ROUNDS,
+    SISTINE_ROW_VP,
+    TRACK_LENGTH,
+    UPGRADE_TILES,
+    card_effort,
 )
 
-IMPLEMENTATIONS = pytest.mark.parametrize("cls", [RenaissanceState, RenaissanceReference],
-                                          ids=["compiled", "reference"])
+IMPLEMENTATIONS = pytest.mark.parametrize(
+    "cls", [RenaissanceState, RenaissanceReference], ids=["compiled", "reference"]
+)
 DA_VINCI, MICHELANGELO = 0, 1
-A, B = 0, 1          # Character sections
+A, B = 0, 1  # Character sections
 CARD = {name: k for k, name in enumerate(C.card_names)}
 REGION = {name: k for k, name in enumerate(C.region_names)}
 COLOUR = {name: k for k, name in enumerate(C.colour_names)}
@@ -36,6 +47,7 @@ TILE = {name: k for k, name in enumerate(C.tile_names)}
 
 
 # ---- building positions -------------------------------------------------------------------
+
 
 def first_turn_raw(variant: str = "standard", seed: int = 5) -> dict:
     """The raw form (codec.py) at the first turn of a seeded game: setup and first draw
@@ -66,12 +78,13 @@ def place(raw: dict, seat: int, where: dict, supply: int | None = None) -> None:
 
 
 def resources(raw: dict, seat: int, section_a: dict = (), section_b: dict = ()) -> None:
-    raw["res"][seat] = [[dict(section_a).get(c, 0) for c in C.colour_names],
-                        [dict(section_b).get(c, 0) for c in C.colour_names]]
+    raw["res"][seat] = [
+        [dict(section_a).get(c, 0) for c in C.colour_names],
+        [dict(section_b).get(c, 0) for c in C.colour_names],
+    ]
 
 
-def position(cls, mover: int = DA_VINCI, hand=(), aside=(), variant: str = "standard",
-             edit=None):
+def position(cls, mover: int = DA_VINCI, hand=(), aside=(), variant: str = "standard", edit=None):
     """A turn of `mover` at the first round, its hand and set-aside cards as given
     (the rival keeps the dealt ones), after `edit(raw)`."""
     raw = first_turn_raw(variant)
@@ -138,12 +151,15 @@ def test_new_game_resolves_the_setup_into_a_decision(registry, cls):
 
 
 @IMPLEMENTATIONS
-@pytest.mark.parametrize("card,space,ap", [
-    ("A3/0", "moveR", 2),        # Move 1/2/4/6: 3 is between 2 and 4
-    ("A4/0", "moveR", 3),
-    ("A4/0", "influenceY", 2),   # Influence 1/3/5/7: 4 is between 3 and 5
-    ("A2/1", "influenceY", 1),
-])
+@pytest.mark.parametrize(
+    "card,space,ap",
+    [
+        ("A3/0", "moveR", 2),  # Move 1/2/4/6: 3 is between 2 and 4
+        ("A4/0", "moveR", 3),
+        ("A4/0", "influenceY", 2),  # Influence 1/3/5/7: 4 is between 3 and 5
+        ("A2/1", "influenceY", 1),
+    ],
+)
 def test_effort_between_two_columns_counts_as_the_lower_one(cls, card, space, ap):
     # [seed] "Play a card to an Action space; its Effort gives the Action Points
     # printed on that Action's overlay. Effort between two columns counts as the
@@ -166,7 +182,7 @@ def test_effort_below_the_first_column_gives_nothing(cls):
     # 1.6 [assumed]: Effort below the first column gives 0 AP (Study's first is 2).
     state = act(position(cls, hand=["B1/1", "A3/0"]), "B1/1@studyB")
     assert state.to_dict()["workshops"][0]["study"] == 0
-    assert state.current_player() == MICHELANGELO   # the turn is over
+    assert state.current_player() == MICHELANGELO  # the turn is over
 
 
 @IMPLEMENTATIONS
@@ -176,9 +192,10 @@ def test_michelangelo_spends_matching_resources_for_effort(cls):
     # for each." Available = in the played card's Character section [assumed 3.2].
     def edit(raw):
         resources(raw, MICHELANGELO, {"R": 5, "B": 2}, {"R": 3, "B": 4})
+
     state = act(position(cls, MICHELANGELO, hand=["B2/1", "A3/0"], edit=edit), "B2/1@moveR")
     assert phase(state) == "bonus"
-    assert legal(state) == ["spend0", "spend1", "spend2", "spend3"]   # the B section's 3 R
+    assert legal(state) == ["spend0", "spend1", "spend2", "spend3"]  # the B section's 3 R
     act(state, "spend2")
     data = state.to_dict()
     assert data["turn"]["effort"] == 4 and data["turn"]["ap"] == 3
@@ -191,6 +208,7 @@ def test_michelangelo_may_spend_any_of_them(cls):
     # column (6), where the extra Effort changes nothing.
     def edit(raw):
         resources(raw, MICHELANGELO, {}, {"R": 9})
+
     state = act(position(cls, MICHELANGELO, hand=["B3/0", "A3/0"], edit=edit), "B3/0@moveR")
     assert legal(state) == [f"spend{k}" for k in range(10)]
     act(state, "spend9")
@@ -205,14 +223,15 @@ def test_da_vinci_has_no_resource_bonus(cls):
     # Blueprints of the space's colour [assumed 3.2].
     def edit(raw):
         resources(raw, DA_VINCI, {"R": 3}, {"R": 3})
-        raw["bp_done"][C.blueprint_names.index("AC")] = 1     # Armoured Car, red
+        raw["bp_done"][C.blueprint_names.index("AC")] = 1  # Armoured Car, red
         raw["bp_cover"] = [[0] * 4 for _ in range(C.num_blueprints)]
+
     state = act(position(cls, DA_VINCI, hand=["A2/1", "A3/0"], edit=edit), "A2/1@moveR")
     assert phase(state) == "move"
     assert state.to_dict()["turn"]["effort"] == 3
 
 
-# ---- Move ------------------------------------------------------------------------------------------
+# ---- Move ----------------------------------------------------------------------------------------
 
 
 @IMPLEMENTATIONS
@@ -221,12 +240,21 @@ def test_move_to_a_region_sharing_a_border_or_a_sea_route(cls):
     # — one that shares a border or is joined by a sea route."
     def edit(raw):
         place(raw, DA_VINCI, {"FLO": 2, "PIS": 1})
+
     state = act(position(cls, hand=["A1/2", "A3/0"], edit=edit), "A1/2@moveR")
     assert state.to_dict()["turn"]["ap"] == 1
-    assert sorted(legal(state)) == sorted([
-        "FLO>PIS", "FLO>SIE", "FLO>BOL", "FLO>URB",     # FLO-LUC: Lucca is gray
-        "PIS>FLO", "PIS>SIE", "PIS>GEN",                # PIS~GEN by sea
-        "done"])
+    assert sorted(legal(state)) == sorted(
+        [
+            "FLO>PIS",
+            "FLO>SIE",
+            "FLO>BOL",
+            "FLO>URB",  # FLO-LUC: Lucca is gray
+            "PIS>FLO",
+            "PIS>SIE",
+            "PIS>GEN",  # PIS~GEN by sea
+            "done",
+        ]
+    )
 
 
 @IMPLEMENTATIONS
@@ -235,6 +263,7 @@ def test_move_passes_through_gray_regions_but_never_ends_there(cls):
     # move there." Genoa to Bologna is 2 steps only through Parma (gray).
     def edit(raw):
         place(raw, DA_VINCI, {"GEN": 1})
+
     two = act(position(cls, hand=["A2/1", "A3/0"], edit=edit), "A2/1@moveR")
     assert "GEN>BOL" in legal(two)
     assert not any(name.endswith(">PAR") or name.endswith(">LUC") for name in legal(two))
@@ -267,6 +296,7 @@ def test_centerpiece_after_the_move_goes_to_the_majority(cls):
         place(raw, DA_VINCI, {"FLO": 2, "SIE": 1})
         place(raw, MICHELANGELO, {"FLO": 1, "SIE": 1})
         raw["centerpiece"][REGION["SIE"]] = MICHELANGELO
+
     state = act(position(cls, hand=["A1/2", "A3/0"], edit=edit), "A1/2@moveR", "FLO>SIE")
     data = state.to_dict()
     assert data["centerpieces"] == {"SIE": DA_VINCI}
@@ -282,6 +312,7 @@ def test_a_tie_keeps_the_first_workshops_centerpiece(cls):
         place(raw, DA_VINCI, {"FLO": 2})
         place(raw, MICHELANGELO, {"SIE": 1})
         raw["centerpiece"][REGION["SIE"]] = MICHELANGELO
+
     state = act(position(cls, hand=["A1/2", "A3/0"], edit=edit), "A1/2@moveR", "FLO>SIE")
     assert state.to_dict()["centerpieces"] == {"SIE": MICHELANGELO}
 
@@ -294,8 +325,9 @@ def test_the_check_is_made_when_the_action_is_finished(cls):
     def edit(raw):
         place(raw, DA_VINCI, {"FLO": 2, "BOL": 2})
         place(raw, MICHELANGELO, {"FLO": 1, "BOL": 1})
+
     state = act(position(cls, hand=["A2/1", "A3/0"], edit=edit), "A2/1@moveR", "FLO>SIE")
-    assert state.to_dict()["centerpieces"] == {}            # not yet finished
+    assert state.to_dict()["centerpieces"] == {}  # not yet finished
     act(state, "SIE>URB")
     assert state.to_dict()["centerpieces"] == {"BOL": DA_VINCI}
 
@@ -307,10 +339,11 @@ def test_benefactor_movement_is_a_separate_move_with_its_own_check(cls):
     def edit(raw):
         raw["bene"][DA_VINCI][C.benefactor_names.index("courier")] = 1
         raw["bene_deck"][C.benefactor_names.index("courier")] -= 1
+
     state = position(cls, hand=["A2/1", "A3/0"], edit=edit)
     assert "use:courier" in legal(state)
     act(state, "use:courier")
-    assert "FLO>MAN" in legal(state) and "FLO>MIL" not in legal(state)   # up to 2 steps
+    assert "FLO>MAN" in legal(state) and "FLO>MIL" not in legal(state)  # up to 2 steps
     act(state, "FLO>SIE")
     assert state.to_dict()["centerpieces"] == {"SIE": DA_VINCI}
     assert phase(state) == "turn" and "use:courier" not in legal(state)
@@ -327,6 +360,7 @@ def test_all_of_michelangelos_artworks_count_his_centerpiece_too(cls):
         place(raw, DA_VINCI, {"FLO": 1, "MAN": 1, "BOL": 1})
         place(raw, MICHELANGELO, {"MAN": 2})
         raw["centerpiece"][REGION["MAN"]] = MICHELANGELO
+
     state = act(position(cls, hand=["A1/2", "A3/0"], edit=edit), "A1/2@moveR", "BOL>MAN")
     assert state.to_dict()["centerpieces"] == {"MAN": MICHELANGELO}
 
@@ -339,20 +373,29 @@ def test_variant_centerpiece_apart_leaves_the_centerpiece_out_of_the_count(cls):
         place(raw, DA_VINCI, {"FLO": 1, "MAN": 1, "BOL": 1})
         place(raw, MICHELANGELO, {"MAN": 2})
         raw["centerpiece"][REGION["MAN"]] = MICHELANGELO
-    state = act(position(cls, hand=["A1/2", "A3/0"], variant="centerpiece-apart", edit=edit),
-                "A1/2@moveR", "BOL>MAN")
+
+    state = act(
+        position(cls, hand=["A1/2", "A3/0"], variant="centerpiece-apart", edit=edit),
+        "A1/2@moveR",
+        "BOL>MAN",
+    )
     assert state.to_dict()["centerpieces"] == {"MAN": DA_VINCI}
 
 
 @IMPLEMENTATIONS
-@pytest.mark.parametrize("variant,expected", [("standard", {}), ("check-both", {"VEN": MICHELANGELO})])
+@pytest.mark.parametrize(
+    "variant,expected", [("standard", {}), ("check-both", {"VEN": MICHELANGELO})]
+)
 def test_only_the_mover_claims_unless_check_both(cls, variant, expected):
     # 10 #3: literally only the acting Workshop claims; "check-both" lets the rival's
     # majority (Venice) be claimed by the same check.
     def edit(raw):
         place(raw, DA_VINCI, {"FLO": 2})
         place(raw, MICHELANGELO, {"VEN": 1})
-    state = act(position(cls, hand=["A1/2", "A3/0"], variant=variant, edit=edit), "A1/2@moveR", "done")
+
+    state = act(
+        position(cls, hand=["A1/2", "A3/0"], variant=variant, edit=edit), "A1/2@moveR", "done"
+    )
     assert state.to_dict()["centerpieces"] == expected
 
 
@@ -362,11 +405,12 @@ def test_a_centerpiece_never_moves(cls):
     def edit(raw):
         place(raw, DA_VINCI, {"SIE": 1})
         raw["centerpiece"][REGION["SIE"]] = DA_VINCI
+
     state = act(position(cls, hand=["A1/2", "A3/0"], edit=edit), "A1/2@moveR")
-    assert phase(state) != "move"     # nothing can move: the action ends at once
+    assert phase(state) != "move"  # nothing can move: the action ends at once
 
 
-# ---- Create -----------------------------------------------------------------------------------------
+# ---- Create --------------------------------------------------------------------------------------
 
 
 @IMPLEMENTATIONS
@@ -380,6 +424,7 @@ def test_create_in_florence_by_the_effort_table(cls, effort, placed):
         place(raw, DA_VINCI, {"FLO": 2}, supply=6)
         raw["turn"]["cardinal"] = effort - card_effort(card, 0)
         raw["turn"]["bene_used"] = 1
+
     state = act(position(cls, hand=[card, "B1/1"], edit=edit), f"{card}@createY")
     ws = state.to_dict()["workshops"][0]
     assert ws["artworks"]["FLO"] == 2 + placed
@@ -392,6 +437,7 @@ def test_create_always_gains_an_artwork_first(cls):
     # that Artwork is the one Effort 1 places.
     def edit(raw):
         place(raw, DA_VINCI, {"FLO": 2}, supply=0)
+
     state = act(position(cls, hand=["A1/2", "B1/1"], edit=edit), "A1/2@createG")
     ws = state.to_dict()["workshops"][0]
     assert (ws["reserve"], ws["supply"], ws["artworks"]["FLO"]) == (13, 0, 3)
@@ -405,6 +451,7 @@ def test_create_in_centerpiece_regions_needs_three_effort_and_wastes_the_rest(cl
         place(raw, DA_VINCI, {"SIE": 1, "VEN": 1}, supply=3)
         raw["centerpiece"][REGION["SIE"]] = DA_VINCI
         raw["centerpiece"][REGION["VEN"]] = DA_VINCI
+
     two = act(position(cls, hand=["A2/1", "A4/0"], edit=edit), "A2/1@createY")
     assert two.to_dict()["workshops"][0]["artworks"] == {"SIE": 1, "VEN": 1, "FLO": 2}
     four = act(position(cls, hand=["A2/1", "A4/0"], edit=edit), "A4/0@createY")
@@ -421,6 +468,7 @@ def test_create_with_a_short_supply_chooses_the_regions(cls):
         place(raw, DA_VINCI, {"SIE": 1, "BOL": 1, "VEN": 1}, supply=0)
         for name in ("SIE", "BOL", "VEN"):
             raw["centerpiece"][REGION[name]] = DA_VINCI
+
     state = act(position(cls, hand=["A3/0", "A4/0"], edit=edit), "A3/0@createY", "centerpieces")
     # One Artwork gained: one region of three.
     assert legal(state) == ["cp:SIE", "cp:BOL", "cp:VEN"]
@@ -428,7 +476,7 @@ def test_create_with_a_short_supply_chooses_the_regions(cls):
     assert state.to_dict()["workshops"][0]["artworks"]["VEN"] == 2
 
 
-# ---- Influence --------------------------------------------------------------------------------------
+# ---- Influence -----------------------------------------------------------------------------------
 
 
 @IMPLEMENTATIONS
@@ -451,6 +499,7 @@ def test_a_lying_collector_cannot_move_again_this_round(cls):
     def edit(raw):
         raw["standing"] = [1, 0, 0, 0]
         raw["lying"] = [0, 4, 4, 3]
+
     state = act(position(cls, hand=["B3/0", "A3/0"], edit=edit), "B3/0@influenceY", "lodge:R>G")
     # Two AP, but no standing Collector is left: the action is over.
     assert state.current_player() == MICHELANGELO
@@ -467,6 +516,7 @@ def test_collectors_standing_or_lying_set_the_exhibition(cls):
         raw["centerpiece"][REGION["SIE"]] = DA_VINCI
         raw["standing"] = [3, 3, 1, 2]
         raw["lying"] = [0, 0, 2, 1]
+
     state = last_turn_of_round(cls, edit=edit)
     act(state, "done")
     data = state.to_dict()
@@ -475,11 +525,13 @@ def test_collectors_standing_or_lying_set_the_exhibition(cls):
     assert data["lodge"] == {"standing": {"R": 3, "B": 3, "G": 3, "Y": 3}, "lying": {}}
 
 
-# ---- Study ------------------------------------------------------------------------------------------
+# ---- Study ---------------------------------------------------------------------------------------
 
 
 def tiles_edit(raw):
-    raw["tiles"] = [TILE[name] for name in ("vp2", "resource", "benefactor", "artwork", "vp-cp", "benefactor")]
+    raw["tiles"] = [
+        TILE[name] for name in ("vp2", "resource", "benefactor", "artwork", "vp-cp", "benefactor")
+    ]
 
 
 @IMPLEMENTATIONS
@@ -489,6 +541,7 @@ def test_study_resources_go_to_the_other_characters_section(cls):
     # section)". Space 1 is red; an A card pays into section B.
     def edit(raw):
         tiles_edit(raw)
+
     state = act(position(cls, hand=["A2/1", "B2/1"], edit=edit), "A2/1@studyB")
     ws = state.to_dict()["workshops"][0]
     assert ws["study"] == 1
@@ -505,7 +558,9 @@ def test_study_rewards_upgrade_a_card_the_workshop_or_either(cls):
         def edit(raw):
             tiles_edit(raw)
             raw["study"][DA_VINCI] = space - 1
+
         return act(position(cls, hand=["A2/1", "B2/1"], edit=edit), "A2/1@studyB")
+
     card = at(2)
     assert phase(card) == "upgrade"
     assert all(name.startswith("up:") for name in legal(card))
@@ -538,6 +593,7 @@ def test_tiers_reached_set_erudite_effort(cls):
         raw["deck"][DA_VINCI][CARD["AE/1"]] += 1
         raw["upg"][DA_VINCI][CARD["AE/1"]] = 0
         raw["display"][DA_VINCI][CARD["AE/1"]] = 0
+
     state = act(position(cls, hand=["AE/1", "A3/0"], edit=edit), "AE/1@moveR")
     assert state.to_dict()["turn"]["effort"] == 3
 
@@ -547,6 +603,7 @@ def test_the_study_track_breaks_publicity_ties(cls):
     # [seed] "Being farther on the track also breaks Publicity ties."
     def edit(raw):
         raw["study"] = [3, 5]
+
     state = last_turn_of_round(cls, edit=edit, equal_publicity=True)
     before = state.scores()
     act(state, "done")
@@ -560,18 +617,20 @@ def test_the_marker_stops_at_the_last_space(cls):
     # 1.7 [assumed]: a marker on the last space cannot advance; AP are lost.
     def edit(raw):
         raw["study"][DA_VINCI] = TRACK_LENGTH
+
     state = act(position(cls, hand=["A4/0", "B2/1"], edit=edit), "A4/0@studyB")
     assert state.to_dict()["workshops"][0]["study"] == TRACK_LENGTH
     assert state.current_player() == MICHELANGELO
 
 
-# ---- Upgrading a card -----------------------------------------------------------------------------
+# ---- Upgrading a card ----------------------------------------------------------------------------
 
 
 def study_upgrade(cls, hand, aside=(), played="A2/1", round_=0, tile="artwork", edit=None):
     """da Vinci studying onto space 2 ("card", holding the Bonus tile `tile`: by
     default one that gives no VP, to count the upgrade's VP alone), `played` on
     studyB."""
+
     def full_edit(raw):
         tiles_edit(raw)
         k = raw["tiles"].index(TILE[tile])
@@ -579,9 +638,12 @@ def study_upgrade(cls, hand, aside=(), played="A2/1", round_=0, tile="artwork", 
         raw["study"][DA_VINCI] = 1
         raw["round"] = round_
         raw["display"][DA_VINCI] = cards("A4/2", "A5/1", "B3/3")
-        raw["upg"][DA_VINCI] = [C.upgrade_deck[t] - raw["display"][DA_VINCI][t] for t in range(C.num_cards)]
+        raw["upg"][DA_VINCI] = [
+            C.upgrade_deck[t] - raw["display"][DA_VINCI][t] for t in range(C.num_cards)
+        ]
         if edit:
             edit(raw)
+
     return act(position(cls, hand=hand, aside=aside, edit=full_edit), f"{played}@studyB")
 
 
@@ -599,7 +661,7 @@ def test_upgrading_a_card_in_hand_scores_its_effort(cls):
     assert ws["hand"] == {"A5/1": 1}
     assert ws["deck"].get("A4/0", 0) == 0 and ws["deck"]["A5/1"] == 1
     assert ws["display"] == {"A4/2": 1, "B3/3": 1}
-    assert phase(state) == "refill" and state.is_chance_node()   # then refill the display
+    assert phase(state) == "refill" and state.is_chance_node()  # then refill the display
     act(state, "refill:A6/0")
     assert state.to_dict()["workshops"][0]["display"] == {"A4/2": 1, "B3/3": 1, "A6/0": 1}
 
@@ -619,12 +681,12 @@ def test_upgrading_the_card_just_played_changes_neither_publicity_nor_ap(cls):
     # ... "Upgrading the card you just played changes neither its Publicity nor your
     # Action Points this turn." and "From the board: score the old card's Publicity
     # in VP."
-    state = study_upgrade(cls, hand=["A4/0", "A3/0"], played="A4/0")    # 2 AP
+    state = study_upgrade(cls, hand=["A4/0", "A3/0"], played="A4/0")  # 2 AP
     assert "up:slot1>A4/2" in legal(state)
     act(state, "up:slot1>A4/2")
     data = state.to_dict()
-    assert data["workshops"][0]["vp"] == 0              # A4/0 has Publicity 0
-    assert data["workshops"][0]["board"] == [["A4/2", "studyB", 0]]   # keeps Publicity 0
+    assert data["workshops"][0]["vp"] == 0  # A4/0 has Publicity 0
+    assert data["workshops"][0]["board"] == [["A4/2", "studyB", 0]]  # keeps Publicity 0
     act(state, "refill:A6/0")
     # The second AP is still there: the marker goes on to space 3.
     assert state.to_dict()["workshops"][0]["study"] == 3
@@ -635,11 +697,12 @@ def test_replacing_an_earlier_board_card_changes_this_rounds_publicity(cls):
     # [seed] "Replacing a card on the board changes only this round's Publicity."
     def edit(raw):
         raw["slots"][DA_VINCI] = [[CARD["A3/1"], 0, -1]]
+
     state = study_upgrade(cls, hand=["A2/1", "A3/0"], edit=edit)
     act(state, "up:slot1>B3/3")
     ws = state.to_dict()["workshops"][0]
-    assert ws["vp"] == 1                                 # A3/1's Publicity
-    assert ws["board"][0] == ["B3/3", "moveR", None]     # Publicity 3 counts now
+    assert ws["vp"] == 1  # A3/1's Publicity
+    assert ws["board"][0] == ["B3/3", "moveR", None]  # Publicity 3 counts now
     assert ws["deck"]["B3/3"] == 1
 
 
@@ -649,11 +712,12 @@ def test_upgrading_a_face_down_gossip_card(cls):
     # for scoring, then put the new one face down."
     def edit(raw):
         raw["slots"][DA_VINCI] = [[CARD["B1/2"], C.gossip, -1]]
+
     state = study_upgrade(cls, hand=["A2/1", "A3/0"], edit=edit)
     assert state.observation(MICHELANGELO)["workshops"][0]["board"][0][0] == "?"
     act(state, "up:slot1>A4/2")
     ws = state.to_dict()["workshops"][0]
-    assert ws["vp"] == 2                                  # B1/2's Publicity shown
+    assert ws["vp"] == 2  # B1/2's Publicity shown
     assert ws["board"][0] == ["A4/2", "gossip", None]
     # Still face down, but the rival saw which display card went there.
     assert ws["gossip_known"]
@@ -684,7 +748,7 @@ def test_set_aside_cards_are_played_only_once_the_hand_is_empty(cls):
     assert {name.split("@")[0] for name in legal(state)} == {"A4/0", "A3/0", "B3/0"}
 
 
-# ---- Upgrading the Workshops ---------------------------------------------------------------------------
+# ---- Upgrading the Workshops ---------------------------------------------------------------------
 
 
 @IMPLEMENTATIONS
@@ -694,19 +758,22 @@ def test_da_vinci_places_two_markers_keeping_one_icon_uncovered(cls):
     # must keep at least one Resource uncovered."
     def edit(raw):
         tiles_edit(raw)
-        raw["study"][DA_VINCI] = 3        # next: space 4, "workshop"
+        raw["study"][DA_VINCI] = 3  # next: space 4, "workshop"
+
     state = act(position(cls, hand=["A2/1", "B2/1"], edit=edit), "A2/1@studyB")
     act(state, "cover:FM.R")
-    assert phase(state) == "cover"       # the second marker
+    assert phase(state) == "cover"  # the second marker
     act(state, "cover:FM.B")
     data = state.to_dict()
     assert data["blueprints"]["FM"]["covered"] == {"R": 1, "B": 1}
     assert data["markers"] == MARKERS - 2
+
     # Flying Machine (R B Y) now needs only its Yellow.
     def pay_yellow(raw):
         raw["bp_cover"][C.blueprint_names.index("FM")] = [1, 1, 0, 0]
         raw["markers"] = MARKERS - 2
         resources(raw, DA_VINCI, {"Y": 1}, {})
+
     build = act(position(cls, hand=["A2/1", "B2/1"], edit=pay_yellow), "A2/1@gossip")
     assert "build:FM" in legal(build)
     act(build, "build:FM")
@@ -724,6 +791,7 @@ def test_a_blueprint_keeps_one_icon_uncovered(cls):
         # Every Blueprint but Ideal City has one icon left uncovered.
         raw["bp_cover"] = [[1, 1, 0, 0], [2, 0, 0, 0], [0, 1, 1, 0], [0, 0, 0, 0]]
         raw["markers"] = MARKERS - 6
+
     state = act(position(cls, hand=["A2/1", "B2/1"], edit=edit), "A2/1@studyB")
     assert sorted(legal(state)) == ["cover:IC.B", "cover:IC.R", "cover:IC.Y"]
     act(state, "cover:IC.Y")
@@ -741,6 +809,7 @@ def test_markers_may_go_on_any_blueprint_tile(cls):
         tiles_edit(raw)
         raw["study"][DA_VINCI] = 3
         raw["bp_done"][C.blueprint_names.index("FM")] = 1
+
     state = act(position(cls, hand=["A2/1", "B2/1"], edit=edit), "A2/1@studyB")
     assert {"cover:FM.R", "cover:FM.B", "cover:FM.Y"} <= set(legal(state))
 
@@ -753,16 +822,25 @@ def test_michelangelo_covers_an_edge_cost_space(cls):
     def edit(raw):
         tiles_edit(raw)
         raw["study"][MICHELANGELO] = 3
+
     state = act(position(cls, MICHELANGELO, hand=["A2/1", "B2/1"], edit=edit), "A2/1@studyB")
     # 1.8: three row and three column cost spaces.
-    assert sorted(legal(state)) == sorted(f"tile:{e}" for e in ("row1", "row2", "row3", "col1", "col2", "col3"))
+    assert sorted(legal(state)) == sorted(
+        f"tile:{e}" for e in ("row1", "row2", "row3", "col1", "col2", "col3")
+    )
     act(state, "tile:row1")
-    assert state.to_dict()["sistine"] == {"covered": ["row1"], "done": [], "tiles": UPGRADE_TILES - 1}
+    assert state.to_dict()["sistine"] == {
+        "covered": ["row1"],
+        "done": [],
+        "tiles": UPGRADE_TILES - 1,
+    }
+
     # r1c1 cost R (row 1) + Y (column 1); with row 1 covered, Y alone.
     def cheap(raw):
         raw["edges"][0] = 1
         raw["mi_tiles"] = UPGRADE_TILES - 1
         resources(raw, MICHELANGELO, {"Y": 1}, {})
+
     build = act(position(cls, MICHELANGELO, hand=["A2/1", "B2/1"], edit=cheap), "A2/1@gossip")
     assert legal(build) == ["done", "build:r1c1"]
     act(build, "build:r1c1")
@@ -776,6 +854,7 @@ def test_a_sistine_tile_always_costs_one_resource(cls):
         raw["edges"] = [1, 0, 0, 1, 0, 0]
         raw["mi_tiles"] = UPGRADE_TILES - 2
         resources(raw, MICHELANGELO, {"G": 1}, {"B": 1})
+
     state = act(position(cls, MICHELANGELO, hand=["A2/1", "B2/1"], edit=edit), "A2/1@gossip")
     assert "build:r1c1" in legal(state)
     act(state, "build:r1c1")
@@ -790,8 +869,9 @@ def test_michelangelo_chooses_the_section_he_pays_from(cls):
     # depends on it, so he chooses, one Resource at a time.
     def edit(raw):
         resources(raw, MICHELANGELO, {"R": 1, "Y": 1}, {"R": 1})
+
     state = act(position(cls, MICHELANGELO, hand=["A2/1", "B2/1"], edit=edit), "A2/1@gossip")
-    act(state, "build:r1c1")                   # R + Y: Y can only come from A
+    act(state, "build:r1c1")  # R + Y: Y can only come from A
     assert legal(state) == ["pay:R.A", "pay:R.B"]
     act(state, "pay:R.B")
     assert state.to_dict()["workshops"][1]["resources"] == {"A": {"R": 1}, "B": {}}
@@ -803,18 +883,20 @@ def test_michelangelo_chooses_the_section_he_pays_from(cls):
 def last_turn_of_round(cls, edit=None, equal_publicity=False):
     """Michelangelo in the Projects step of the round's last turn (both Workshops
     have played 8 cards), with a project affordable so that the step waits."""
+
     def full_edit(raw):
         raw["hand"] = [[0] * C.num_cards, [0] * C.num_cards]
         raw["aside"] = [[0] * C.num_cards, [0] * C.num_cards]
         deck = [name for name in C.card_names for _ in range(C.starting_deck[CARD[name]])][:DRAW]
         raw["slots"] = [[[CARD[name], 0, -1] for name in deck] for _ in range(2)]
         if not equal_publicity:
-            raw["slots"][1][0][2] = 0      # Michelangelo's first card counts 0
+            raw["slots"][1][0][2] = 0  # Michelangelo's first card counts 0
         raw["mover"] = MICHELANGELO
         raw["phase"] = codec.P_PROJECTS
         resources(raw, MICHELANGELO, {"R": 1, "Y": 1}, {})
         if edit:
             edit(raw)
+
     raw = first_turn_raw()
     full_edit(raw)
     codec.check_raw(raw)
@@ -830,10 +912,10 @@ def test_round_end_publicity_exhibition_and_a_new_draw(cls):
     act(state, "done")
     data = state.to_dict()
     assert data["round"] == 2 and data["phase"] == "draw" and data["first"] == 1 - first
-    assert data["workshops"][0]["vp"] == PUBLICITY_VP[0]       # da Vinci's Publicity was higher
+    assert data["workshops"][0]["vp"] == PUBLICITY_VP[0]  # da Vinci's Publicity was higher
     assert data["workshops"][1]["vp"] == 0
     assert all(ws["board"] == [] and ws["hand"] == {} for ws in data["workshops"])
-    assert not state.is_setup()           # later draws are not the setup
+    assert not state.is_setup()  # later draws are not the setup
 
 
 @IMPLEMENTATIONS
@@ -843,6 +925,7 @@ def test_gossip_counts_twice_for_publicity(cls):
         # Michelangelo's first card (A1/2, Publicity 2) is his Gossip: 2 x 2 = 4 on
         # that slot beats da Vinci's same cards face up.
         raw["slots"][MICHELANGELO][0] = [CARD["A1/2"], C.gossip, -1]
+
     state = last_turn_of_round(cls, edit=edit, equal_publicity=True)
     act(state, "done")
     assert state.scores() == [0, PUBLICITY_VP[0]]
@@ -861,6 +944,7 @@ def test_gossip_gives_no_action(cls):
 def test_one_gossip_card_a_round(cls):
     def edit(raw):
         raw["slots"][DA_VINCI] = [[CARD["B1/2"], C.gossip, -1]]
+
     state = position(cls, hand=["A4/0", "A3/0"], edit=edit)
     assert not any(name.endswith("@gossip") for name in legal(state))
 
@@ -871,11 +955,14 @@ def test_final_scoring_patronesses_and_leftover_resources(cls):
     # then 1 VP per 2 leftover Resources; most VP wins.
     def edit(raw):
         raw["round"] = ROUNDS - 1
-        raw["patrons"] = [1 if name in ("scholar", "florentine") else 0 for name in C.patroness_names]
-        raw["study"] = [7, 0]                                 # tier 3: 6 VP
-        place(raw, DA_VINCI, {"FLO": 9})                      # capped at 6
+        raw["patrons"] = [
+            1 if name in ("scholar", "florentine") else 0 for name in C.patroness_names
+        ]
+        raw["study"] = [7, 0]  # tier 3: 6 VP
+        place(raw, DA_VINCI, {"FLO": 9})  # capped at 6
         place(raw, MICHELANGELO, {"FLO": 1})
-        resources(raw, DA_VINCI, {"R": 3}, {"B": 2})          # 5 leftover: 2 VP
+        resources(raw, DA_VINCI, {"R": 3}, {"B": 2})  # 5 leftover: 2 VP
+
     state = last_turn_of_round(cls, edit=edit)
     act(state, "done")
     assert state.is_terminal()
@@ -887,16 +974,18 @@ def test_final_scoring_patronesses_and_leftover_resources(cls):
 def final_turn(cls, study=(4, 4), vp=(0, 0), centerpieces=()):
     """The last Projects step of the game, both Workshops level but for `study`,
     `vp` and da Vinci's `centerpieces` (on Galleries whose Lodge area is empty)."""
+
     def edit(raw):
         raw["round"] = ROUNDS - 1
         raw["patrons"] = [1 if name in ("builder", "reformer") else 0 for name in C.patroness_names]
         raw["study"] = list(study)
         raw["vp"] = list(vp)
-        raw["standing"] = [4, 4, 4, 0]          # nobody in the yellow area
+        raw["standing"] = [4, 4, 4, 0]  # nobody in the yellow area
         resources(raw, DA_VINCI, {"R": 1, "Y": 1}, {})
         place(raw, DA_VINCI, {"FLO": 2, **{name: 1 for name in centerpieces}})
         for name in centerpieces:
             raw["centerpiece"][REGION[name]] = DA_VINCI
+
     return last_turn_of_round(cls, edit=edit, equal_publicity=True)
 
 
@@ -935,6 +1024,7 @@ def test_a_benefactor_a_turn_before_the_card(cls):
         for name in ("merchant", "duke", "cardinal"):
             raw["bene"][DA_VINCI][C.benefactor_names.index(name)] = 1
             raw["bene_deck"][C.benefactor_names.index(name)] -= 1
+
     state = position(cls, hand=["A2/1", "A3/0"], edit=edit)
     act(state, "use:merchant", "merchant:G.B")
     assert state.to_dict()["workshops"][0]["resources"]["B"] == {"B": 1, "G": 2}
@@ -950,18 +1040,23 @@ def test_a_benefactor_is_drawn_from_the_deck_by_a_study_tile(cls):
     # 1.7 and 5.2 [assumed]: the "benefactor" tile draws the top Benefactor (chance),
     # face up.
     def edit(raw):
-        raw["tiles"] = [TILE[name] for name in ("benefactor", "resource", "vp2", "artwork", "vp-cp", "benefactor")]
+        raw["tiles"] = [
+            TILE[name]
+            for name in ("benefactor", "resource", "vp2", "artwork", "vp-cp", "benefactor")
+        ]
         raw["study"][DA_VINCI] = 1
         raw["display"][DA_VINCI] = [0] * C.num_cards
         raw["upg"][DA_VINCI] = [0] * C.num_cards
         for t in range(C.num_cards):
             if C.card_upgrade[t]:
                 raw["upg"][DA_VINCI][t] = 0
+
     state = act(position(cls, hand=["A2/1", "A3/0"], edit=edit), "A2/1@studyB")
     # Space 2's card reward has an empty display: lost; then the tile's draw.
     assert phase(state) == "benefactor" and state.is_chance_node()
-    assert [state.action_to_str(a) for a, _ in state.chance_outcomes()] == \
-        [f"benefactor:{name}" for name in ("courier", "merchant", "cardinal", "duke")]   # 1.10
+    assert [state.action_to_str(a) for a, _ in state.chance_outcomes()] == [
+        f"benefactor:{name}" for name in ("courier", "merchant", "cardinal", "duke")
+    ]  # 1.10
     act(state, "benefactor:duke")
     assert state.to_dict()["workshops"][0]["benefactors"] == {"duke": 1}
     assert state.to_dict()["benefactor_deck"]["duke"] == 1
@@ -978,8 +1073,10 @@ def test_set_aside_is_one_choice_of_three_cards(cls):
     seat = state.current_player()
     hand = state.to_dict()["workshops"][seat]["hand"]
     held = sorted(CARD[name] for name, count in hand.items() for _ in range(count))
-    expected = {"aside:" + "+".join(C.card_names[t] for t in trio)
-                for trio in itertools.combinations(held, 3)}
+    expected = {
+        "aside:" + "+".join(C.card_names[t] for t in trio)
+        for trio in itertools.combinations(held, 3)
+    }
     assert set(legal(state)) == expected and len(legal(state)) == len(expected)
     act(state, legal(state)[0])
     ws = state.to_dict()["workshops"][seat]

@@ -3,6 +3,7 @@ implementations: Artworks, Collectors, cards and Benefactors are conserved,
 Resources never go negative and change only through the actions that move them, a
 game is 4 rounds of 16 cards, clones and JSON copies are independent and exact, and
 an illegal action changes nothing."""
+
 from __future__ import annotations
 
 import pytest
@@ -22,9 +23,13 @@ from test_renaissance import IMPLEMENTATIONS
 # colour, the Merchant, a project and its payment, and the upgrade steps and chance
 # events after which a Study goes on.
 RESOURCE_MOVERS = (
-    (actions.PLAY, actions.ASIDE), (actions.SPEND, actions.RELOCATE), (actions.LODGE, actions.UPGRADE_HAND),
-    (actions.UPGRADE_HAND, actions.TAKE + 4), (actions.MERCHANT, actions.PLAYER_ACTIONS),
-    (actions.REFILL, actions.TILE), (actions.BENEFACTOR, actions.GRAY),
+    (actions.PLAY, actions.ASIDE),
+    (actions.SPEND, actions.RELOCATE),
+    (actions.LODGE, actions.UPGRADE_HAND),
+    (actions.UPGRADE_HAND, actions.TAKE + 4),
+    (actions.MERCHANT, actions.PLAYER_ACTIONS),
+    (actions.REFILL, actions.TILE),
+    (actions.BENEFACTOR, actions.GRAY),
 )
 
 
@@ -33,15 +38,20 @@ def moves_resources(action: int) -> bool:
 
 
 def totals(raw: dict) -> dict:
-    upgrade_cards = sum(raw["deck"][s][t] for s in (0, 1) for t in range(C.num_cards) if C.card_upgrade[t])
+    upgrade_cards = sum(
+        raw["deck"][s][t] for s in (0, 1) for t in range(C.num_cards) if C.card_upgrade[t]
+    )
     return {
         "artworks": [raw["reserve"][s] + raw["supply"][s] + sum(raw["art"][s]) for s in (0, 1)],
         "collectors": sum(raw["standing"]) + sum(raw["lying"]),
         "deck": [sum(raw["deck"][s]) for s in (0, 1)],
-        "drawn": [sum(raw["hand"][s]) + sum(raw["aside"][s]) + len(raw["slots"][s]) for s in (0, 1)],
+        "drawn": [
+            sum(raw["hand"][s]) + sum(raw["aside"][s]) + len(raw["slots"][s]) for s in (0, 1)
+        ],
         "resources": [sum(map(sum, raw["res"][s])) for s in (0, 1)],
         "benefactors": sum(raw["bene_deck"]) + sum(sum(raw["bene"][s]) for s in (0, 1)),
-        "upgrade_cards": upgrade_cards + sum(sum(raw["upg"][s]) + sum(raw["display"][s]) for s in (0, 1)),
+        "upgrade_cards": upgrade_cards
+        + sum(sum(raw["upg"][s]) + sum(raw["display"][s]) for s in (0, 1)),
     }
 
 
@@ -62,7 +72,11 @@ def play_random_game(cls, seed: int, variant: str, check):
     after = copied(state.to_raw())
     while not state.is_terminal():
         before = after
-        action = sample_chance(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions())
+        action = (
+            sample_chance(state, rng)
+            if state.is_chance_node()
+            else rng.choice(state.legal_actions())
+        )
         state.apply(action)
         after = copied(state.to_raw())
         check(before, action, after)
@@ -116,7 +130,11 @@ def test_clones_and_json_copies_are_exact_and_independent(cls, seed, steps):
     for _ in range(steps):
         if state.is_terminal():
             break
-        state.apply(sample_chance(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+        state.apply(
+            sample_chance(state, rng)
+            if state.is_chance_node()
+            else rng.choice(state.legal_actions())
+        )
     text = state.to_json()
     twin, copy = state.clone(), cls.from_json(text)
     assert twin.to_json() == text and copy.to_json() == text
@@ -136,10 +154,17 @@ def test_illegal_actions_raise_and_change_nothing(cls, seed, steps):
     for _ in range(steps):
         if state.is_terminal():
             break
-        state.apply(sample_chance(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+        state.apply(
+            sample_chance(state, rng)
+            if state.is_chance_node()
+            else rng.choice(state.legal_actions())
+        )
     before = state.to_json()
     legal = set(state.legal_actions())
-    for action in [a for a in range(0, actions.NUM_ACTIONS, 7) if a not in legal] + [-1, actions.NUM_ACTIONS]:
+    for action in [a for a in range(0, actions.NUM_ACTIONS, 7) if a not in legal] + [
+        -1,
+        actions.NUM_ACTIONS,
+    ]:
         with pytest.raises(IllegalActionError):
             state.apply(action)
     assert state.to_json() == before
@@ -150,8 +175,11 @@ def test_illegal_actions_raise_and_change_nothing(cls, seed, steps):
 def test_compiled_random_playouts_end(seed):
     from engine.games.renaissance.state import RenaissanceState
     from engine.playout import random_playout
+
     state = RenaissanceState(C.variant_names[seed % len(C.variant_names)])
     steps = random_playout(state, Rng(seed))
     assert state.is_terminal() and 100 < steps < 2000
     raw = state.to_raw()
-    assert [raw["reserve"][s] + raw["supply"][s] + sum(raw["art"][s]) for s in (0, 1)] == [ARTWORKS] * 2
+    assert [raw["reserve"][s] + raw["supply"][s] + sum(raw["art"][s]) for s in (0, 1)] == [
+        ARTWORKS
+    ] * 2

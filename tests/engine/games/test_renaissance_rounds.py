@@ -2,26 +2,27 @@
 whole games played through (seeded random moves, on both implementations): the
 setup's draws, the rounds, the cards dealt and set aside each round, and the order
 of the turns. The expected numbers are renaissance_spec.py's, not the engine's."""
+
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
 
 import pytest
-import renaissance_spec as spec
-from engine.games.renaissance.state import RenaissanceState
-from engine.rng import Rng
 
+import renaissance_spec as spec
 from engine.game import sample_chance
 from engine.games.renaissance.reference import RenaissanceReference
+from engine.games.renaissance.state import RenaissanceState
+from engine.rng import Rng
 
 
 @dataclass(frozen=True)
 class Step:
-    round: int        # 1..4
-    setup: bool       # part of the setup (it includes round 1's draw)
+    round: int  # 1..4
+    setup: bool  # part of the setup (it includes round 1's draw)
     first: int | None
-    seat: int         # who acted; for a card dealt or shown, the Workshop it went to
+    seat: int  # who acted; for a card dealt or shown, the Workshop it went to
     action: str
 
 
@@ -38,7 +39,11 @@ def play_through(cls, seed: int):
     steps, kept = [], {}
     while not state.is_terminal():
         data = state.to_dict()
-        action = sample_chance(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions())
+        action = (
+            sample_chance(state, rng)
+            if state.is_chance_node()
+            else rng.choice(state.legal_actions())
+        )
         name, setup = state.action_to_str(action), state.is_setup()
         state.apply(action)
         after = state.to_dict()
@@ -48,15 +53,23 @@ def play_through(cls, seed: int):
         elif name.startswith("refill:") and setup:
             seat = receiver(data, after, "display")
         if "@" in name and data["round"] not in kept:
-            kept[data["round"]] = [(sum(ws["hand"].values()), sum(ws["aside"].values()))
-                                   for ws in data["workshops"]]
+            kept[data["round"]] = [
+                (sum(ws["hand"].values()), sum(ws["aside"].values())) for ws in data["workshops"]
+            ]
         steps.append(Step(data["round"], setup, data["first"], seat, name))
     return steps, kept, state
 
 
-@pytest.fixture(scope="module", params=[(RenaissanceState, 11), (RenaissanceReference, 11),
-                                        (RenaissanceState, 12), (RenaissanceReference, 12)],
-                ids=["compiled-11", "reference-11", "compiled-12", "reference-12"])
+@pytest.fixture(
+    scope="module",
+    params=[
+        (RenaissanceState, 11),
+        (RenaissanceReference, 11),
+        (RenaissanceState, 12),
+        (RenaissanceReference, 12),
+    ],
+    ids=["compiled-11", "reference-11", "compiled-12", "reference-12"],
+)
 def game(request):
     return play_through(*request.param)
 
@@ -85,7 +98,10 @@ def test_the_setup_lays_out_tiles_patronesses_displays_and_a_first_player(game):
     setup = [step for step in steps if step.setup]
     assert len(of_kind(setup, "bonus:")) == spec.BONUS_TILES
     assert len(of_kind(setup, "patroness:")) == spec.PATRONESSES
-    assert Counter(step.seat for step in of_kind(setup, "refill:")) == {0: spec.DISPLAY, 1: spec.DISPLAY}
+    assert Counter(step.seat for step in of_kind(setup, "refill:")) == {
+        0: spec.DISPLAY,
+        1: spec.DISPLAY,
+    }
     assert len(of_kind(setup, "first:")) == 1
     # Round 1's draw ends the setup; later draws are not part of it.
     assert {step.round for step in of_kind(setup, "deal:")} == {1}
@@ -103,12 +119,14 @@ def test_each_workshop_keeps_five_and_sets_three_aside_first_player_first(game):
     # 3.1 [assumed]: "The owner keeps 5 in hand and sets 3 aside"; 8.A: resolved in
     # first-player order.
     steps, kept, _ = game
-    assert kept == {r: [(spec.HAND, spec.ASIDE), (spec.HAND, spec.ASIDE)] for r in range(1, spec.ROUNDS + 1)}
+    assert kept == {
+        r: [(spec.HAND, spec.ASIDE), (spec.HAND, spec.ASIDE)] for r in range(1, spec.ROUNDS + 1)
+    }
     for r in range(1, spec.ROUNDS + 1):
         asides = [step for step in of_kind(steps, "aside:") if step.round == r]
         first = asides[0].first
         assert [step.seat for step in asides] == [first, 1 - first]
-        assert all(len(step.action[len("aside:"):].split("+")) == spec.ASIDE for step in asides)
+        assert all(len(step.action[len("aside:") :].split("+")) == spec.ASIDE for step in asides)
 
 
 def test_turns_alternate_from_the_first_player_who_passes_each_round(game):

@@ -9,15 +9,16 @@ board: score the old card's Publicity in VP. Multiply by 1 / 1 / 2 / 2"), Study
 Bonus tiles (1.7), projects (1.8), Publicity and Exhibition at each round end
 (3.3), and Patronesses, leftover Resources and the tie-breaks at the end (6).
 """
+
 from __future__ import annotations
 
-import renaissance_spec as spec
-from engine.rng import Rng
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_renaissance import IMPLEMENTATIONS
 
+import renaissance_spec as spec
 from engine.game import sample_chance
+from engine.rng import Rng
+from test_renaissance import IMPLEMENTATIONS
 
 VARIANTS = ("standard", "check-both", "centerpiece-apart", "random-gray")
 # Where no Study reward is still to come in the turn: the model and the engine
@@ -34,7 +35,7 @@ class ScoreModel:
 
     def __init__(self):
         self.vp = [0, 0]
-        self.publicity = [[], []]   # each board slot's Publicity this round, Gossip x2
+        self.publicity = [[], []]  # each board slot's Publicity this round, Gossip x2
         # (seat, slot) of the last card played: an upgrade in a Study always
         # follows its own turn's card.
         self.played = None
@@ -47,7 +48,7 @@ class ScoreModel:
         elif action.startswith("up:"):
             self.upgrade_card(seat, before, action, multiplier)
         elif action.startswith("build:"):
-            self.vp[seat] += project_vp(action[len("build:"):])
+            self.vp[seat] += project_vp(action[len("build:") :])
         if seat is not None:
             self.study_tiles(seat, before, after)
         if after["phase"] == "over" or after["round"] != before["round"]:
@@ -62,12 +63,12 @@ class ScoreModel:
         self.played = (seat, len(self.publicity[seat]) - 1)
 
     def upgrade_card(self, seat: int, before: dict, action: str, multiplier: int) -> None:
-        old, new = action[len("up:"):].split(">")
+        old, new = action[len("up:") :].split(">")
         ws = before["workshops"][seat]
         if not old.startswith("slot"):
             self.vp[seat] += spec.card_effort(old, ws["study"]) * multiplier
             return
-        k = int(old[len("slot"):]) - 1
+        k = int(old[len("slot") :]) - 1
         old_card, destination, _ = ws["board"][k]
         self.vp[seat] += spec.card_publicity(old_card) * multiplier
         # [seed] "Replacing a card on the board changes only this round's Publicity.
@@ -82,7 +83,9 @@ class ScoreModel:
         """1.7: every space the marker enters pays its Bonus tile (taken later in the
         turn if the space's own reward is a decision; checked at settled phases)."""
         tiles = after["study_tiles"]
-        for space in range(before["workshops"][seat]["study"] + 1, after["workshops"][seat]["study"] + 1):
+        for space in range(
+            before["workshops"][seat]["study"] + 1, after["workshops"][seat]["study"] + 1
+        ):
             if space not in spec.BONUS_SPACES:
                 continue
             tile = tiles[spec.BONUS_SPACES.index(space)]
@@ -100,7 +103,7 @@ class ScoreModel:
         keys = [(totals[s], study[s]) for s in (0, 1)]
         if keys[0] != keys[1]:
             self.vp[0 if keys[0] > keys[1] else 1] += spec.PUBLICITY_VP[round_number - 1]
-        lodge = after["lodge"]   # round end stands Collectors up, in the same areas
+        lodge = after["lodge"]  # round end stands Collectors up, in the same areas
         for region, owner in after["centerpieces"].items():
             colour = spec.GALLERY_COLOUR[region]
             self.vp[owner] += lodge["standing"].get(colour, 0) + lodge["lying"].get(colour, 0)
@@ -112,14 +115,20 @@ class ScoreModel:
         Resources."""
         for seat, ws in enumerate(after["workshops"]):
             for patroness in after["patronesses"]:
-                self.vp[seat] += spec.PATRONESS_VP[patroness] * patroness_count(patroness, after, seat)
+                self.vp[seat] += spec.PATRONESS_VP[patroness] * patroness_count(
+                    patroness, after, seat
+                )
             leftover = sum(sum(section.values()) for section in ws["resources"].values())
             self.vp[seat] += leftover // spec.RESOURCES_PER_VP
 
 
 def project_vp(name: str) -> int:
     """1.8: a Blueprint's VP, or a Sistine tile's (named r<row>c<column>) by its row."""
-    return spec.BLUEPRINT_VP[name] if name in spec.BLUEPRINT_VP else spec.SISTINE_ROW_VP[int(name[1]) - 1]
+    return (
+        spec.BLUEPRINT_VP[name]
+        if name in spec.BLUEPRINT_VP
+        else spec.SISTINE_ROW_VP[int(name[1]) - 1]
+    )
 
 
 def patroness_count(patroness: str, data: dict, seat: int) -> int:
@@ -143,7 +152,9 @@ def patroness_count(patroness: str, data: dict, seat: int) -> int:
 def expected_returns(data: dict) -> list[float]:
     """6: most VP wins; ties: farther on the Study track, then more Centerpieces,
     else a shared win."""
-    keys = [(ws["vp"], ws["study"], centerpieces_of(data, s)) for s, ws in enumerate(data["workshops"])]
+    keys = [
+        (ws["vp"], ws["study"], centerpieces_of(data, s)) for s, ws in enumerate(data["workshops"])
+    ]
     if keys[0] == keys[1]:
         return [0.5, 0.5]
     return [1.0, 0.0] if keys[0] > keys[1] else [0.0, 1.0]
@@ -158,13 +169,19 @@ def test_scores_follow_the_scoring_rules(cls, seed, variant):
     after = state.to_dict()
     while not state.is_terminal():
         before = after
-        action = sample_chance(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions())
+        action = (
+            sample_chance(state, rng)
+            if state.is_chance_node()
+            else rng.choice(state.legal_actions())
+        )
         name = state.action_to_str(action)
         state.apply(action)
         after = state.to_dict()
         model.step(before, name, after)
         if after["phase"] in SETTLED_PHASES:
-            assert state.scores() == model.vp, f"round {after['round']}, {after['phase']} after {name}"
+            assert state.scores() == model.vp, (
+                f"round {after['round']}, {after['phase']} after {name}"
+            )
     assert state.returns() == expected_returns(after)
 
 

@@ -3,6 +3,7 @@ set-aside cards, a face-down Gossip card and the order of the decks are hidden;
 observation(seat) shows exactly the rest, from_observation and the compiled
 determinization deal the unseen cards uniformly from what is unaccounted for, and a
 searcher given two positions the seat cannot tell apart answers the same."""
+
 from __future__ import annotations
 
 import json
@@ -18,7 +19,16 @@ from engine.games.renaissance.reference import RenaissanceReference
 from engine.games.renaissance.state import RenaissanceState
 from engine.rng import Rng
 from search.base import Budget, decide
-from test_renaissance import CARD, DA_VINCI, IMPLEMENTATIONS, MICHELANGELO, act, cards, legal, position
+from test_renaissance import (
+    CARD,
+    DA_VINCI,
+    IMPLEMENTATIONS,
+    MICHELANGELO,
+    act,
+    cards,
+    legal,
+    position,
+)
 
 
 def hidden_part(state, seat):
@@ -36,10 +46,15 @@ def test_the_rivals_hand_set_aside_and_gossip_are_hidden(cls):
         raw["hand"][MICHELANGELO] = cards("A3/1", "B1/1", "B1/2", "B2/1")
         raw["aside"][MICHELANGELO] = cards("A1/2", "A2/1", "A3/0")
         raw["slots"][MICHELANGELO] = [[CARD["B3/1"], C.gossip, -1]]
+
     state = position(cls, hand=["A2/1", "A3/0"], aside=["A4/0", "B3/0", "B2/2"], edit=edit)
     view = state.observation(DA_VINCI)
     mine, theirs = view["workshops"]
-    assert mine["hand"] == {"A2/1": 1, "A3/0": 1} and mine["aside"] == {"A4/0": 1, "B3/0": 1, "B2/2": 1}
+    assert mine["hand"] == {"A2/1": 1, "A3/0": 1} and mine["aside"] == {
+        "A4/0": 1,
+        "B3/0": 1,
+        "B2/2": 1,
+    }
     assert "hand" not in theirs and "aside" not in theirs
     truth = state.to_dict()["workshops"][1]
     assert theirs["hand_size"] == sum(truth["hand"].values())
@@ -57,6 +72,7 @@ def test_a_draw_is_seen_only_by_the_drawer(cls):
     # 7: "each Workshop's draw of 8 of 12": later draws are chance events whose
     # outcome only the drawer sees.
     from test_renaissance import last_turn_of_round
+
     state = act(last_turn_of_round(cls), "done")
     assert state.is_chance_node() and not state.is_setup()
     drawer = state.to_dict()["first"]
@@ -77,6 +93,7 @@ def test_a_card_upgraded_in_hand_is_known_to_the_rival(cls):
     # new card came face up from the display, so the rival knows it is in the hand,
     # and every determinization keeps it there.
     from test_renaissance import study_upgrade
+
     state = study_upgrade(cls, hand=["A2/1", "A4/0", "B1/1"])
     act(state, "up:A4/0>A5/1", "refill:A6/0")
     view = state.observation(MICHELANGELO)
@@ -103,7 +120,7 @@ def test_the_rivals_cards_are_dealt_uniformly_from_what_is_unaccounted(cls):
     for name in ("A1/2", "B3/1"):
         share = in_hand[name] / samples
         assert abs(share - 5 / 12) < 0.05, (name, share)
-    assert abs(in_hand["A2/1"] / samples - 2 * 5 / 12) < 0.08    # a card held twice
+    assert abs(in_hand["A2/1"] / samples - 2 * 5 / 12) < 0.08  # a card held twice
 
 
 def test_the_compiled_determinization_draws_like_from_observation():
@@ -115,12 +132,18 @@ def test_the_compiled_determinization_draws_like_from_observation():
         for _ in range(40 + 17 * game):
             if state.is_terminal():
                 break
-            state.apply(sample_chance(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+            state.apply(
+                sample_chance(state, rng)
+                if state.is_chance_node()
+                else rng.choice(state.legal_actions())
+            )
         for seat in (0, 1):
             for seed in range(3):
                 compiled = state.determinize(seat, Rng(seed))
                 python = RenaissanceState.from_observation(state.observation(seat), Rng(seed))
-                reference = RenaissanceReference.from_observation(state.observation(seat), Rng(seed))
+                reference = RenaissanceReference.from_observation(
+                    state.observation(seat), Rng(seed)
+                )
                 assert compiled.to_dict() == python.to_dict() == reference.to_dict()
 
 
@@ -130,6 +153,7 @@ def test_a_face_down_gossip_may_be_a_card_the_rival_knew_in_hand(cls):
     # that the known card is in the hand or the Gossip slot: determinizations put it
     # in either place.
     from test_renaissance import study_upgrade
+
     state = study_upgrade(cls, hand=["A2/1", "A4/0", "B1/1"])
     act(state, "up:A4/0>A5/1", "refill:A6/0")
     # Michelangelo's turn: any card; then da Vinci plays one card face down.
@@ -162,12 +186,15 @@ def test_the_infoset_key_is_exactly_the_observation(cls):
 
 
 @IMPLEMENTATIONS
-@pytest.mark.parametrize("field,value,message", [
-    ("hand_size", 9, "hand_size"),
-    ("hand_size", 7, "do not add up"),
-    ("deck", {"A1/2": 12}, "starting cards"),
-    ("known_hand", {"A1/2": 1, "B3/0": 5}, "known"),
-])
+@pytest.mark.parametrize(
+    "field,value,message",
+    [
+        ("hand_size", 9, "hand_size"),
+        ("hand_size", 7, "do not add up"),
+        ("deck", {"A1/2": 12}, "starting cards"),
+        ("known_hand", {"A1/2": 1, "B3/0": 5}, "known"),
+    ],
+)
 def test_an_impossible_observation_is_refused(cls, field, value, message):
     state = position(cls, hand=["A2/1", "A3/0"])
     view = state.observation(DA_VINCI)
@@ -187,7 +214,11 @@ def test_no_peeking_the_rivals_cards_change_nothing(registry, seed):
     state = game.new_state(seed=seed)
     rng = Rng(seed)
     for _ in range(30 + 11 * seed):
-        state.apply(sample_chance(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+        state.apply(
+            sample_chance(state, rng)
+            if state.is_chance_node()
+            else rng.choice(state.legal_actions())
+        )
     while state.is_chance_node():
         state.apply(sample_chance(state, rng))
     mover = state.current_player()
@@ -209,10 +240,29 @@ def test_every_action_has_one_short_name_without_spaces():
     assert len(set(names)) == actions.NUM_ACTIONS
     assert not any(any(ch.isspace() for ch in name) for name in names)
     assert all(actions.str_to_action(name) == a for a, name in enumerate(names))
-    for example in ("A2/1@moveR", "B3/0@gossip", "aside:A1/2+A2/1+B3/1", "FLO>SIE", "lodge:R>B",
-                    "up:A4/0>A5/1", "up:slot2>B3/3", "cover:FM.R", "tile:col2", "build:IC",
-                    "build:r2c3", "pay:G.B", "spend3", "done", "deal:B3/0", "refill:AE/1",
-                    "bonus:vp2", "patroness:scholar", "first:1", "benefactor:courier", "gray:URB"):
+    for example in (
+        "A2/1@moveR",
+        "B3/0@gossip",
+        "aside:A1/2+A2/1+B3/1",
+        "FLO>SIE",
+        "lodge:R>B",
+        "up:A4/0>A5/1",
+        "up:slot2>B3/3",
+        "cover:FM.R",
+        "tile:col2",
+        "build:IC",
+        "build:r2c3",
+        "pay:G.B",
+        "spend3",
+        "done",
+        "deal:B3/0",
+        "refill:AE/1",
+        "bonus:vp2",
+        "patroness:scholar",
+        "first:1",
+        "benefactor:courier",
+        "gray:URB",
+    ):
         assert actions.action_to_str(actions.str_to_action(example)) == example
     for bad in ("", "A2/1@nowhere", "FLO>XXX", "aside:A1/2", "spend100", 7, None):
         with pytest.raises(IllegalActionError):
@@ -223,18 +273,21 @@ def test_every_action_has_one_short_name_without_spaces():
 
 
 @IMPLEMENTATIONS
-@pytest.mark.parametrize("edit,message", [
-    (lambda d: d["workshops"][0]["artworks"].update(FLO=5), "16 Artworks"),
-    (lambda d: d["lodge"]["standing"].update(R=9), "Collectors"),
-    (lambda d: d["workshops"][0]["deck"].update({"A1/2": 2, "A2/1": 1}), "starting cards"),
-    (lambda d: d.update(gray=["SIE"]), "gray"),
-    (lambda d: d["centerpieces"].update(FLO=0), "Gallery"),
-    (lambda d: d["centerpieces"].update(MIL=1), "Centerpiece"),
-    (lambda d: d["workshops"][1].update(gossip_pile="table"), "gossip_pile"),
-    (lambda d: d.update(to_move=1), "to_move"),
-    (lambda d: d["turn"].update(last="no-such-action"), "turn.last"),
-    (lambda d: d["workshops"][0]["board"].extend([["A2/1", "moveR", None]] * 2), "holds"),
-])
+@pytest.mark.parametrize(
+    "edit,message",
+    [
+        (lambda d: d["workshops"][0]["artworks"].update(FLO=5), "16 Artworks"),
+        (lambda d: d["lodge"]["standing"].update(R=9), "Collectors"),
+        (lambda d: d["workshops"][0]["deck"].update({"A1/2": 2, "A2/1": 1}), "starting cards"),
+        (lambda d: d.update(gray=["SIE"]), "gray"),
+        (lambda d: d["centerpieces"].update(FLO=0), "Gallery"),
+        (lambda d: d["centerpieces"].update(MIL=1), "Centerpiece"),
+        (lambda d: d["workshops"][1].update(gossip_pile="table"), "gossip_pile"),
+        (lambda d: d.update(to_move=1), "to_move"),
+        (lambda d: d["turn"].update(last="no-such-action"), "turn.last"),
+        (lambda d: d["workshops"][0]["board"].extend([["A2/1", "moveR", None]] * 2), "holds"),
+    ],
+)
 def test_a_bad_state_gets_one_clear_error(cls, edit, message):
     data = position(cls, hand=["A2/1", "A3/0"]).to_dict()
     edit(data)
@@ -263,5 +316,5 @@ def test_a_seat_is_drawn_only_what_it_sees():
     theirs = state.render_for(MICHELANGELO)
     assert "Michelangelo (you):" in theirs and "hand A2/1 A3/0" not in theirs
     assert "hand 2 hidden  set aside 0 hidden" in theirs
-    for seed in range(5):   # the same drawing in every world the seat cannot tell apart
+    for seed in range(5):  # the same drawing in every world the seat cannot tell apart
         assert state.determinize(MICHELANGELO, Rng(seed)).render_for(MICHELANGELO) == theirs

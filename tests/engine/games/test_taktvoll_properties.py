@@ -2,6 +2,7 @@
 cards are conserved, a bar never exceeds its time signature, points never go down,
 every game ends within the bound its rules give, copies and JSON round trips are
 exact, and an illegal action changes nothing."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -20,7 +21,7 @@ from engine.rng import Rng
 from taktvoll_spec import CAPACITY, deck_of, length, plain
 from test_taktvoll import GAME, IMPLEMENTATIONS
 
-configs = st.tuples(st.integers(3, 8), st.sampled_from(GAME.variants), st.integers(0, 2 ** 32 - 1))
+configs = st.tuples(st.integers(3, 8), st.sampled_from(GAME.variants), st.integers(0, 2**32 - 1))
 
 
 def step_bound(players: int, variant: str) -> int:
@@ -34,7 +35,9 @@ def step_bound(players: int, variant: str) -> int:
 def random_step(state, rng) -> int:
     """Apply a chance outcome drawn by its probability or a uniformly random legal
     action; returns the action."""
-    action = sample_chance(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions())
+    action = (
+        sample_chance(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions())
+    )
     state.apply(action)
     return action
 
@@ -61,7 +64,7 @@ def check_table(data):
         fill = 0
         for name in row[2:]:
             if name == "bar":
-                assert fill == CAPACITY[row[1]]       # a bar line only on an exactly full bar
+                assert fill == CAPACITY[row[1]]  # a bar line only on an exactly full bar
                 fill = 0
             else:
                 fill += length(name)
@@ -80,7 +83,7 @@ def test_cards_are_conserved_and_bars_never_overflow(cls, config):
     while not state.is_terminal():
         data = state.to_dict()
         check_table(data)
-        assert all(now >= before for now, before in zip(data["points"], points))
+        assert all(now >= before for now, before in zip(data["points"], points, strict=True))
         points = data["points"]
         random_step(state, rng)
         steps += 1
@@ -88,8 +91,9 @@ def test_cards_are_conserved_and_bars_never_overflow(cls, config):
     check_table(state.to_dict())
     # At the end, the scores are the points less the penalties for cards in hand (§6).
     final = state.to_dict()
-    assert state.scores() == [final["points"][p] - len(h) - h.count("bar")
-                              for p, h in enumerate(final["hands"])]
+    assert state.scores() == [
+        final["points"][p] - len(h) - h.count("bar") for p, h in enumerate(final["hands"])
+    ]
 
 
 @settings(max_examples=200)
@@ -103,7 +107,9 @@ def test_compiled_playouts_end_within_the_bound(config):
     check_table(data)
     assert data["phase"] == "over"
     # It ended by the rules: an empty hand, or every seat passing on an empty deck.
-    assert min(len(h) for h in data["hands"]) == 0 or (data["passes"] == players and not data["deck"])
+    assert min(len(h) for h in data["hands"]) == 0 or (
+        data["passes"] == players and not data["deck"]
+    )
 
 
 @IMPLEMENTATIONS

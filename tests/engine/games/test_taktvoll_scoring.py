@@ -2,10 +2,12 @@
 alone (what the seed's scorer writes on the pad), checked against both
 implementations' scores and returns over random games. The sheet knows nothing of
 the engine but the notation of its actions; its rules are taktvoll_spec.py's."""
+
 from __future__ import annotations
 
-from engine.rng import Rng
 from hypothesis import given, settings
+
+from engine.rng import Rng
 from taktvoll_spec import (
     BAR_LINES_DEALT,
     PURE_INTERVALS,
@@ -57,9 +59,9 @@ class ScoreSheet:
             return
         row = self.rows[int(row_number) - 1]
         if card == "bar":
-            self.points[self.mover] += bar_points(self.variant, row)    # §6
+            self.points[self.mover] += bar_points(self.variant, row)  # §6
         elif "variant2" in parts(self.variant) and self.pure_interval(row, card):
-            self.points[self.mover] += 1                                # §9 Variant 2
+            self.points[self.mover] += 1  # §9 Variant 2
         row.append(card)
 
     @staticmethod
@@ -88,6 +90,6 @@ def test_scores_and_returns_follow_the_score_sheet(cls, config):
     end = state.to_dict()
     assert end["rows"] == sheet.rows
     assert [sorted(h) for h in end["hands"]] == [sorted(h) for h in sheet.hands]
-    final = [final_score(p, hand) for p, hand in zip(sheet.points, sheet.hands)]
+    final = [final_score(p, hand) for p, hand in zip(sheet.points, sheet.hands, strict=True)]
     assert state.scores() == final
     assert state.returns() == win_shares(final)

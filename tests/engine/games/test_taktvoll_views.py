@@ -2,6 +2,7 @@
 that deals what it has not seen (uniformly, checked against the exact distribution
 on small positions), the compiled determinization drawing exactly as the Python one,
 and infoset keys that are equal exactly when the views are."""
+
 from __future__ import annotations
 
 import itertools
@@ -21,7 +22,7 @@ from test_taktvoll import BARS8, GAME, IMPLEMENTATIONS, make, play
 
 # The chi-square test of every sampler below rejects a correct sampler once in a
 # thousand runs at most; the seeds are fixed, so a run either passes or fails for good.
-Z_999 = 3.0902   # the standard normal's 99.9th percentile
+Z_999 = 3.0902  # the standard normal's 99.9th percentile
 
 
 def chi_square_limit(df: int) -> float:
@@ -38,13 +39,16 @@ def random_positions(count, seed, players=None, variant=None):
     while len(found) < count:
         n = players or 3 + rng.randint(6)
         v = variant or GAME.variants[rng.randint(len(GAME.variants))]
-        state = GAME.new_state(n, v, seed=rng.randint(2 ** 31))
+        state = GAME.new_state(n, v, seed=rng.randint(2**31))
         stop = rng.randint(200)
         for _ in range(stop):
             if state.is_terminal():
                 break
-            state.apply(sample_chance(state, rng) if state.is_chance_node()
-                        else rng.choice(state.legal_actions()))
+            state.apply(
+                sample_chance(state, rng)
+                if state.is_chance_node()
+                else rng.choice(state.legal_actions())
+            )
         found.append(state)
     return found
 
@@ -56,18 +60,28 @@ def random_positions(count, seed, players=None, variant=None):
 def test_a_view_holds_the_own_hand_the_table_and_the_counts(cls):
     # §8: secret are the hands and the deck order; public are the rows, the scores,
     # the number of cards in each hand, and the deck's size.
-    state = make(cls, ["Q H bar*7", "E W " + BARS8, "S rW " + BARS8],
-                 rows=["clef 2/4 Q Q bar Q", "clef"], played=[1, 0, 0], points=[2, 0, 0])
+    state = make(
+        cls,
+        ["Q H bar*7", "E W " + BARS8, "S rW " + BARS8],
+        rows=["clef 2/4 Q Q bar Q", "clef"],
+        played=[1, 0, 0],
+        points=[2, 0, 0],
+    )
     view = state.observation(1)
     assert view["seat"] == 1 and view["hand"] == ["bar"] * 8 + ["W", "E"]
     assert view["hand_sizes"] == [9, 10, 10] and view["deck_size"] == 91 - 29 - 7
     assert view["rows"] == [["clef", "2/4", "Q", "Q", "bar", "Q"], ["clef"]]
     assert view["points"] == [2, 0, 0] and view["bar_lines_played"] == [1, 0, 0]
     assert view["hands"] is None and view["drawn"] is None
-    assert "rW" not in json.dumps(view)          # seat 2's rest, and nothing else of it
+    assert "rW" not in json.dumps(view)  # seat 2's rest, and nothing else of it
     # Other seats' cards swapped for others: the view does not change.
-    twin = make(cls, ["Q S bar*7", "E W " + BARS8, "H rW " + BARS8],
-                rows=["clef 2/4 Q Q bar Q", "clef"], played=[1, 0, 0], points=[2, 0, 0])
+    twin = make(
+        cls,
+        ["Q S bar*7", "E W " + BARS8, "H rW " + BARS8],
+        rows=["clef 2/4 Q Q bar Q", "clef"],
+        played=[1, 0, 0],
+        points=[2, 0, 0],
+    )
     assert twin.to_dict() != state.to_dict()
     assert twin.observation(1) == view
     assert twin.infoset_key(1) == state.infoset_key(1)
@@ -97,8 +111,12 @@ def test_a_drawn_card_is_seen_only_by_the_drawer(cls):
 @IMPLEMENTATIONS
 def test_the_end_shows_every_hand(cls):
     # §7: the penalties are counted from the hands, so a finished game shows them.
-    state = make(cls, ["Q bar", BARS8 + " W", BARS8 + " E"],
-                 rows=["clef 1/4 " + " ".join(["Q bar"] * 7)], points=[7, 0, 0])
+    state = make(
+        cls,
+        ["Q bar", BARS8 + " W", BARS8 + " E"],
+        rows=["clef 1/4 " + " ".join(["Q bar"] * 7)],
+        points=[7, 0, 0],
+    )
     play(state, "Q@1", "bar@1")
     assert state.is_terminal()
     for seat in range(3):
@@ -121,19 +139,24 @@ def test_the_setup_deal_is_hidden_like_the_rest():
 def test_a_seat_is_drawn_its_own_hand_and_the_others_as_counts():
     # What `cadenza play` shows: the rows as bars, the seat's own cards, and of the
     # others only how many cards they hold and the bar lines they certainly hold.
-    state = make(TaktVollState, ["Q H bar*7", "E W " + BARS8, "S rW " + BARS8],
-                 rows=["clef 2/4 Q Q bar Q", "clef"], played=[1, 0, 0], points=[2, 0, 0])
+    state = make(
+        TaktVollState,
+        ["Q H bar*7", "E W " + BARS8, "S rW " + BARS8],
+        rows=["clef 2/4 Q Q bar Q", "clef"],
+        played=[1, 0, 0],
+        points=[2, 0, 0],
+    )
     text = state.render_for(1)
     assert "  row 1: clef 2/4 Q Q | Q [" in text
     assert "  seat 1 (you): 0 pts, 10 cards: barx8 W E" in text
     assert "  seat 0: 2 pts, 9 cards: unseen (7 of them bar lines)" in text
     assert "  seat 2: 0 pts, 10 cards: unseen (8 of them bar lines)" in text
     assert "rW" not in text
-    for seed in range(5):       # the same drawing in every world seat 1 cannot tell apart
+    for seed in range(5):  # the same drawing in every world seat 1 cannot tell apart
         assert state.determinize(1, Rng(seed)).render_for(1) == text
 
 
-# ---- dealing what a seat has not seen ---------------------------------------------------------------
+# ---- dealing what a seat has not seen ------------------------------------------------------------
 
 
 def test_opponents_keep_the_bar_lines_they_certainly_hold():
@@ -148,7 +171,7 @@ def test_opponents_keep_the_bar_lines_they_certainly_hold():
         hands = guess.to_dict()["hands"]
         assert all(h.count("bar") >= 4 for h in hands[1:])
         counts[sum(h.count("bar") for h in hands[1:])] += 1
-    assert min(counts) == 16 and max(counts) > 16       # leftovers land in hands sometimes
+    assert min(counts) == 16 and max(counts) > 16  # leftovers land in hands sometimes
 
 
 def certain_bar_lines(view, seat):
@@ -188,12 +211,12 @@ def exact_distribution(view):
     for order in itertools.permutations(range(len(pool))):
         at, hands, slot_of_drawer = 0, [], None
         for p, size in places:
-            cards = [pool[i] for i in order[at:at + size]]
+            cards = [pool[i] for i in order[at : at + size]]
             if p == drawer:
                 slot_of_drawer = cards
             hands.append(tuple(sorted(cards)))
             at += size
-        for drawn in (slot_of_drawer or [None]):
+        for drawn in slot_of_drawer or [None]:
             weights[(tuple(hands), drawn)] += 1.0 / len(slot_of_drawer or [None])
     total = sum(weights.values())
     return {outcome: w / total for outcome, w in weights.items()}
@@ -222,16 +245,25 @@ def small_position(phase, seed):
             if state.to_dict()["phase"] == phase:
                 for seat in range(3):
                     view = state.observation(seat)
-                    if view["hands"] is not None or seat == state.current_player() and phase == "after-draw":
+                    if (
+                        view["hands"] is not None
+                        or seat == state.current_player()
+                        and phase == "after-draw"
+                    ):
                         continue
                     pool = len(unseen_cards(view))
-                    unknown = {p: view["hand_sizes"][p] - certain_bar_lines(view, p) for p in others(view)}
+                    unknown = {
+                        p: view["hand_sizes"][p] - certain_bar_lines(view, p) for p in others(view)
+                    }
                     places = sum(1 for u in unknown.values() if u) + (view["deck_size"] > 0)
                     drawer_ok = phase != "after-draw" or unknown[view["turn"]] >= 2
                     if 5 <= pool <= 6 and places == 3 and drawer_ok:
                         return state, seat
-            state.apply(sample_chance(state, rng) if state.is_chance_node()
-                        else rng.choice(state.legal_actions()))
+            state.apply(
+                sample_chance(state, rng)
+                if state.is_chance_node()
+                else rng.choice(state.legal_actions())
+            )
     raise AssertionError(f"no small {phase} position found")
 
 
@@ -246,9 +278,16 @@ def test_determinizations_deal_the_unseen_cards_uniformly(phase):
     assert len(exact) >= 10
     samplers = [
         ("compiled determinize", 20_000, lambda rng: state.determinize(seat, rng)),
-        ("from_observation", 4_000, lambda rng: GAME.from_observation(state.observation(seat), rng)),
-        ("reference from_observation", 4_000,
-         lambda rng: TaktVollReference.from_observation(state.observation(seat), rng)),
+        (
+            "from_observation",
+            4_000,
+            lambda rng: GAME.from_observation(state.observation(seat), rng),
+        ),
+        (
+            "reference from_observation",
+            4_000,
+            lambda rng: TaktVollReference.from_observation(state.observation(seat), rng),
+        ),
     ]
     for name, draws, sample in samplers:
         rng = Rng(99)
@@ -265,8 +304,9 @@ def test_from_observation_gives_a_state_with_the_same_view(cls):
             view = state.observation(seat)
             guess = cls.from_observation(view, Rng(seat))
             assert guess.observation(seat) == view
-            assert sorted(sum(guess.to_dict()["hands"], []) + guess.to_dict()["deck"]) == \
-                sorted(sum(state.to_dict()["hands"], []) + state.to_dict()["deck"])
+            assert sorted(sum(guess.to_dict()["hands"], []) + guess.to_dict()["deck"]) == sorted(
+                sum(state.to_dict()["hands"], []) + state.to_dict()["deck"]
+            )
 
 
 def test_compiled_determinize_draws_exactly_as_from_observation():
@@ -294,7 +334,7 @@ def test_an_opponents_drawn_card_is_redrawn_from_its_unseen_cards():
     assert len(drawn) > 5
 
 
-# ---- infoset keys -------------------------------------------------------------------------------------
+# ---- infoset keys --------------------------------------------------------------------------------
 
 
 def test_infoset_keys_are_equal_exactly_when_the_views_are():
@@ -310,29 +350,37 @@ def test_infoset_keys_are_equal_exactly_when_the_views_are():
     assert len(key_of_view) > 150
 
 
-# ---- observations that are not a seat's view -------------------------------------------------------
+# ---- observations that are not a seat's view -----------------------------------------------------
 
 
 def base_view():
-    state = make(TaktVollState, ["Q H bar*7", "E W " + BARS8, "S rW " + BARS8],
-                 rows=["clef 2/4 Q Q bar Q", "clef"], played=[1, 0, 0], points=[2, 0, 0])
+    state = make(
+        TaktVollState,
+        ["Q H bar*7", "E W " + BARS8, "S rW " + BARS8],
+        rows=["clef 2/4 Q Q bar Q", "clef"],
+        played=[1, 0, 0],
+        points=[2, 0, 0],
+    )
     return state.observation(1)
 
 
-@pytest.mark.parametrize("change, message", [
-    (lambda v: v.update(hand_sizes=[9, 10, 11]), "do not match"),
-    (lambda v: v.update(hand_sizes=[10, 11, 9]), "hand_sizes disagrees"),
-    (lambda v: v.update(deck_size=5), "do not match"),
-    (lambda v: v.update(drawn="W"), "drawn is set only"),
-    (lambda v: v.update(hands=[["bar"]] * 3), "dealt 8 bar lines"),
-    (lambda v: v["hand"].extend(["W"] * 11), "more cards than the deck"),
-    (lambda v: v.update(seat=3), "seat"),
-    (lambda v: v.update(hand_sizes=[9, 10]), "hand_sizes"),
-    (lambda v: v.update(bar_lines_played=[0, 0, 1]), "without having played|add up"),
-    (lambda v: v.update(phase="over"), "game is over only|contradict"),
-    (lambda v: v.pop("deck_size"), "deck_size"),
-    (lambda v: v.update(hand="Q"), "list of card names"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (lambda v: v.update(hand_sizes=[9, 10, 11]), "do not match"),
+        (lambda v: v.update(hand_sizes=[10, 11, 9]), "hand_sizes disagrees"),
+        (lambda v: v.update(deck_size=5), "do not match"),
+        (lambda v: v.update(drawn="W"), "drawn is set only"),
+        (lambda v: v.update(hands=[["bar"]] * 3), "dealt 8 bar lines"),
+        (lambda v: v["hand"].extend(["W"] * 11), "more cards than the deck"),
+        (lambda v: v.update(seat=3), "seat"),
+        (lambda v: v.update(hand_sizes=[9, 10]), "hand_sizes"),
+        (lambda v: v.update(bar_lines_played=[0, 0, 1]), "without having played|add up"),
+        (lambda v: v.update(phase="over"), "game is over only|contradict"),
+        (lambda v: v.pop("deck_size"), "deck_size"),
+        (lambda v: v.update(hand="Q"), "list of card names"),
+    ],
+)
 def test_from_observation_rejects_contradictions(change, message):
     view = base_view()
     assert GAME.from_observation(view, Rng(1)).observation(1) == view

@@ -1,5 +1,6 @@
 """Tic-tac-toe rules from concrete positions, checked on both the compiled state and
 the pure-Python reference (cells a1..c3; X = seat 0 moves first)."""
+
 from __future__ import annotations
 
 import json
@@ -126,31 +127,38 @@ def test_loads_finished_games(impl):
     assert drawn.returns() == [0.5, 0.5]
 
 
-@pytest.mark.parametrize("rows,to_move,why", [
-    (["...", "...", "OO."], 0, "O has more marks than X"),
-    (["...", "X..", "XX."], 1, "X has two marks more than O"),
-    (["OOO", "...", "XXX"], 0, "both seats have three in a row"),
-    (["XX.", "OOO", "XX."], 0, "O has a line but X moved after it"),
-    (["X..", "OOO", "XX."], 0, "O won: to_move stays on O, who moved last"),
-    (["...", "O..", "X.."], 1, "equal counts: X is to move, not O"),
-    (["...", "...", "X.."], 0, "X just moved: O is to move"),
-    (["...", "OO.", "XXX"], 1, "X won: to_move stays on X, who moved last"),
-], ids=lambda v: v if isinstance(v, str) else None)
+@pytest.mark.parametrize(
+    "rows,to_move,why",
+    [
+        (["...", "...", "OO."], 0, "O has more marks than X"),
+        (["...", "X..", "XX."], 1, "X has two marks more than O"),
+        (["OOO", "...", "XXX"], 0, "both seats have three in a row"),
+        (["XX.", "OOO", "XX."], 0, "O has a line but X moved after it"),
+        (["X..", "OOO", "XX."], 0, "O won: to_move stays on O, who moved last"),
+        (["...", "O..", "X.."], 1, "equal counts: X is to move, not O"),
+        (["...", "...", "X.."], 0, "X just moved: O is to move"),
+        (["...", "OO.", "XXX"], 1, "X won: to_move stays on X, who moved last"),
+    ],
+    ids=lambda v: v if isinstance(v, str) else None,
+)
 def test_from_json_rejects_impossible_boards(impl, rows, to_move, why):
     with pytest.raises(StateFormatError):
         board_state(impl, rows, to_move)
 
 
-@pytest.mark.parametrize("text", [
-    "not json",
-    json.dumps({"game": "tictactoe", "board": [-1] * 8, "to_move": 0}),
-    json.dumps({"game": "tictactoe", "board": [-1] * 8 + [2], "to_move": 0}),
-    json.dumps({"game": "tictactoe", "board": [-1] * 9, "to_move": 2}),
-    json.dumps({"game": "tictactoe", "board": [-1] * 9}),
-    json.dumps({"game": "tictactoe", "board": [True] + [-1] * 8, "to_move": 1}),
-    json.dumps({"game": "chess", "board": [-1] * 9, "to_move": 0}),
-    json.dumps([1, 2, 3]),
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "not json",
+        json.dumps({"game": "tictactoe", "board": [-1] * 8, "to_move": 0}),
+        json.dumps({"game": "tictactoe", "board": [-1] * 8 + [2], "to_move": 0}),
+        json.dumps({"game": "tictactoe", "board": [-1] * 9, "to_move": 2}),
+        json.dumps({"game": "tictactoe", "board": [-1] * 9}),
+        json.dumps({"game": "tictactoe", "board": [True] + [-1] * 8, "to_move": 1}),
+        json.dumps({"game": "chess", "board": [-1] * 9, "to_move": 0}),
+        json.dumps([1, 2, 3]),
+    ],
+)
 def test_from_json_rejects_malformed_input(impl, text):
     with pytest.raises(StateFormatError):
         impl.from_json(text)
