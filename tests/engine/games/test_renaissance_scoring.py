@@ -194,12 +194,16 @@ def test_a_later_replacement_of_a_card_upgraded_in_its_own_turn_changes_publicit
     whose Publicity 2 must then count. (The engine once kept the 0.)"""
     state, rng = cls.new_initial(2, "random-gray"), Rng(2108816)
     while True:
-        action = sample_chance(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions())
+        action = (
+            sample_chance(state, rng)
+            if state.is_chance_node()
+            else rng.choice(state.legal_actions())
+        )
         name = state.action_to_str(action)
         before = state.to_dict()
         state.apply(action)
         if name == "up:slot2>A4/2" and before["round"] == 2:
             break
-    assert before["workshops"][0]["board"][1][2] == 0          # kept from its own turn
+    assert before["workshops"][0]["board"][1][2] == 0  # kept from its own turn
     slot = state.to_dict()["workshops"][0]["board"][1]
-    assert slot[0] == "A4/2" and slot[2] is None               # the new card's Publicity counts
+    assert slot[0] == "A4/2" and slot[2] is None  # the new card's Publicity counts
