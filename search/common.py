@@ -3,6 +3,8 @@ checks, the iteration limit a budget implies, and what a seat can see."""
 
 from __future__ import annotations
 
+from typing import Any, Mapping
+
 from search.base import Budget, SearchError
 from search.rootstats import FINAL_CRITERIA
 
@@ -11,10 +13,12 @@ DEFAULT_ITERATIONS = 1000
 UNLIMITED = 1 << 62
 
 
-def check_tree_options(
-    c: float, rollout_depth: int, final: str, workers: int, widening: float, max_nodes: int
-) -> None:
-    """SearchError naming the first bad option."""
+def check_tree_options(options: Mapping[str, Any]) -> None:
+    """SearchError naming the first bad one of the options the tree searchers share
+    (a searcher without progressive widening has no `widening`)."""
+    c, rollout_depth, final = options["c"], options["rollout_depth"], options["final"]
+    workers, max_nodes = options["workers"], options["max_nodes"]
+    widening = options.get("widening", 0.0)
     if not isinstance(c, (int, float)) or c < 0:
         raise SearchError(f"c (exploration) must be a number >= 0, got {c!r}")
     if isinstance(rollout_depth, bool) or not isinstance(rollout_depth, int) or rollout_depth < -1:

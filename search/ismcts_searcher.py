@@ -124,15 +124,8 @@ class ISMCTSSearcher(Searcher):
     @staticmethod
     def check_options(**options) -> None:
         """SearchError naming the first bad option (SearcherSpec.checked_options)."""
+        check_tree_options(options)
         c = options["c"]
-        check_tree_options(
-            c,
-            options["rollout_depth"],
-            options["final"],
-            options["workers"],
-            0.0,
-            options["max_nodes"],
-        )
         if not math.isfinite(c):
             raise SearchError(f"c (exploration) must be a finite number, got {c!r}")
 

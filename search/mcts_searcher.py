@@ -144,14 +144,7 @@ class MctsSearcher(Searcher):
     @staticmethod
     def check_options(**options) -> None:
         """SearchError naming the first bad option (SearcherSpec.checked_options)."""
-        check_tree_options(
-            options["c"],
-            options["rollout_depth"],
-            options["final"],
-            options["workers"],
-            options["widening"],
-            options["max_nodes"],
-        )
+        check_tree_options(options)
 
     def __init__(
         self,

@@ -58,14 +58,7 @@ class PimcSearcher(Searcher):
         k = options["k"]
         if isinstance(k, bool) or not isinstance(k, int) or k < 1:
             raise SearchError(f"k (determinizations) must be a positive integer, got {k!r}")
-        check_tree_options(
-            options["c"],
-            options["rollout_depth"],
-            options["final"],
-            options["workers"],
-            options["widening"],
-            options["max_nodes"],
-        )
+        check_tree_options(options)
 
     def __init__(
         self,
