@@ -41,6 +41,9 @@ class GameSpec:
     # by searcher name (e.g. {"mcts": {"rollout_depth": 4}}); options a user gives
     # still win (SearcherSpec.create_for).
     searcher_options: Mapping[str, Mapping[str, Any]] = field(default_factory=dict, compare=False)
+    # For a person: the rules in a few lines and a legend of the notation (words.py).
+    rules: str = ""
+    notation: str = ""
 
     @property
     def default_variant(self) -> str:

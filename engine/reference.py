@@ -74,6 +74,12 @@ class ReferenceState:
     def hint_reason(self, seat: int, actions: list):
         return None
 
+    def describe(self, action: int, viewer=None) -> str:
+        return self.action_to_str(action)
+
+    def illegal_reason(self, action: int):
+        return None
+
     def _check_seat(self, seat) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
             raise ValueError(f"seat must be 0..{self.num_players - 1}, got {seat!r}")

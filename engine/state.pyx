@@ -261,6 +261,24 @@ cdef class State:
         or None when the game cannot say; shown beside a hint."""
         return None
 
+    def describe(self, action, viewer=None):
+        """`action` (legal here: a move or a chance outcome) in plain words, as seat
+        `viewer` sees it: whatever that seat cannot see is left out ("seat 2 draws a
+        card"). `viewer` None describes it in full, for a referee or a finished game.
+
+        A move reads as an instruction to the mover, lower case and without a final
+        stop ("place the maestro on the flute space of row 3"); a chance outcome as
+        the event ("the die shows 4"), naming seats as "seat N". Every log and list a
+        front-end shows a person is made of these. Game-specific; the default is the
+        notation."""
+        return self.action_to_str(action)
+
+    def illegal_reason(self, action):
+        """One line from the rules on why `action` (an id of this game that is not
+        legal here) cannot be played now, without internal ids ("a cello goes only
+        on a cello space"), or None when the game cannot say."""
+        return None
+
     # ---- helpers -------------------------------------------------------------------
 
     def _describe(self, action):
