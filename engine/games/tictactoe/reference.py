@@ -8,12 +8,13 @@ made the last move, as the compiled state does.
 
 from __future__ import annotations
 
-from engine.errors import GameConfigError, StateFormatError
+from engine.errors import GameConfigError
 from engine.games.tictactoe import codec
 from engine.games.tictactoe.actions import action_to_str, str_to_action
 from engine.games.tictactoe.codec import EMPTY, LINES
 from engine.games.tictactoe.render import render
 from engine.reference import ReferenceState
+from engine.validate import require_state_of
 from engine.whole_view import state_from_whole_observation, whole_state_observation
 
 CHANCE = -1
@@ -113,8 +114,7 @@ class TicTacToeReference(ReferenceState):
 
     @classmethod
     def from_dict(cls, data: dict) -> "TicTacToeReference":
-        if not isinstance(data, dict) or data.get("game") != cls.game_name:
-            raise StateFormatError('a tic-tac-toe state is a JSON object with "game": "tictactoe"')
+        require_state_of(data, cls.game_name)
         board, to_move, _ = codec.check_fields(data)
         state = cls()
         state.board = board
