@@ -98,14 +98,7 @@ class TaktVollReference(ReferenceState):
             players=self.num_players,
             hands=[list(h) for h in self.hands],
             deck=list(self.deck),
-            rows=[list(r) for r in self.rows],
-            points=list(self.points),
-            bar_lines_played=list(self.bar_lines_played),
-            phase=self.phase,
-            turn=self.turn,
-            drawn=self.drawn,
-            bonus_row=self.bonus_row,
-            passes=self.passes,
+            **codec.table_fields(self),
         )
 
     # ---- whose turn ---------------------------------------------------------------------
