@@ -12,6 +12,7 @@ from typing import Any, Callable, Mapping, Optional, Union
 
 from engine.errors import GameConfigError, StateFormatError
 from engine.rng import Rng
+from engine.validate import require_observation_of
 
 
 @dataclass(frozen=True)
@@ -108,8 +109,7 @@ class GameSpec:
     def from_observation(self, observation: Any, rng: Rng):
         """A full state consistent with `observation`; StateFormatError if it is not
         an observation of this game."""
-        if not isinstance(observation, dict) or observation.get("game") != self.name:
-            raise StateFormatError(f"not an observation of {self.name}")
+        require_observation_of(observation, self.name)
         try:
             return self.state_class.from_observation(observation, rng)
         except StateFormatError:

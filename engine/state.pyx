@@ -6,6 +6,7 @@ from libc.stdlib cimport malloc, free
 
 from engine.errors import IllegalActionError, StateFormatError
 from engine.rng cimport Rng
+from engine.validate import require_state_of
 
 CHANCE_PLAYER = CHANCE
 TERMINAL_PLAYER = TERMINAL
@@ -174,12 +175,7 @@ cdef class State:
     @classmethod
     def from_dict_checked(cls, data):
         """`from_dict` with every failure turned into one StateFormatError."""
-        if not isinstance(data, dict):
-            raise StateFormatError("a state is a JSON object")
-        if data.get("game") != cls.game_name:
-            raise StateFormatError(
-                f"a {cls.game_name} state needs \"game\": \"{cls.game_name}\", "
-                f"got {data.get('game')!r}")
+        require_state_of(data, cls.game_name)
         try:
             return cls.from_dict(data)
         except StateFormatError:

@@ -46,6 +46,21 @@ def get_str(data: dict, key: str, choices: tuple[str, ...] | None = None) -> str
     return value
 
 
+def require_state_of(data: Any, game: str) -> None:
+    """`data` is a JSON object naming `game`: the first check of every from_dict."""
+    if not isinstance(data, dict):
+        raise StateFormatError("a state is a JSON object")
+    if data.get("game") != game:
+        raise StateFormatError(f'a {game} state needs "game": "{game}", got {data.get("game")!r}')
+
+
+def require_observation_of(observation: Any, game: str) -> None:
+    """`observation` is a JSON object naming `game`: the first check of every
+    from_observation."""
+    if not isinstance(observation, dict) or observation.get("game") != game:
+        raise StateFormatError(f"not an observation of {game}")
+
+
 def require(condition: bool, message: str) -> None:
     """A consistency check between fields."""
     if not condition:

@@ -27,6 +27,12 @@ from search.treesummary import Edge, SearchEdges
 REUSE_PLIES = 6
 
 
+def uct_options(c: float, rollout_depth: int, widening: float, max_nodes: int) -> dict[str, Any]:
+    """The options `new_search` builds a UctSearch from, as mcts and pimc keep them
+    (plain values, so they travel to worker processes)."""
+    return {"c": c, "rollout_depth": rollout_depth, "widening": widening, "max_nodes": max_nodes}
+
+
 def new_search(state: State, rng: Rng, tree_options: dict[str, Any]) -> UctSearch:
     return UctSearch(
         state,
@@ -157,20 +163,8 @@ class MctsSearcher(Searcher):
         max_nodes: int = 5_000_000,
         stop_early: bool = True,
     ):
-        self.check_options(
-            c=c,
-            rollout_depth=rollout_depth,
-            final=final,
-            workers=workers,
-            widening=widening,
-            max_nodes=max_nodes,
-        )
-        self.tree_options = {
-            "c": c,
-            "rollout_depth": rollout_depth,
-            "widening": widening,
-            "max_nodes": max_nodes,
-        }
+        self.tree_options = uct_options(c, rollout_depth, widening, max_nodes)
+        self.check_options(final=final, workers=workers, **self.tree_options)
         self.final = final
         self.stop_early = bool(stop_early)
         self.reuse = bool(reuse)

@@ -36,7 +36,7 @@ from search.common import (
     iteration_limit,
     sees_everything,
 )
-from search.mcts_searcher import MCTS_OPTIONS, completion_pick, search_task
+from search.mcts_searcher import MCTS_OPTIONS, completion_pick, search_task, uct_options
 from search.rootstats import headline, line_finisher, merge, to_decision
 
 DEFAULT_DETERMINIZATIONS = 8
@@ -71,22 +71,9 @@ class PimcSearcher(Searcher):
         max_nodes: int = MCTS_OPTIONS["max_nodes"],
         stop_early: bool = MCTS_OPTIONS["stop_early"],
     ):
-        self.check_options(
-            k=k,
-            c=c,
-            rollout_depth=rollout_depth,
-            final=final,
-            workers=workers,
-            widening=widening,
-            max_nodes=max_nodes,
-        )
+        self.tree_options = uct_options(c, rollout_depth, widening, max_nodes)
+        self.check_options(k=k, final=final, workers=workers, **self.tree_options)
         self.k = k
-        self.tree_options = {
-            "c": c,
-            "rollout_depth": rollout_depth,
-            "widening": widening,
-            "max_nodes": max_nodes,
-        }
         self.final = final
         self.workers = workers
         self.stop_early = bool(stop_early)

@@ -14,12 +14,12 @@ The rules, as in OpenSpiel's leduc_poker with its default parameters:
 
 from __future__ import annotations
 
-from engine.errors import StateFormatError
 from engine.games.leduc import actions, codec, views
 from engine.games.leduc.actions import CALL, CARD_BASE, FOLD, NUM_CARDS, RAISE
 from engine.games.leduc.codec import TERMINAL
 from engine.reference import ReferenceState
 from engine.state import CHANCE_PLAYER as CHANCE
+from engine.validate import require_observation_of, require_state_of
 
 ANTE = 1
 RAISE_SIZE = (2, 4)  # by betting round
@@ -233,8 +233,7 @@ class LeducReference(ReferenceState):
 
     @classmethod
     def from_dict(cls, data):
-        if not isinstance(data, dict) or data.get("game") != cls.game_name:
-            raise StateFormatError('a leduc state needs "game": "leduc"')
+        require_state_of(data, cls.game_name)
         return codec.from_state_dict(cls, data)
 
     def observation(self, seat):
@@ -254,8 +253,7 @@ class LeducReference(ReferenceState):
 
     @classmethod
     def from_observation(cls, observation, rng):
-        if not isinstance(observation, dict) or observation.get("game") != cls.game_name:
-            raise StateFormatError("not an observation of leduc")
+        require_observation_of(observation, cls.game_name)
         return views.from_observation_dict(cls, observation, rng)
 
     def action_to_str(self, action):

@@ -6,9 +6,9 @@
 from libc.stdint cimport uint64_t
 from libc.string cimport memcpy, memset
 
-from engine.errors import StateFormatError
 from engine.games.leduc import actions, codec, views
 from engine.games.leduc.render import render
+from engine.validate import require_observation_of
 from engine.rng cimport rng_t, rng_below
 from engine.hashing cimport mix64
 from engine.state cimport State, CHANCE, TERMINAL
@@ -302,8 +302,7 @@ cdef class LeducState(State):
 
     @classmethod
     def from_observation(cls, observation, rng):
-        if not isinstance(observation, dict) or observation.get("game") != cls.game_name:
-            raise StateFormatError("not an observation of leduc")
+        require_observation_of(observation, cls.game_name)
         return views.from_observation_dict(cls, observation, rng)
 
     def action_to_str(self, action):

@@ -17,6 +17,7 @@ from typing import Any
 
 from engine.errors import StateFormatError
 from engine.games.luthier import tables as T
+from engine.validate import require_state_of
 
 # ---- the flow: kinds of pending task (state.pxd: same numbers) -------------------------
 # Automatic steps run as soon as they reach the top of the task stack.
@@ -785,8 +786,7 @@ def check_cards(f: dict, t: T.Tables) -> None:
 
 def decode(data: Any, t: T.Tables) -> dict:
     """The checked fields of a state dict that `encode` wrote."""
-    if not isinstance(data, dict) or data.get("game") != "luthier":
-        raise StateFormatError('a luthier state needs "game": "luthier"')
+    require_state_of(data, "luthier")
     fields = parse_fields(data, t)
     check_fields(fields, t)
     return fields

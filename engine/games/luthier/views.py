@@ -18,6 +18,7 @@ from __future__ import annotations
 from engine.errors import StateFormatError
 from engine.games.luthier import codec as C
 from engine.games.luthier import tables as T
+from engine.validate import require_observation_of
 
 HIDDEN_GAME = (
     "instr_deck",
@@ -330,8 +331,7 @@ def determinized_fields(obs_fields: dict, seat: int, rng, t: T.Tables) -> dict:
 
 def parse_observation(obs, t: T.Tables) -> tuple[int, str, dict]:
     """(seat, variant, masked fields) of an observation dict."""
-    if not isinstance(obs, dict) or obs.get("game") != "luthier":
-        raise StateFormatError("not an observation of luthier")
+    require_observation_of(obs, "luthier")
     fields = C.parse_fields(obs, t, hidden=HIDDEN)
     seat = obs.get("seat")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < fields["num_players"]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 
-from engine.errors import GameConfigError, IllegalActionError, StateFormatError
+from engine.errors import GameConfigError, IllegalActionError
 from engine.games.maestro import actions, codec, tables
 from engine.games.maestro.codec import COUNT, DRAW, EMPTY, OVER, PLACE, SLOT
 from engine.games.maestro.render import render
@@ -32,6 +32,7 @@ from engine.games.maestro.weights import (
     TEMPERATURE_PER_ROOT_DRAW,
 )
 from engine.reference import CHANCE, TERMINAL, ReferenceState
+from engine.validate import require_observation_of, require_state_of
 from engine.whole_view import whole_state_observation
 
 
@@ -427,8 +428,7 @@ class MaestroReference(ReferenceState):
 
     @classmethod
     def from_dict(cls, data) -> "MaestroReference":
-        if not isinstance(data, dict) or data.get("game") != cls.game_name:
-            raise StateFormatError('a maestro state needs "game": "maestro"')
+        require_state_of(data, cls.game_name)
         board = tables.load_board()
         return cls(board, codec.parse_state(board, data))
 
@@ -437,8 +437,7 @@ class MaestroReference(ReferenceState):
 
     @classmethod
     def from_observation(cls, observation, rng=None) -> "MaestroReference":
-        if not isinstance(observation, dict) or observation.get("game") != cls.game_name:
-            raise StateFormatError("not an observation of maestro")
+        require_observation_of(observation, cls.game_name)
         board = tables.load_board()
         _, fields = codec.parse_observation(board, observation)
         return cls(board, fields)

@@ -11,13 +11,14 @@ from libc.math cimport sqrt
 from libc.stdint cimport uint64_t
 from libc.string cimport memcpy, memset
 
-from engine.errors import GameConfigError, IllegalActionError, StateFormatError
+from engine.errors import GameConfigError, IllegalActionError
 from engine.games.maestro import actions, codec, tables, weights
 from engine.games.maestro.tables import DEFAULT_VARIANT
 from engine.hashing cimport mix64
 from engine.shares cimport softmax_shares
 from engine.rng cimport rng_t
 from engine.state cimport State, CHANCE, TERMINAL
+from engine.validate import require_observation_of
 from engine.whole_view import whole_state_observation
 
 # Keep in step with codec.py and tables.py (plain ints so nogil code can use them).
@@ -663,8 +664,7 @@ cdef class MaestroState(State):
     @classmethod
     def from_observation(cls, observation, rng):
         board = tables.load_board()
-        if not isinstance(observation, dict) or observation.get("game") != cls.game_name:
-            raise StateFormatError("not an observation of maestro")
+        require_observation_of(observation, cls.game_name)
         _, f = codec.parse_observation(board, observation)
         return cls._from_fields(board, f)
 

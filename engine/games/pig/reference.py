@@ -9,10 +9,11 @@ score plus turn total has reached the target may only hold.
 
 from __future__ import annotations
 
-from engine.errors import GameConfigError, IllegalActionError, StateFormatError
+from engine.errors import GameConfigError, IllegalActionError
 from engine.games.pig.actions import FACE_BASE, FACES, HOLD, ROLL, action_id, action_name
 from engine.games.pig.codec import DEFAULT_VARIANT, check_fields, parse_variant
 from engine.reference import ReferenceState
+from engine.validate import require_state_of
 from engine.whole_view import state_from_whole_observation, whole_state_observation
 
 CHANCE = -1
@@ -134,8 +135,7 @@ class PigReference(ReferenceState):
 
     @classmethod
     def from_dict(cls, data: dict) -> "PigReference":
-        if not isinstance(data, dict) or data.get("game") != cls.game_name:
-            raise StateFormatError('a pig state is a JSON object with "game": "pig"')
+        require_state_of(data, cls.game_name)
         _, scores, turn_total, to_move, rolling = check_fields(data)
         state = cls(data["variant"])
         state.banked = scores

@@ -92,26 +92,9 @@ PHASES = (
 CHANCE_PHASES = frozenset(
     (P_GRAY, P_TILES, P_PATRONESS, P_DISPLAY, P_FIRST, P_DRAW, P_REFILL, P_BENEFACTOR)
 )
-# Phases inside a Workshop's turn (the mover is set).
-TURN_PHASES = frozenset(
-    (
-        P_TURN,
-        P_COURIER,
-        P_MERCHANT,
-        P_BONUS,
-        P_MOVE,
-        P_CREATE,
-        P_REGIONS,
-        P_INFLUENCE,
-        P_UPGRADE,
-        P_COVER,
-        P_COLOUR,
-        P_REFILL,
-        P_BENEFACTOR,
-        P_PROJECTS,
-        P_PAY,
-    )
-)
+# Phases inside a Workshop's turn (the mover is set): those from turn to pay, in
+# PHASES order.
+TURN_PHASES = frozenset(range(P_TURN, P_PAY + 1))
 # Study: the next step of the current space.
 STAGE_ADVANCE, STAGE_SPACE, STAGE_TILE = 0, 1, 2
 STAGES = ("advance", "space", "tile")

@@ -32,7 +32,6 @@ import itertools
 import json
 import math
 
-from engine.errors import StateFormatError
 from engine.games.renaissance import codec, views
 from engine.games.renaissance.actions import (
     ASIDE,
@@ -113,6 +112,7 @@ from engine.games.renaissance.components import (
     STUDY,
 )
 from engine.reference import ReferenceState
+from engine.validate import require_observation_of, require_state_of
 
 DA_VINCI, MICHELANGELO = 0, 1
 T, R = C.num_cards, C.num_regions
@@ -1078,8 +1078,7 @@ class RenaissanceReference(ReferenceState):
 
     @classmethod
     def from_dict(cls, data):
-        if not isinstance(data, dict) or data.get("game") != cls.game_name:
-            raise StateFormatError('a renaissance state needs "game": "renaissance"')
+        require_state_of(data, cls.game_name)
         return codec.from_state_dict(cls, data)
 
     def observation(self, seat):
@@ -1088,8 +1087,7 @@ class RenaissanceReference(ReferenceState):
 
     @classmethod
     def from_observation(cls, observation, rng):
-        if not isinstance(observation, dict) or observation.get("game") != cls.game_name:
-            raise StateFormatError("not an observation of renaissance")
+        require_observation_of(observation, cls.game_name)
         return views.from_observation_dict(cls, observation, rng)
 
     def hash(self):

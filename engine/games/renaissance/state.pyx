@@ -7,9 +7,9 @@ from libc.math cimport exp
 from libc.stdint cimport uint64_t
 from libc.string cimport memcpy, memset
 
-from engine.errors import StateFormatError
 from engine.games.renaissance import actions, codec, views
 from engine.games.renaissance.components import COMPONENTS as _C
+from engine.validate import require_observation_of
 from engine.hashing cimport mix64
 from engine.rng cimport rng_t, rng_below
 from engine.state cimport State, CHANCE, TERMINAL
@@ -1564,8 +1564,7 @@ cdef class RenaissanceState(State):
 
     @classmethod
     def from_observation(cls, observation, rng):
-        if not isinstance(observation, dict) or observation.get("game") != cls.game_name:
-            raise StateFormatError("not an observation of renaissance")
+        require_observation_of(observation, cls.game_name)
         return views.from_observation_dict(cls, observation, rng)
 
     def action_to_str(self, action):

@@ -96,6 +96,21 @@ class View:
     hands: Optional[list]
 
 
+def table_fields(source) -> dict:
+    """The fields a Position and a View share (the table, the turn and its phase),
+    copied from `source`: a Position, a View or the reference state."""
+    return dict(
+        rows=[list(r) for r in source.rows],
+        points=list(source.points),
+        bar_lines_played=list(source.bar_lines_played),
+        phase=source.phase,
+        turn=source.turn,
+        drawn=source.drawn,
+        bonus_row=source.bonus_row,
+        passes=source.passes,
+    )
+
+
 def known_bar_lines(rules: Rules, players: int, played: int) -> int:
     """Bar lines a seat certainly holds: it was dealt bar_lines_each at the start
     and every bar line leaves a hand face up (spec §8)."""
@@ -123,6 +138,18 @@ def _nullable(value: int):
     return None if value < 0 else value
 
 
+def _table_json(source) -> dict:
+    """The JSON of the table fields a state and a view share, in their order there."""
+    return {
+        "rows": [[CODE_NAMES[c] for c in row] for row in source.rows],
+        "points": list(source.points),
+        "bar_lines_played": list(source.bar_lines_played),
+        "drawn": KINDS[source.drawn].name if source.drawn >= 0 else None,
+        "bonus_row": _nullable(source.bonus_row),
+        "passes": source.passes,
+    }
+
+
 def state_dict(pos: Position) -> dict:
     return {
         "game": "taktvoll",
@@ -132,12 +159,7 @@ def state_dict(pos: Position) -> dict:
         "turn": _nullable(pos.turn),
         "hands": [cards_of(h) for h in pos.hands],
         "deck": cards_of(pos.deck),
-        "rows": [[CODE_NAMES[c] for c in row] for row in pos.rows],
-        "points": list(pos.points),
-        "bar_lines_played": list(pos.bar_lines_played),
-        "drawn": KINDS[pos.drawn].name if pos.drawn >= 0 else None,
-        "bonus_row": _nullable(pos.bonus_row),
-        "passes": pos.passes,
+        **_table_json(pos),
     }
 
 
@@ -152,12 +174,7 @@ def view_dict(view: View) -> dict:
         "hand": cards_of(view.hand),
         "hand_sizes": list(view.hand_sizes),
         "deck_size": view.deck_size,
-        "rows": [[CODE_NAMES[c] for c in row] for row in view.rows],
-        "points": list(view.points),
-        "bar_lines_played": list(view.bar_lines_played),
-        "drawn": KINDS[view.drawn].name if view.drawn >= 0 else None,
-        "bonus_row": _nullable(view.bonus_row),
-        "passes": view.passes,
+        **_table_json(view),
         "hands": None if view.hands is None else [cards_of(h) for h in view.hands],
     }
 
@@ -228,18 +245,23 @@ def _optional_kind(data: dict, key: str, rules: Rules) -> int:
 
 
 def _common(data: dict):
-    """The fields a state and a view share."""
+    """(rules, players, the table_fields) of a state or a view."""
     rules = _rules(data)
     players = get_int(data, "players", MIN_PLAYERS, MAX_PLAYERS)
-    phase = PHASES.index(get_str(data, "phase", PHASES))
-    turn = _optional_int(data, "turn", 0, players - 1)
-    rows = parse_rows(data.get("rows"), rules) if "rows" in data else _missing("rows")
-    points = get_int_list(data, "points", players, 0, 10_000)
-    played = get_int_list(data, "bar_lines_played", players, 0, rules.composition[BAR_KIND])
-    bonus_row = _optional_int(data, "bonus_row", 0, MAX_ROWS - 1)
-    passes = get_int(data, "passes", 0, players)
-    drawn = _optional_kind(data, "drawn", rules)
-    return rules, players, phase, turn, rows, points, played, bonus_row, passes, drawn
+    # Read in this order, so a state with several bad fields names the same one first.
+    table = dict(
+        phase=PHASES.index(get_str(data, "phase", PHASES)),
+        turn=_optional_int(data, "turn", 0, players - 1),
+        rows=parse_rows(data.get("rows"), rules) if "rows" in data else _missing("rows"),
+        points=get_int_list(data, "points", players, 0, 10_000),
+        bar_lines_played=get_int_list(
+            data, "bar_lines_played", players, 0, rules.composition[BAR_KIND]
+        ),
+        bonus_row=_optional_int(data, "bonus_row", 0, MAX_ROWS - 1),
+        passes=get_int(data, "passes", 0, players),
+        drawn=_optional_kind(data, "drawn", rules),
+    )
+    return rules, players, table
 
 
 def _missing(key: str):
@@ -248,26 +270,13 @@ def _missing(key: str):
 
 def parse_state(data: dict) -> Position:
     """A validated Position from `state_dict` output; StateFormatError otherwise."""
-    rules, players, phase, turn, rows, points, played, bonus_row, passes, drawn = _common(data)
+    rules, players, table = _common(data)
     hands_data = data.get("hands") if "hands" in data else _missing("hands")
     if not isinstance(hands_data, list) or len(hands_data) != players:
         raise StateFormatError(f"hands must be a list of {players} hands, got {hands_data!r}")
     hands = [_counts(h, f"hands[{p}]", rules) for p, h in enumerate(hands_data)]
     deck = _counts(data.get("deck") if "deck" in data else _missing("deck"), "deck", rules)
-    pos = Position(
-        rules=rules,
-        players=players,
-        hands=hands,
-        deck=deck,
-        rows=rows,
-        points=points,
-        bar_lines_played=played,
-        phase=phase,
-        turn=turn,
-        drawn=drawn,
-        bonus_row=bonus_row,
-        passes=passes,
-    )
+    pos = Position(rules=rules, players=players, hands=hands, deck=deck, **table)
     check_position(pos)
     return pos
 
@@ -277,7 +286,7 @@ def parse_view(data: dict) -> View:
     by dealing it, in `position_from_view`)."""
     if not isinstance(data, dict):
         raise StateFormatError("an observation is a JSON object")
-    rules, players, phase, turn, rows, points, played, bonus_row, passes, drawn = _common(data)
+    rules, players, table = _common(data)
     seat = get_int(data, "seat", 0, players - 1)
     hand = _counts(data.get("hand") if "hand" in data else _missing("hand"), "hand", rules)
     sizes = get_int_list(data, "hand_sizes", players, 0, rules.total_cards)
@@ -296,15 +305,8 @@ def parse_view(data: dict) -> View:
         hand=hand,
         hand_sizes=sizes,
         deck_size=deck_size,
-        rows=rows,
-        points=points,
-        bar_lines_played=played,
-        phase=phase,
-        turn=turn,
-        drawn=drawn,
-        bonus_row=bonus_row,
-        passes=passes,
         hands=hands,
+        **table,
     )
 
 

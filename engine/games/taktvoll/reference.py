@@ -28,7 +28,6 @@ import hashlib
 import json
 import math
 
-from engine.errors import StateFormatError
 from engine.games.taktvoll import actions, codec, views
 from engine.games.taktvoll.actions import (
     DEAL_BASE,
@@ -65,6 +64,7 @@ from engine.games.taktvoll.tables import (
 from engine.reference import ReferenceState
 from engine.state import CHANCE_PLAYER as CHANCE
 from engine.state import TERMINAL_PLAYER as TERMINAL
+from engine.validate import require_observation_of, require_state_of
 
 
 class TaktVollReference(ReferenceState):
@@ -98,14 +98,7 @@ class TaktVollReference(ReferenceState):
             players=self.num_players,
             hands=[list(h) for h in self.hands],
             deck=list(self.deck),
-            rows=[list(r) for r in self.rows],
-            points=list(self.points),
-            bar_lines_played=list(self.bar_lines_played),
-            phase=self.phase,
-            turn=self.turn,
-            drawn=self.drawn,
-            bonus_row=self.bonus_row,
-            passes=self.passes,
+            **codec.table_fields(self),
         )
 
     # ---- whose turn ---------------------------------------------------------------------
@@ -389,8 +382,7 @@ class TaktVollReference(ReferenceState):
 
     @classmethod
     def from_dict(cls, data):
-        if not isinstance(data, dict) or data.get("game") != cls.game_name:
-            raise StateFormatError('a taktvoll state needs "game": "taktvoll"')
+        require_state_of(data, cls.game_name)
         return cls(codec.parse_state(data))
 
     def observation(self, seat):
@@ -399,8 +391,7 @@ class TaktVollReference(ReferenceState):
 
     @classmethod
     def from_observation(cls, observation, rng):
-        if not isinstance(observation, dict) or observation.get("game") != cls.game_name:
-            raise StateFormatError("not an observation of taktvoll")
+        require_observation_of(observation, cls.game_name)
         return cls(views.from_view_checked(codec.parse_view(observation), rng))
 
     def clone(self):

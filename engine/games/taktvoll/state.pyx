@@ -6,8 +6,8 @@
 from libc.stdint cimport uint64_t
 from libc.string cimport memset
 
-from engine.errors import StateFormatError
 from engine.games.taktvoll import actions, codec, render, tables, views
+from engine.validate import require_observation_of
 from engine.hashing cimport mix64
 from engine.rng cimport rng_t, rng_below
 from engine.shares cimport softmax_shares
@@ -593,8 +593,7 @@ cdef class TaktVollState(State):
 
     @classmethod
     def from_observation(cls, observation, rng):
-        if not isinstance(observation, dict) or observation.get("game") != cls.game_name:
-            raise StateFormatError("not an observation of taktvoll")
+        require_observation_of(observation, cls.game_name)
         return cls._from_position(views.from_view_checked(codec.parse_view(observation), rng))
 
     def action_to_str(self, action):

@@ -12,6 +12,7 @@ from engine.games.taktvoll.codec import (
     View,
     check_position,
     known_bar_lines,
+    table_fields,
     view_dict,
 )
 from engine.games.taktvoll.tables import BAR_KIND, NUM_KINDS
@@ -20,6 +21,10 @@ from engine.validate import require
 
 def view_of(pos: Position, seat: int) -> View:
     over = pos.phase == OVER
+    table = table_fields(pos)
+    # The drawn card is the drawer's secret.
+    if not (pos.phase == AFTER_DRAW and pos.turn == seat):
+        table["drawn"] = -1
     return View(
         rules=pos.rules,
         players=pos.players,
@@ -27,15 +32,8 @@ def view_of(pos: Position, seat: int) -> View:
         hand=list(pos.hands[seat]),
         hand_sizes=[sum(h) for h in pos.hands],
         deck_size=sum(pos.deck),
-        rows=[list(r) for r in pos.rows],
-        points=list(pos.points),
-        bar_lines_played=list(pos.bar_lines_played),
-        phase=pos.phase,
-        turn=pos.turn,
-        drawn=pos.drawn if pos.phase == AFTER_DRAW and pos.turn == seat else -1,
-        bonus_row=pos.bonus_row,
-        passes=pos.passes,
         hands=[list(h) for h in pos.hands] if over else None,
+        **table,
     )
 
 
@@ -111,20 +109,7 @@ def position_from_view(view: View, rng) -> Position:
         for k in cards[at:]:
             deck[k] += 1
         view = replace(view, drawn=drawn)
-    pos = Position(
-        rules=rules,
-        players=n,
-        hands=hands,
-        deck=deck,
-        rows=[list(r) for r in view.rows],
-        points=list(view.points),
-        bar_lines_played=list(view.bar_lines_played),
-        phase=view.phase,
-        turn=view.turn,
-        drawn=view.drawn,
-        bonus_row=view.bonus_row,
-        passes=view.passes,
-    )
+    pos = Position(rules=rules, players=n, hands=hands, deck=deck, **table_fields(view))
     check_position(pos)
     return pos
 

@@ -8,25 +8,17 @@ made the last move, as the compiled state does.
 
 from __future__ import annotations
 
-from engine.errors import GameConfigError, StateFormatError
+from engine.errors import GameConfigError
+from engine.games.tictactoe import codec
 from engine.games.tictactoe.actions import action_to_str, str_to_action
+from engine.games.tictactoe.codec import EMPTY, LINES
 from engine.games.tictactoe.render import render
 from engine.reference import ReferenceState
+from engine.validate import require_state_of
 from engine.whole_view import state_from_whole_observation, whole_state_observation
 
 CHANCE = -1
 TERMINAL = -2
-EMPTY = -1
-LINES = (
-    (0, 1, 2),
-    (3, 4, 5),
-    (6, 7, 8),  # rows
-    (0, 3, 6),
-    (1, 4, 7),
-    (2, 5, 8),  # columns
-    (0, 4, 8),
-    (2, 4, 6),
-)  # diagonals
 
 
 class TicTacToeReference(ReferenceState):
@@ -118,41 +110,15 @@ class TicTacToeReference(ReferenceState):
     # ---- text and JSON -----------------------------------------------------------
 
     def to_dict(self) -> dict:
-        return {"game": self.game_name, "board": list(self.board), "to_move": self.to_move}
+        return codec.state_dict(self.game_name, self.board, self.to_move)
 
     @classmethod
     def from_dict(cls, data: dict) -> "TicTacToeReference":
-        if not isinstance(data, dict) or data.get("game") != cls.game_name:
-            raise StateFormatError('a tic-tac-toe state is a JSON object with "game": "tictactoe"')
-        board = data.get("board")
-        if (
-            not isinstance(board, list)
-            or len(board) != 9
-            or any(isinstance(v, bool) or v not in (EMPTY, 0, 1) for v in board)
-        ):
-            raise StateFormatError(
-                "board must be a list of 9 cells, each -1 (empty), 0 (X) or 1 (O)"
-            )
-        to_move = data.get("to_move")
-        if isinstance(to_move, bool) or to_move not in (0, 1):
-            raise StateFormatError("to_move must be 0 or 1")
-        xs, os = board.count(0), board.count(1)
-        if xs - os not in (0, 1):
-            raise StateFormatError("X moves first, so X has as many marks as O, or one more")
-        last_mover = 0 if xs > os else 1
+        require_state_of(data, cls.game_name)
+        board, to_move, _ = codec.check_fields(data)
         state = cls()
-        state.board = list(board)
+        state.board = board
         state.to_move = to_move
-        owners = state.line_owners()
-        if len(owners) > 1:
-            raise StateFormatError("both seats cannot have three in a row")
-        if owners and owners != {last_mover}:
-            raise StateFormatError("the seat with three in a row must have moved last")
-        if state.is_terminal():
-            if to_move != last_mover:
-                raise StateFormatError("in a finished game to_move is the seat that moved last")
-        elif to_move != 1 - last_mover:
-            raise StateFormatError("to_move must be the seat whose turn it is")
         return state
 
     def observation(self, seat: int) -> dict:

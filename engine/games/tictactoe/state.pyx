@@ -6,19 +6,20 @@
 from libc.stdint cimport uint64_t
 from libc.string cimport memcpy
 
+from engine.games.tictactoe import codec
 from engine.games.tictactoe.actions import action_to_str, str_to_action
 from engine.games.tictactoe.render import render
 from engine.hashing cimport mix64
 from engine.state cimport State, TERMINAL
-from engine.validate import get_int, get_int_list, require
 from engine.whole_view import state_from_whole_observation, whole_state_observation
 
 cdef int EMPTY = -1
 cdef int NO_WINNER = -1
 cdef int DRAW = 2
-cdef int LINES[8][3]
-LINES[:] = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6],
-            [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]]
+cdef int LINES[8][3]   # codec.LINES, as C ints for nogil code
+for _k in range(8):
+    for _j in range(3):
+        LINES[_k][_j] = codec.LINES[_k][_j]
 
 
 cdef class TicTacToeState(State):
@@ -129,43 +130,21 @@ cdef class TicTacToeState(State):
         return [0, 0]
 
     def to_dict(self):
-        return {"game": self.game_name, "board": [self.board[i] for i in range(9)],
-                "to_move": self.to_move}
+        return codec.state_dict(self.game_name, [self.board[i] for i in range(9)], self.to_move)
 
     @classmethod
     def from_dict(cls, data):
-        board = get_int_list(data, "board", 9, -1, 1)
-        to_move = get_int(data, "to_move", 0, 1)
-        xs, os = board.count(0), board.count(1)
-        require(xs - os in (0, 1), "X moves first, so X has as many marks as O, or one more")
-        last_mover = 0 if xs > os else 1
+        board, to_move, line_owner = codec.check_fields(data)
         cdef TicTacToeState s = cls()
         for i in range(9):
             s.board[i] = board[i]
-        s.filled = xs + os
+        s.filled = 9 - board.count(EMPTY)
         s.to_move = to_move
-        s._settle(from_last_mover=last_mover)
-        # c_apply does not pass the turn after the last move, so a finished game
-        # keeps to_move on the seat that moved last; otherwise it is the next seat.
-        if s.winner == NO_WINNER:
-            require(to_move == 1 - last_mover,
-                    "to_move must be the seat whose turn it is (X when the counts are equal)")
-        else:
-            require(to_move == last_mover, "in a finished game to_move is the seat that moved last")
+        if line_owner is not None:
+            s.winner = line_owner
+        elif s.filled == 9:
+            s.winner = DRAW
         return s
-
-    def _settle(self, int from_last_mover):
-        # The winner of a loaded board: the seat that moved last, if it has a line.
-        lines = [[self.board[LINES[k][j]] for j in range(3)] for k in range(8)]
-        wins = [seat for seat in (0, 1) if [seat] * 3 in lines]
-        require(len(wins) <= 1, "both seats cannot have three in a row")
-        if wins:
-            require(wins[0] == from_last_mover, "the seat with three in a row must have moved last")
-            self.winner = wins[0]
-            self.to_move = wins[0]
-        elif self.filled == 9:
-            self.winner = DRAW
-            self.to_move = from_last_mover
 
     def observation(self, seat):
         return whole_state_observation(self, seat)
