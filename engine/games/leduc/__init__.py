@@ -4,6 +4,7 @@ OpenSpiel are on the same game. The rules are stated in reference.py."""
 
 from engine.game import GameSpec
 from engine.games.leduc.state import LeducState
+from engine.games.leduc.words import NOTATION, RULES
 
 GAME = GameSpec(
     name="leduc",
@@ -15,4 +16,6 @@ GAME = GameSpec(
     chance=True,
     hidden_information=True,
     reference="engine.games.leduc.reference:LeducReference",
+    rules=RULES,
+    notation=NOTATION,
 )

@@ -24,6 +24,7 @@ win at the target (100 by default). Differences that remain:
 from engine.game import GameSpec
 from engine.games.pig.codec import DEFAULT_VARIANT, parse_variant
 from engine.games.pig.state import PigState
+from engine.games.pig.words import NOTATION, RULES
 
 GAME = GameSpec(
     name="pig",
@@ -36,4 +37,6 @@ GAME = GameSpec(
     hidden_information=False,
     reference="engine.games.pig.reference:PigReference",
     variant_parser=parse_variant,
+    rules=RULES,
+    notation=NOTATION,
 )

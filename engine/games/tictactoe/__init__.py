@@ -2,6 +2,7 @@
 
 from engine.game import GameSpec
 from engine.games.tictactoe.state import TicTacToeState
+from engine.games.tictactoe.words import NOTATION, RULES
 
 GAME = GameSpec(
     name="tictactoe",
@@ -10,4 +11,6 @@ GAME = GameSpec(
     max_players=2,
     description="tic-tac-toe on a 3x3 board; cells a1..c3",
     reference="engine.games.tictactoe.reference:TicTacToeReference",
+    rules=RULES,
+    notation=NOTATION,
 )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from engine.errors import GameConfigError, StateFormatError
 from engine.games.tictactoe.actions import action_to_str, str_to_action
+from engine.games.tictactoe import words
 from engine.games.tictactoe.render import render
 from engine.reference import ReferenceState
 from engine.whole_view import state_from_whole_observation, whole_state_observation
@@ -167,6 +168,12 @@ class TicTacToeReference(ReferenceState):
 
     def str_to_action(self, text: str) -> int:
         return str_to_action(text)
+
+    def describe(self, action: int, viewer=None) -> str:
+        return words.describe(self.board, self.to_move, action)
+
+    def illegal_reason(self, action: int):
+        return words.illegal_reason(self.board, self.is_terminal(), action)
 
     def render(self) -> str:
         return render(self.board)
