@@ -172,7 +172,7 @@ class TableSession(Session):
             raise PlayError(
                 f"seat {player} cannot play {token} in any position that fits what you have seen"
             )
-        text = fitting.action_to_str(action)
+        text = fitting.describe(action, self.seat)
         after = fitting.clone()
         after.apply(action)
         self.log.append(f"{self.who(player)}: {text}")
@@ -216,10 +216,18 @@ class TableSession(Session):
             world = self.world()
             if not world.is_chance_node() or self.chance_visible(world):
                 return
-            world.apply(sample_chance(world, self.rng))
-            self.log.append("chance: an outcome you cannot see")
+            outcome = sample_chance(world, self.rng)
+            self.log.append(f"chance: {self.unseen_outcome_text(world)}")
+            world.apply(outcome)
             self.info = self._observe(world)
         raise PlayError(f"more than {MAX_HIDDEN_IN_A_ROW} hidden chance events in a row")
+
+    def unseen_outcome_text(self, world) -> str:
+        """The words for a chance event the seat cannot see: what describe says of
+        every outcome (a fair game says the same, "seat 2 draws a card"), or a plain
+        placeholder where a game's words would tell the sampled outcomes apart."""
+        texts = {world.describe(a, self.seat) for a, _ in world.chance_outcomes()}
+        return texts.pop() if len(texts) == 1 else "an outcome you cannot see"
 
     # ---- Session -------------------------------------------------------------------------
 

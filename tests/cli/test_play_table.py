@@ -34,7 +34,7 @@ def test_leduc_typed_deal_decides_the_state_and_the_hidden_deal_is_skipped(regis
     session = table(registry, "leduc")
     assert session.legal_texts() == list(CARDS), "seat 0's own card is typed first"
     session.play(["Qh"])
-    assert session.log == ["chance: Qh", "chance: an outcome you cannot see"]
+    assert session.log == ["chance: seat 0 is dealt the queen of hearts", "chance: seat 1 is dealt a card"]
     assert session.info["own"] == "Qh" and session.info["dealt"] == 2
     assert session.info["opponent"] is None
     assert session.legal_texts() == ["call", "raise"]
@@ -45,7 +45,7 @@ def test_leduc_typed_deal_decides_the_state_and_the_hidden_deal_is_skipped(regis
 def test_leduc_seat_one_types_its_card_after_the_hidden_one(registry):
     session = table(registry, "leduc", seat=1)
     # Seat 0's card comes first and seat 1 cannot see it: skipped at once.
-    assert session.log == ["chance: an outcome you cannot see"]
+    assert session.log == ["chance: seat 0 is dealt a card"]
     session.play(["Js"])
     assert session.info["own"] == "Js"
     assert "Seat 0 to move" in session.situation()
@@ -152,7 +152,7 @@ def test_table_save_and_load(registry, tmp_path):
     loaded = savefile.load(registry, str(path))
     assert isinstance(loaded, TableSession)
     assert loaded.to_save() == session.to_save()
-    assert loaded.undo() == session.undo() == ["seat 1: call"]
+    assert loaded.undo() == session.undo() == ["seat 1: call 2 chips"]
     assert loaded.info == session.info
     data = json.loads(path.read_text())
     data["info"]["own"] = "Kh"  # an own card that does not match the undo history is fine,
