@@ -13,6 +13,7 @@ GAME = GameSpec(
     max_players=2,
     description="Leduc poker: J Q K in two suits, one private card each, a public card, "
     "two betting rounds; actions fold, call, raise",
+    variant_descriptions={"standard": "OpenSpiel's leduc_poker with its default parameters"},
     chance=True,
     hidden_information=True,
     reference="engine.games.leduc.reference:LeducReference",
