@@ -9,7 +9,7 @@ import pytest
 
 from cli.play import savefile
 from cli.play.errors import PlayError
-from cli.play.reveal import text_of
+from cli.play.reveal import expand_short, text_of
 from cli.play.table import TableSession
 from cli.specs import SeatSpec
 from conftest import GAME_NAMES
@@ -184,3 +184,33 @@ def test_every_game_can_be_followed_at_a_table(registry, game_name):
         assert len(returns) == session.players
     else:
         assert len(session.undo_stack) == TABLE_INPUTS, "every input was taken"
+
+
+def test_short_forms_are_accepted_in_any_case(registry):
+    # Maestro's bag draws are offered as tile:<name>; the name alone will do.
+    session = table(registry, "maestro", seed=1)
+    session.play(["PASS", "draw1"])
+    assert "tile:violin" in session.legal_texts()
+    session.play(["Violin"])
+    assert session.log[-1].startswith("chance: ") and "violin" in session.log[-1]
+    assert session.situation().startswith("Your move")
+    session.undo()
+    session.play(["tile:VIOLIN"])
+    assert "violin" in session.log[-1]
+    with pytest.raises(PlayError):
+        session.play(["viol"])  # not a whole name: refused, nothing changed
+    # Leduc's cards and bets, and a revealed card, in lower or upper case.
+    leduc = table(registry, "leduc")
+    leduc.play(["qh", "CALL", "call", "ks", "Raise", "call"])
+    assert leduc.reveal is not None and "kh" not in leduc.reveal.seen("opponent")
+    leduc.play([leduc.reveal.seen("opponent")[0].lower()])
+    assert leduc.reveal is None and leduc.info["opponent"] in CARDS
+
+
+def test_expand_short_picks_the_one_offered_text_a_token_stands_for():
+    offered = ["tile:violin", "tile:viola", "Kh", "pass"]
+    assert expand_short("violin", offered) == "tile:violin"
+    assert expand_short("KH", offered) == "Kh"
+    assert expand_short("Pass", offered) == "pass"
+    assert expand_short("viol", offered) == "viol"  # no whole match: left for the game to refuse
+    assert expand_short("x", ["a:x", "b:x"]) == "x"  # two fit: ambiguous, unchanged
