@@ -11,7 +11,6 @@ import pytest
 import cli.play.aisession as aisession
 from cli.play.aisession import AiSession
 from cli.specs import SeatSpec
-from engine.game import sample_chance
 from engine.rng import Rng
 from plugins.manager import default_registry
 
@@ -112,7 +111,8 @@ class Replay:
             raise Diverged
         recorded_state, recorded = self.steps.pop(0)
         target = observation_after(recorded_state, recorded, self.seat)
-        fits = [a for a in state.legal_actions() if observation_after(state, a, self.seat) == target]
+        legal = state.legal_actions()
+        fits = [a for a in legal if observation_after(state, a, self.seat) == target]
         if not fits:
             raise Diverged
         others = [a for a in fits if a != recorded]
@@ -173,9 +173,7 @@ def play_in_world(game_name, seed, world, typed, steps, monkeypatch) -> list[str
     session.state = world
     replay = Replay(steps, session.seat)
     monkeypatch.setattr(aisession, "sample_chance", lambda state, rng: replay.answer(state))
-    monkeypatch.setattr(
-        aisession, "decide", lambda *args: Decision([replay.answer(args[2])])
-    )
+    monkeypatch.setattr(aisession, "decide", lambda *args: Decision([replay.answer(args[2])]))
     try:
         list(session.advance())
         for token in typed:

@@ -16,13 +16,15 @@ from cli.play.commands import candidates, execute
 from cli.play.errors import PlayError
 from cli.play.render import Screen
 from cli.specs import SeatSpec
+from engine.game import GameSpec
 from plugins.manager import default_registry
 
 REGISTRY = default_registry()
 
 
 def session_of(game: GameSpec) -> AiSession:
-    return AiSession.start(REGISTRY, game, None, None, 0, 1, [SeatSpec("random")], SeatSpec("random"))
+    random = SeatSpec("random")
+    return AiSession.start(REGISTRY, game, None, None, 0, 1, [random], random)
 
 
 def typed(session, line: str) -> list[str]:
@@ -59,7 +61,8 @@ def test_rules_takes_nothing_after_it():
 
 
 def test_help_lists_the_rules_command():
-    assert any(line.startswith("rules ") for line in typed(session_of(REGISTRY.game("pig")), "help"))
+    lines = typed(session_of(REGISTRY.game("pig")), "help")
+    assert any(line.startswith("rules ") for line in lines)
 
 
 @pytest.mark.parametrize("name", sorted(REGISTRY.games))

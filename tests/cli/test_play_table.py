@@ -34,7 +34,10 @@ def test_leduc_typed_deal_decides_the_state_and_the_hidden_deal_is_skipped(regis
     session = table(registry, "leduc")
     assert session.legal_texts() == list(CARDS), "seat 0's own card is typed first"
     session.play(["Qh"])
-    assert session.log == ["chance: seat 0 is dealt the queen of hearts", "chance: seat 1 is dealt a card"]
+    assert session.log == [
+        "chance: seat 0 is dealt the queen of hearts",
+        "chance: seat 1 is dealt a card",
+    ]
     assert session.info["own"] == "Qh" and session.info["dealt"] == 2
     assert session.info["opponent"] is None
     assert session.legal_texts() == ["call", "raise"]

@@ -278,7 +278,10 @@ def test_table_mode_leduc_hand_typed_at_the_table(terminal):
     assert "Chance: type what was rolled or drawn." in lines
     assert legal(term, lines) == ["Js", "Jh", "Qs", "Qh", "Ks", "Kh"]
     out = term.type("Ks")
-    assert out[:2] == ["chance: seat 0 is dealt the king of spades", "chance: seat 1 is dealt a card"]
+    assert out[:2] == [
+        "chance: seat 0 is dealt the king of spades",
+        "chance: seat 1 is dealt a card",
+    ]
     assert "│ own: Ks" in " ".join(board(out)) and "│ opponent: -" in " ".join(board(out))
     first = hints(term.type("hint"))
     assert {texts[0] for texts, _ in first} == {"call", "raise"}

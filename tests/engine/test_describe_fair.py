@@ -69,7 +69,9 @@ def unfair_descriptions(state, rng: Rng, worlds: int, checked: int) -> list[str]
         rng.shuffle(actions)
         actions = sorted(actions[:checked])
     for viewer in range(state.num_players):
-        expected = {a: (state.describe(a, viewer), observed(after(state, a), viewer)) for a in actions}
+        expected = {
+            a: (state.describe(a, viewer), observed(after(state, a), viewer)) for a in actions
+        }
         for world in [state] + [state.determinize(viewer, rng) for _ in range(worlds)]:
             if mover == viewer:
                 candidates = {a: observed(after(world, a), viewer) for a in actions}

@@ -10,8 +10,8 @@ score plus turn total has reached the target may only hold.
 from __future__ import annotations
 
 from engine.errors import GameConfigError, IllegalActionError, StateFormatError
-from engine.games.pig.actions import FACE_BASE, FACES, HOLD, ROLL, action_id, action_name
 from engine.games.pig import words
+from engine.games.pig.actions import FACE_BASE, FACES, HOLD, ROLL, action_id, action_name
 from engine.games.pig.codec import DEFAULT_VARIANT, check_fields, parse_variant
 from engine.reference import ReferenceState
 from engine.whole_view import state_from_whole_observation, whole_state_observation

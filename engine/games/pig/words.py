@@ -53,7 +53,8 @@ def illegal_reason(target: int, score: int, turn_total: int, rolling: bool, over
     if rolling:
         return "the die is rolling: its face comes first"
     if action == ROLL and score + turn_total >= target:
-        return f"{score} banked plus {turn_total} this turn reaches the target {target}: hold to win"
+        reached = f"{score} banked plus {turn_total} this turn reaches the target {target}"
+        return f"{reached}: hold to win"
     if action >= FACE_BASE:
         return "the die is not rolling: roll or hold"
     return None

@@ -9,8 +9,8 @@ made the last move, as the compiled state does.
 from __future__ import annotations
 
 from engine.errors import GameConfigError, StateFormatError
-from engine.games.tictactoe.actions import action_to_str, str_to_action
 from engine.games.tictactoe import words
+from engine.games.tictactoe.actions import action_to_str, str_to_action
 from engine.games.tictactoe.render import render
 from engine.reference import ReferenceState
 from engine.whole_view import state_from_whole_observation, whole_state_observation
