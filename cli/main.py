@@ -86,7 +86,10 @@ def games():
         facts.append("chance" if spec.chance else "no chance")
         facts.append("hidden information" if spec.hidden_information else "perfect information")
         click.echo(f"{name}: {', '.join(facts)}")
-        click.echo(f"  variants: {', '.join(spec.variants)} (default {spec.default_variant})")
+        click.echo(f"  variants (default {spec.default_variant}):")
+        for variant in spec.variants:
+            about = spec.variant_descriptions.get(variant, "no description")
+            click.echo(f"    {variant}: {about}")
         if spec.description:
             click.echo(f"  {spec.description}")
         for searcher, options in sorted(spec.searcher_options.items()):

@@ -15,3 +15,15 @@ class StateFormatError(CadenzaError, ValueError):
 
 class GameConfigError(CadenzaError, ValueError):
     """An unknown game, variant or player count."""
+
+
+def illegal_action_message(state, action: int) -> str:
+    """The one line `State.apply` raises for an action id that is not legal in
+    `state`: its notation and, where the game can say, the rule it breaks; never the
+    internal id, except for an id outside the game's action space (it has no notation)."""
+    try:
+        notation = state.action_to_str(action)
+    except ValueError:
+        return f"illegal action {action}: no {state.game_name} action has that number"
+    reason = state.illegal_reason(action)
+    return f"illegal action {notation} here: {reason or 'it is not a legal move now'}"

@@ -45,6 +45,8 @@ class GameSpec:
     # For a person: the rules in a few lines and a legend of the notation (words.py).
     rules: str = ""
     notation: str = ""
+    # One line for each listed variant: what it changes (`cadenza games` prints them).
+    variant_descriptions: Mapping[str, str] = field(default_factory=dict, compare=False)
 
     @property
     def default_variant(self) -> str:

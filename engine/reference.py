@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import json
 
-from engine.errors import IllegalActionError, StateFormatError
+from engine.errors import IllegalActionError, StateFormatError, illegal_action_message
 
 CHANCE = -1
 TERMINAL = -2
@@ -42,7 +42,7 @@ class ReferenceState:
         if self.is_terminal():
             raise IllegalActionError("the game is over: no action is legal")
         if action not in self.legal_actions():
-            raise IllegalActionError(f"illegal action {action} here")
+            raise IllegalActionError(illegal_action_message(self, action))
         self._apply(action)
 
     def _apply(self, action: int) -> None:

@@ -4,7 +4,7 @@ import json
 
 from libc.stdlib cimport malloc, free
 
-from engine.errors import IllegalActionError, StateFormatError
+from engine.errors import IllegalActionError, StateFormatError, illegal_action_message
 from engine.rng cimport Rng
 from engine.validate import require_state_of
 
@@ -126,7 +126,7 @@ cdef class State:
         if self.c_current_player() == TERMINAL:
             raise IllegalActionError("the game is over: no action is legal")
         if action not in self.legal_actions():
-            raise IllegalActionError(f"illegal action {self._describe(action)} here")
+            raise IllegalActionError(illegal_action_message(self, action))
         self.c_apply(<int>action)
 
     def clone(self):
@@ -276,12 +276,6 @@ cdef class State:
         return None
 
     # ---- helpers -------------------------------------------------------------------
-
-    def _describe(self, action):
-        try:
-            return f"{self.action_to_str(action)} ({action})"
-        except Exception:
-            return str(action)
 
     def _check_seat(self, seat):
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:

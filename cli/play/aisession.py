@@ -3,8 +3,15 @@ for every seat but the person's.
 
 Each AI decision goes through search.base.decide (the searcher sees only its seat's
 observation). The dice and the AI's search seeds come from the game's seed
-(cli/newgame.py), and an undo restores them too: taking a move back replays the same
-dice and the same replies unless the person plays differently.
+(cli/newgame.py).
+
+Undo is fair: it gives back the position as the person knew it, not as it was.
+Whatever the person's seat could not see then (the opponents' cards, the order of
+the deck, every chance outcome still to come) is dealt again from what the seat
+does see (`state.determinize(seat, dice)`), and the dice move on instead of being
+rewound, so taking a move back and playing it again cannot show the person a card
+or a roll it was not meant to know. The AI's search seeds are rewound, so the same
+position gets the same replies.
 """
 
 from __future__ import annotations
@@ -114,7 +121,7 @@ class AiSession(Session):
             player = self.state.current_player()
             if player < 0:
                 outcome = sample_chance(self.state, self.dice)
-                line = f"chance: {self.state.action_to_str(outcome)}"
+                line = f"chance: {self.state.describe(outcome, self.seat)}"
                 self.state.apply(outcome)
                 steps += 1
             else:
@@ -127,11 +134,13 @@ class AiSession(Session):
                     spec.budget,
                     self.seeds.next_u64(),
                 )
-                texts = check_turn(self.state, decision.actions, f"searcher {spec.searcher}")
+                check_turn(self.state, decision.actions, f"searcher {spec.searcher}")
+                words = []
                 for action in decision.actions:
+                    words.append(self.state.describe(action, self.seat))
                     self.state.apply(action)
                 steps += len(decision.actions)
-                line = f"seat {player} ({spec.searcher}): {' '.join(texts)}"
+                line = f"seat {player} ({spec.searcher}): {'; '.join(words)}"
             self.log.append(line)
             yield line
 
@@ -151,6 +160,13 @@ class AiSession(Session):
         self.seeds.setstate(snapshot.seeds)
         del self.log[snapshot.log_len :]
 
+    def _take_back(self, snapshot: AiSnapshot) -> None:
+        # The fair undo of the module docstring: the unseen is redealt and the dice
+        # are not rewound (a perfect-information state determinizes to itself).
+        self.state = snapshot.state.determinize(self.seat, self.dice)
+        self.seeds.setstate(snapshot.seeds)
+        del self.log[snapshot.log_len :]
+
     def _step(self, token: str) -> None:
         state = self.state
         if state.is_terminal():
@@ -165,7 +181,7 @@ class AiSession(Session):
         action = state.str_to_action(token)
         after = state.clone()
         after.apply(action)
-        self.log.append(f"you (seat {self.seat}): {state.action_to_str(action)}")
+        self.log.append(f"you (seat {self.seat}): {state.describe(action, self.seat)}")
         self.state = after
 
     def situation(self) -> str:

@@ -100,6 +100,19 @@ def cmd_show(session, args, rest, screen, registry) -> Outcome:
     return Outcome(session, changed=True)
 
 
+def cmd_rules(session, args, rest, screen, registry) -> Outcome:
+    _no_args("rules", args)
+    game = session.game
+    screen.line(f"Rules of {game.name}:", style="bold")
+    for line in (game.rules or f"{game.name} gives no rules summary.").splitlines():
+        screen.line(f"  {line}")
+    screen.line("Notation:", style="bold")
+    fallback = "no legend for this game: type legal to list what you can type now."
+    for line in (game.notation or fallback).splitlines():
+        screen.line(f"  {line}")
+    return Outcome(session)
+
+
 def cmd_help(session, args, rest, screen, registry) -> Outcome:
     screen.help(session)
     return Outcome(session)
@@ -116,6 +129,7 @@ COMMANDS: dict[str, Callable[..., Outcome]] = {
     "save": cmd_save,
     "load": cmd_load,
     "show": cmd_show,
+    "rules": cmd_rules,
     "help": cmd_help,
     "quit": cmd_quit,
     "exit": cmd_quit,

@@ -38,6 +38,7 @@ HELP_LINES = [
     ("save FILE", "write the game (position, history, options) to FILE as JSON"),
     ("load FILE", "continue a game saved with save"),
     ("show", "draw the position again"),
+    ("rules", "the game's rules in a few lines and a legend of its notation"),
     ("help", "this list"),
     ("quit", "leave (end of input does too)"),
 ]

@@ -151,6 +151,21 @@ class Reveal:
         }
 
 
+def expand_short(token: str, offered: list[str]) -> str:
+    """The offered text that `token` stands for: itself, the same text in another case
+    ("KH" for Kh), or the part after a kind's prefix ("violin" for tile:violin), when
+    exactly one offered text fits; otherwise `token` unchanged (it is then refused
+    with the game's own message)."""
+    if token in offered:
+        return token
+    wanted = token.lower()
+    for key in (str.lower, lambda text: text.rpartition(":")[2].lower()):
+        fits = {text for text in offered if key(text) == wanted}
+        if len(fits) == 1:
+            return fits.pop()
+    return token
+
+
 def text_of(value: Any) -> str:
     """A value as the person types it: strings bare, null as `-`, the rest as JSON."""
     if isinstance(value, str):
@@ -166,7 +181,7 @@ def parse_value(text: str, seen: list) -> Any:
     if text == "-":
         return None
     if seen and all(isinstance(v, str) or v is None for v in seen):
-        return text
+        return expand_short(text, [v for v in seen if isinstance(v, str)])
     try:
         return json.loads(text)
     except ValueError:

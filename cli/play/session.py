@@ -68,6 +68,11 @@ class Session:
     def _restore(self, snapshot: Any) -> None:
         raise NotImplementedError
 
+    def _take_back(self, snapshot: Any) -> None:
+        """Undo to `snapshot`: by default exactly as `_restore`; a session that knows
+        more than the person's seat deals again what that seat could not see."""
+        self._restore(snapshot)
+
     def _step(self, token: str) -> None:
         """Apply one typed token, or raise (CadenzaError) leaving cleanup to `play`."""
         raise NotImplementedError
@@ -115,11 +120,12 @@ class Session:
             self._restore(before)
 
     def undo(self) -> list[str]:
-        """Back to the person's previous decision; the log lines taken back."""
+        """Back to the person's previous decision, as the person knew it (see
+        `_take_back`); the log lines taken back."""
         if not self.undo_stack:
             raise PlayError("nothing to undo")
         log_before = list(self.log)
-        self._restore(self.undo_stack.pop())
+        self._take_back(self.undo_stack.pop())
         return log_before[len(self.log) :]
 
     def hint(self, top: int = DEFAULT_TOP) -> list[Hint]:

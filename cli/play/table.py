@@ -14,7 +14,9 @@ person typed, and keeps only the new observation. So:
   them (worlds are sampled until one fits);
 - when a move reveals what was hidden (a showdown), the worlds disagree about the
   new observation and the person types the revealed values (reveal.py);
-- hints search from the seat's observation only (search.base.decide).
+- hints search from the seat's observation only (search.base.decide);
+- what is typed may be a short form of what is offered, in any case: `violin` for
+  `tile:violin`, `kh` for `Kh` (reveal.expand_short).
 """
 
 from __future__ import annotations
@@ -25,12 +27,12 @@ from typing import Any, Optional
 
 from cli.play.errors import PlayError
 from cli.play.opponents import default_spec
-from cli.play.reveal import Reveal, text_of
+from cli.play.reveal import Reveal, expand_short, text_of
 from cli.play.saveformat import header_fields, log_field, log_length, need, rng_field, spec_field
 from cli.play.seatview import WORLD_SAMPLES, agreed, game_scores, sample_worlds
 from cli.play.session import Session, check_seat
 from cli.specs import SeatSpec
-from engine.errors import StateFormatError
+from engine.errors import IllegalActionError, StateFormatError
 from engine.game import sample_chance
 from engine.rng import Rng
 
@@ -162,7 +164,11 @@ class TableSession(Session):
         if world.is_terminal():
             raise PlayError("the game is over: undo, load, save or quit")
         player = world.current_player()
-        action = world.str_to_action(token)
+        try:
+            action = world.str_to_action(token)
+        except IllegalActionError:
+            # A short form of what can be typed here ("violin" for tile:violin).
+            action = world.str_to_action(expand_short(token, self.legal_texts()))
         fitting = self._fitting_world(action, world)
         if fitting is None:
             if player < 0:
@@ -172,7 +178,7 @@ class TableSession(Session):
             raise PlayError(
                 f"seat {player} cannot play {token} in any position that fits what you have seen"
             )
-        text = fitting.action_to_str(action)
+        text = fitting.describe(action, self.seat)
         after = fitting.clone()
         after.apply(action)
         self.log.append(f"{self.who(player)}: {text}")
@@ -216,10 +222,18 @@ class TableSession(Session):
             world = self.world()
             if not world.is_chance_node() or self.chance_visible(world):
                 return
-            world.apply(sample_chance(world, self.rng))
-            self.log.append("chance: an outcome you cannot see")
+            outcome = sample_chance(world, self.rng)
+            self.log.append(f"chance: {self.unseen_outcome_text(world)}")
+            world.apply(outcome)
             self.info = self._observe(world)
         raise PlayError(f"more than {MAX_HIDDEN_IN_A_ROW} hidden chance events in a row")
+
+    def unseen_outcome_text(self, world) -> str:
+        """The words for a chance event the seat cannot see: what describe says of
+        every outcome (a fair game says the same, "seat 2 draws a card"), or a plain
+        placeholder where a game's words would tell the sampled outcomes apart."""
+        texts = {world.describe(a, self.seat) for a, _ in world.chance_outcomes()}
+        return texts.pop() if len(texts) == 1 else "an outcome you cannot see"
 
     # ---- Session -------------------------------------------------------------------------
 

@@ -23,7 +23,7 @@ def test_a_piped_session_is_a_readable_transcript():
     lines = run.stdout.splitlines()
     # Each prompt is followed by the line read, then by what it did.
     assert "[1] tictactoe> b2" in lines
-    assert lines[lines.index("[1] tictactoe> b2") + 1] == "you (seat 0): b2"
+    assert lines[lines.index("[1] tictactoe> b2") + 1] == "you (seat 0): put an X on b2"
     error = lines[lines.index("[2] tictactoe> frobnicate") + 1]
     assert error == "! a tic-tac-toe move is a cell a1..c3, got 'frobnicate'"
     after_hint = lines[lines.index("[3] tictactoe> hint 2") + 1 :]

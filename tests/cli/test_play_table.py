@@ -9,7 +9,7 @@ import pytest
 
 from cli.play import savefile
 from cli.play.errors import PlayError
-from cli.play.reveal import text_of
+from cli.play.reveal import expand_short, text_of
 from cli.play.table import TableSession
 from cli.specs import SeatSpec
 from conftest import GAME_NAMES
@@ -34,7 +34,10 @@ def test_leduc_typed_deal_decides_the_state_and_the_hidden_deal_is_skipped(regis
     session = table(registry, "leduc")
     assert session.legal_texts() == list(CARDS), "seat 0's own card is typed first"
     session.play(["Qh"])
-    assert session.log == ["chance: Qh", "chance: an outcome you cannot see"]
+    assert session.log == [
+        "chance: seat 0 is dealt the queen of hearts",
+        "chance: seat 1 is dealt a card",
+    ]
     assert session.info["own"] == "Qh" and session.info["dealt"] == 2
     assert session.info["opponent"] is None
     assert session.legal_texts() == ["call", "raise"]
@@ -45,7 +48,7 @@ def test_leduc_typed_deal_decides_the_state_and_the_hidden_deal_is_skipped(regis
 def test_leduc_seat_one_types_its_card_after_the_hidden_one(registry):
     session = table(registry, "leduc", seat=1)
     # Seat 0's card comes first and seat 1 cannot see it: skipped at once.
-    assert session.log == ["chance: an outcome you cannot see"]
+    assert session.log == ["chance: seat 0 is dealt a card"]
     session.play(["Js"])
     assert session.info["own"] == "Js"
     assert "Seat 0 to move" in session.situation()
@@ -152,7 +155,7 @@ def test_table_save_and_load(registry, tmp_path):
     loaded = savefile.load(registry, str(path))
     assert isinstance(loaded, TableSession)
     assert loaded.to_save() == session.to_save()
-    assert loaded.undo() == session.undo() == ["seat 1: call"]
+    assert loaded.undo() == session.undo() == ["seat 1: call 2 chips"]
     assert loaded.info == session.info
     data = json.loads(path.read_text())
     data["info"]["own"] = "Kh"  # an own card that does not match the undo history is fine,
@@ -184,3 +187,33 @@ def test_every_game_can_be_followed_at_a_table(registry, game_name):
         assert len(returns) == session.players
     else:
         assert len(session.undo_stack) == TABLE_INPUTS, "every input was taken"
+
+
+def test_short_forms_are_accepted_in_any_case(registry):
+    # Maestro's bag draws are offered as tile:<name>; the name alone will do.
+    session = table(registry, "maestro", seed=1)
+    session.play(["PASS", "draw1"])
+    assert "tile:violin" in session.legal_texts()
+    session.play(["Violin"])
+    assert session.log[-1].startswith("chance: ") and "violin" in session.log[-1]
+    assert session.situation().startswith("Your move")
+    session.undo()
+    session.play(["tile:VIOLIN"])
+    assert "violin" in session.log[-1]
+    with pytest.raises(PlayError):
+        session.play(["viol"])  # not a whole name: refused, nothing changed
+    # Leduc's cards and bets, and a revealed card, in lower or upper case.
+    leduc = table(registry, "leduc")
+    leduc.play(["qh", "CALL", "call", "ks", "Raise", "call"])
+    assert leduc.reveal is not None and "kh" not in leduc.reveal.seen("opponent")
+    leduc.play([leduc.reveal.seen("opponent")[0].lower()])
+    assert leduc.reveal is None and leduc.info["opponent"] in CARDS
+
+
+def test_expand_short_picks_the_one_offered_text_a_token_stands_for():
+    offered = ["tile:violin", "tile:viola", "Kh", "pass"]
+    assert expand_short("violin", offered) == "tile:violin"
+    assert expand_short("KH", offered) == "Kh"
+    assert expand_short("Pass", offered) == "pass"
+    assert expand_short("viol", offered) == "viol"  # no whole match: left for the game to refuse
+    assert expand_short("x", ["a:x", "b:x"]) == "x"  # two fit: ambiguous, unchanged

@@ -264,8 +264,8 @@ def test_completion_and_the_seat_given(terminal):
     term.keys("Enter")
     term.inputs += 1
     lines = term.wait_for(lambda ls: term.prompt_index(ls, 2) >= 0, "the second prompt")
-    assert "you (seat 1): roll" in lines and any(
-        re.match(r"^chance: d[1-6]$", line) for line in lines
+    assert "you (seat 1): roll the die" in lines and any(
+        re.match(r"^chance: the die shows [1-6]", line) for line in lines
     )
 
 
@@ -278,7 +278,10 @@ def test_table_mode_leduc_hand_typed_at_the_table(terminal):
     assert "Chance: type what was rolled or drawn." in lines
     assert legal(term, lines) == ["Js", "Jh", "Qs", "Qh", "Ks", "Kh"]
     out = term.type("Ks")
-    assert out[:2] == ["chance: Ks", "chance: an outcome you cannot see"]
+    assert out[:2] == [
+        "chance: seat 0 is dealt the king of spades",
+        "chance: seat 1 is dealt a card",
+    ]
     assert "│ own: Ks" in " ".join(board(out)) and "│ opponent: -" in " ".join(board(out))
     first = hints(term.type("hint"))
     assert {texts[0] for texts, _ in first} == {"call", "raise"}
@@ -297,7 +300,7 @@ def test_table_mode_leduc_hand_typed_at_the_table(terminal):
     assert found[0][0] == ["raise"] and found[0][1] > 0.5, found
     term.type("raise")
     out = term.type("call")
-    assert "seat 1: call reveals opponent: type it" in " ".join(out)
+    assert "seat 1: call 4 chips reveals opponent: type it" in " ".join(out)
     out = term.type("Qs")
     assert "revealed: opponent=Qs" in out and "Game over." in out
     # In for 7: the ante, a raise of 2 before the flop and one of 4 after it.
@@ -319,7 +322,9 @@ def test_table_mode_pig_dice_typed(terminal, tmp_path):
     out = term.type("roll d5 hold")
     assert any("seat 0 has 0, seat 1 has 5" in line for line in board(out))
     out = term.type("undo")
-    assert out[0] == "Took back: seat 1: roll; chance: d5; seat 1: hold"
+    assert out[0] == (
+        "Took back: seat 1: roll the die; chance: the die shows 5; seat 1: hold and bank 5 points"
+    )
     assert term.type("d7") == ["! a pig action is roll, hold or d1..d6, got 'd7'"]
 
 

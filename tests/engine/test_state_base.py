@@ -42,7 +42,8 @@ def test_apply_refuses_with_a_clear_message(tictactoe, action, message):
 
 def test_an_occupied_cell_is_described_in_notation(tictactoe):
     state = play(tictactoe.new_state(), 4)
-    with pytest.raises(IllegalActionError, match=r"illegal action b2 \(4\) here"):
+    message = r"^illegal action b2 here: b2 already holds an X$"
+    with pytest.raises(IllegalActionError, match=message):
         state.apply(4)
 
 

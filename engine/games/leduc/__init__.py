@@ -4,6 +4,7 @@ OpenSpiel are on the same game. The rules are stated in reference.py."""
 
 from engine.game import GameSpec
 from engine.games.leduc.state import LeducState
+from engine.games.leduc.words import NOTATION, RULES
 
 GAME = GameSpec(
     name="leduc",
@@ -12,7 +13,10 @@ GAME = GameSpec(
     max_players=2,
     description="Leduc poker: J Q K in two suits, one private card each, a public card, "
     "two betting rounds; actions fold, call, raise",
+    variant_descriptions={"standard": "OpenSpiel's leduc_poker with its default parameters"},
     chance=True,
     hidden_information=True,
     reference="engine.games.leduc.reference:LeducReference",
+    rules=RULES,
+    notation=NOTATION,
 )

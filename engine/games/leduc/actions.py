@@ -24,6 +24,7 @@ BET_NAMES = ("fold", "call", "raise")
 
 
 CARD_NAMES = ("Js", "Jh", "Qs", "Qh", "Ks", "Kh")
+LOWER_CARD_NAMES = tuple(name.lower() for name in CARD_NAMES)
 
 
 def action_to_str(action) -> str:
@@ -38,10 +39,12 @@ def action_to_str(action) -> str:
 
 
 def str_to_action(text) -> int:
-    if text in BET_NAMES:
-        return BET_NAMES.index(text)
-    if text in CARD_NAMES:
-        return CARD_BASE + CARD_NAMES.index(text)
+    """The action written as `text`, in any case ("RAISE", "ks")."""
+    key = text.lower() if isinstance(text, str) else None
+    if key in BET_NAMES:
+        return BET_NAMES.index(key)
+    if key in LOWER_CARD_NAMES:
+        return CARD_BASE + LOWER_CARD_NAMES.index(key)
     raise IllegalActionError(
         f"a Leduc action is fold, call, raise or a card ({', '.join(CARD_NAMES)}), got {text!r}"
     )

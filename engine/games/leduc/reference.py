@@ -14,7 +14,7 @@ The rules, as in OpenSpiel's leduc_poker with its default parameters:
 
 from __future__ import annotations
 
-from engine.games.leduc import actions, codec, views
+from engine.games.leduc import actions, codec, views, words
 from engine.games.leduc.actions import CALL, CARD_BASE, FOLD, NUM_CARDS, RAISE
 from engine.games.leduc.codec import TERMINAL
 from engine.reference import ReferenceState
@@ -261,6 +261,14 @@ class LeducReference(ReferenceState):
 
     def str_to_action(self, text):
         return actions.str_to_action(text)
+
+    def describe(self, action, viewer=None):
+        if viewer is not None:
+            self._check_seat(viewer)
+        return words.describe(self, action, viewer)
+
+    def illegal_reason(self, action):
+        return words.illegal_reason(self, action)
 
 
 INFOSET_TAG = 1 << 41

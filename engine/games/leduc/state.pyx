@@ -6,7 +6,8 @@
 from libc.stdint cimport uint64_t
 from libc.string cimport memcpy, memset
 
-from engine.games.leduc import actions, codec, views
+from engine.errors import StateFormatError
+from engine.games.leduc import actions, codec, views, words
 from engine.games.leduc.render import render
 from engine.validate import require_observation_of
 from engine.rng cimport rng_t, rng_below
@@ -310,6 +311,14 @@ cdef class LeducState(State):
 
     def str_to_action(self, text):
         return actions.str_to_action(text)
+
+    def describe(self, action, viewer=None):
+        if viewer is not None:
+            self._check_seat(viewer)
+        return words.describe(self, action, viewer)
+
+    def illegal_reason(self, action):
+        return words.illegal_reason(self, action)
 
     def render(self):
         cdef int player = self.c_current_player()

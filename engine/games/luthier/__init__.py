@@ -28,6 +28,11 @@ GAME = GameSpec(
     description="Luthier: worker placement with bidding by skill; patrons, instruments, "
     "performances, repairs, the orchestra's First Chairs; 6 rounds",
     variants=tuple(load_tables().variants),
+    variant_descriptions={
+        "standard": "the rules spec's recommended readings",
+        "bonus-after-fallback": "skill bonuses follow the 2-coin fallback too (spec 8.5)",
+        "train-to-final": "market training may move a marker onto the final step (spec 8.16)",
+    },
     chance=True,
     hidden_information=True,
     reference="engine.games.luthier.reference:LuthierReference",

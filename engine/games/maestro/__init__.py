@@ -51,6 +51,12 @@ GAME = GameSpec(
     description="Maestro (Hoffmann 1989): agencies, a bag, ten pieces to fill; "
     "actions pass, draw<k>, agency<n>, R<row>.<space>:p<seat>s<n>, tile:<name>",
     variants=LISTED_VARIANTS,
+    variant_descriptions={
+        "standard": "a full opponent's bottom row may be taken from while it is full at the take",
+        "bottom-one": "an agency counts as full as the turn began; one bottom tile from each",
+        "bottom-unlimited": "an agency counts as full as the turn began; any number of tiles",
+        "draw-batch": "drawn tiles are all drawn before any is placed",
+    },
     default_players=2,
     chance=True,
     hidden_information=False,

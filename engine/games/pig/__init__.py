@@ -24,6 +24,7 @@ win at the target (100 by default). Differences that remain:
 from engine.game import GameSpec
 from engine.games.pig.codec import DEFAULT_VARIANT, parse_variant
 from engine.games.pig.state import PigState
+from engine.games.pig.words import NOTATION, RULES
 
 GAME = GameSpec(
     name="pig",
@@ -32,8 +33,16 @@ GAME = GameSpec(
     max_players=2,
     description="two-player pig, one die; variants target<N> (1..1000), default target100",
     variants=(DEFAULT_VARIANT, "target10", "target20", "target50"),
+    variant_descriptions={
+        DEFAULT_VARIANT: "bank 100 points to win (OpenSpiel's pig)",
+        "target10": "bank 10 points to win: a game of a few turns",
+        "target20": "bank 20 points to win: a short game",
+        "target50": "bank 50 points to win: half a game",
+    },
     chance=True,
     hidden_information=False,
     reference="engine.games.pig.reference:PigReference",
     variant_parser=parse_variant,
+    rules=RULES,
+    notation=NOTATION,
 )

@@ -19,8 +19,9 @@ def action_name(action):
 
 
 def action_id(text):
-    """The action id written as `text` ("roll", "hold", "d1".."d6"); ValueError otherwise."""
+    """The action id written as `text` ("roll", "hold", "d1".."d6", in either case);
+    ValueError otherwise."""
     try:
-        return ACTION_NAMES.index(text)
-    except ValueError:
+        return ACTION_NAMES.index(text.lower())
+    except (AttributeError, ValueError):
         raise ValueError(f"a pig action is roll, hold or d1..d6, got {text!r}") from None

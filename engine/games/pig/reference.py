@@ -10,6 +10,7 @@ score plus turn total has reached the target may only hold.
 from __future__ import annotations
 
 from engine.errors import GameConfigError, IllegalActionError
+from engine.games.pig import words
 from engine.games.pig.actions import FACE_BASE, FACES, HOLD, ROLL, action_id, action_name
 from engine.games.pig.codec import DEFAULT_VARIANT, check_fields, parse_variant
 from engine.reference import ReferenceState
@@ -162,3 +163,16 @@ class PigReference(ReferenceState):
             return action_id(text)
         except ValueError as exc:
             raise IllegalActionError(str(exc)) from None
+
+    def describe(self, action: int, viewer=None) -> str:
+        return words.describe(self.turn_total, action)
+
+    def illegal_reason(self, action: int):
+        return words.illegal_reason(
+            self.target,
+            self.banked[self.to_move],
+            self.turn_total,
+            self.rolling,
+            self.is_terminal(),
+            action,
+        )

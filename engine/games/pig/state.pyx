@@ -11,6 +11,7 @@ from libc.stdint cimport uint64_t
 from engine.errors import GameConfigError, IllegalActionError
 from engine.games.pig.actions import action_id, action_name
 from engine.games.pig.codec import DEFAULT_VARIANT, check_fields, parse_variant
+from engine.games.pig import words
 from engine.games.pig.render import hint_reason, render
 from engine.hashing cimport mix64
 from engine.state cimport State, CHANCE, TERMINAL
@@ -213,6 +214,13 @@ cdef class PigState(State):
             return action_id(text)
         except ValueError as exc:
             raise IllegalActionError(str(exc)) from None
+
+    def describe(self, action, viewer=None):
+        return words.describe(self.turn_total, action)
+
+    def illegal_reason(self, action):
+        return words.illegal_reason(self.target, self.banked[self.to_move], self.turn_total,
+                                    self.rolling, self.winner != NO_WINNER, action)
 
     def render(self):
         return render(self.target, [self.banked[0], self.banked[1]], self.turn_total,

@@ -20,6 +20,12 @@ GAME = GameSpec(
     description="Maestro: da Vinci vs Michelangelo: two Workshops, four rounds of Move, "
     "Create, Influence and Study; seat 0 da Vinci, seat 1 Michelangelo",
     variants=COMPONENTS.variant_names,
+    variant_descriptions={
+        "standard": "only the mover claims Centerpieces after a move; no gray regions",
+        "check-both": "both seats may claim Centerpieces after a move",
+        "centerpiece-apart": "a Centerpiece does not count in its region's majority",
+        "random-gray": "3 gray regions drawn at setup from those without Gallery or Florence",
+    },
     chance=True,
     hidden_information=True,
     reference="engine.games.renaissance.reference:RenaissanceReference",

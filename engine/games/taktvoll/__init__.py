@@ -9,7 +9,13 @@ the rules in state.pyx (compiled) and reference.py (plain Python, the readable s
 
 from engine.game import GameSpec
 from engine.games.taktvoll.state import TaktVollState
-from engine.games.taktvoll.tables import LISTED_VARIANTS, MAX_PLAYERS, MIN_PLAYERS, parse_variant
+from engine.games.taktvoll.tables import (
+    LISTED_VARIANTS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    parse_variant,
+    variant_description,
+)
 
 GAME = GameSpec(
     name="taktvoll",
@@ -19,6 +25,7 @@ GAME = GameSpec(
     description="Takt Voll: fill bars of shared rows with note cards, close them with bar "
     "lines to score; hidden hands and deck. Variants may be joined with +",
     variants=LISTED_VARIANTS,
+    variant_descriptions={name: variant_description(name) for name in LISTED_VARIANTS},
     chance=True,
     hidden_information=True,
     reference="engine.games.taktvoll.reference:TaktVollReference",

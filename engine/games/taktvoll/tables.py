@@ -186,6 +186,11 @@ LISTED_VARIANTS = tuple(DATA["listed"]["names"])
 DEFAULT_VARIANT = LISTED_VARIANTS[0]
 
 
+def variant_description(variant: str) -> str:
+    """One line on what `variant` (names joined by "+") changes, from rules.toml."""
+    return "; ".join(DATA["variants"][part]["description"] for part in variant.split("+"))
+
+
 @lru_cache(maxsize=None)
 def rules_for(variant: str) -> Rules:
     """The Rules of a variant name: a name from rules.toml, or several joined by "+"

@@ -2,6 +2,7 @@
 
 from engine.game import GameSpec
 from engine.games.tictactoe.state import TicTacToeState
+from engine.games.tictactoe.words import NOTATION, RULES
 
 GAME = GameSpec(
     name="tictactoe",
@@ -9,5 +10,8 @@ GAME = GameSpec(
     min_players=2,
     max_players=2,
     description="tic-tac-toe on a 3x3 board; cells a1..c3",
+    variant_descriptions={"standard": "the usual game: three in a row wins"},
     reference="engine.games.tictactoe.reference:TicTacToeReference",
+    rules=RULES,
+    notation=NOTATION,
 )

@@ -16,6 +16,9 @@ def action_to_str(action) -> str:
 
 
 def str_to_action(text) -> int:
+    """The cell named by `text`, in either case ("B2" is b2)."""
+    if isinstance(text, str):
+        text = text.lower()
     if (
         not isinstance(text, str)
         or len(text) != 2

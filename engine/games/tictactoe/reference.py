@@ -9,7 +9,7 @@ made the last move, as the compiled state does.
 from __future__ import annotations
 
 from engine.errors import GameConfigError
-from engine.games.tictactoe import codec
+from engine.games.tictactoe import codec, words
 from engine.games.tictactoe.actions import action_to_str, str_to_action
 from engine.games.tictactoe.codec import EMPTY, LINES
 from engine.games.tictactoe.render import render
@@ -133,6 +133,12 @@ class TicTacToeReference(ReferenceState):
 
     def str_to_action(self, text: str) -> int:
         return str_to_action(text)
+
+    def describe(self, action: int, viewer=None) -> str:
+        return words.describe(self.board, self.to_move, action)
+
+    def illegal_reason(self, action: int):
+        return words.illegal_reason(self.board, self.is_terminal(), action)
 
     def render(self) -> str:
         return render(self.board)

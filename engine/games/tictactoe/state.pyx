@@ -9,6 +9,7 @@ from libc.string cimport memcpy
 from engine.games.tictactoe import codec
 from engine.games.tictactoe.actions import action_to_str, str_to_action
 from engine.games.tictactoe.render import render
+from engine.games.tictactoe import words
 from engine.hashing cimport mix64
 from engine.state cimport State, TERMINAL
 from engine.whole_view import state_from_whole_observation, whole_state_observation
@@ -159,5 +160,14 @@ cdef class TicTacToeState(State):
     def str_to_action(self, text):
         return str_to_action(text)
 
+    def describe(self, action, viewer=None):
+        return words.describe(self._board(), self.to_move, action)
+
+    def illegal_reason(self, action):
+        return words.illegal_reason(self._board(), self.winner != NO_WINNER, action)
+
+    def _board(self):
+        return [self.board[i] for i in range(9)]
+
     def render(self):
-        return render([self.board[i] for i in range(9)])
+        return render(self._board())

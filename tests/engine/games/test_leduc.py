@@ -57,7 +57,8 @@ def test_action_space_is_fixed_and_round_trips():
     texts = [state.action_to_str(a) for a in range(9)]
     assert texts == ["fold", "call", "raise", "Js", "Jh", "Qs", "Qh", "Ks", "Kh"]
     assert [state.str_to_action(t) for t in texts] == list(range(9))
-    for bad in ("check", "bet", "Ac", "js", "", None, 3):
+    assert [state.str_to_action(t) for t in ("js", "KH", "Fold")] == [3, 8, 0]  # any case
+    for bad in ("check", "bet", "Ac", "", None, 3):
         with pytest.raises(IllegalActionError):
             state.str_to_action(bad)
     for bad in (-1, 9, True, "call"):

@@ -227,7 +227,8 @@ def test_notation(impl):
     names = ["roll", "hold", "d1", "d2", "d3", "d4", "d5", "d6"]
     assert [state.action_to_str(a) for a in range(8)] == names
     assert [state.str_to_action(n) for n in names] == list(range(8))
-    for bad in ("d0", "d7", "Roll", "stop", "", None, 3):
+    assert [state.str_to_action(n) for n in ("Roll", "HOLD", "D6")] == [0, 1, 7]  # any case
+    for bad in ("d0", "d7", "stop", "", None, 3):
         with pytest.raises(IllegalActionError):
             state.str_to_action(bad)
     for bad in (-1, 8, True, "roll"):

@@ -171,7 +171,11 @@ def test_notation_names_every_cell(impl):
     assert [state.str_to_action(n) for n in names] == list(range(9))
 
 
-@pytest.mark.parametrize("text", ["d1", "a4", "a0", "A1", "b", "b22", "", " b2", None, 4])
+def test_notation_reads_cells_in_either_case(impl):
+    assert impl.new_initial().str_to_action("A1") == 0
+
+
+@pytest.mark.parametrize("text", ["d1", "a4", "a0", "b", "b22", "", " b2", None, 4])
 def test_notation_rejects_what_is_not_a_cell(impl, text):
     with pytest.raises(IllegalActionError):
         impl.new_initial().str_to_action(text)
