@@ -6,7 +6,6 @@
 from libc.stdint cimport uint64_t
 from libc.string cimport memcpy, memset
 
-from engine.errors import StateFormatError
 from engine.games.leduc import actions, codec, views, words
 from engine.games.leduc.render import render
 from engine.validate import require_observation_of
