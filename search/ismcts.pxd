@@ -1,10 +1,19 @@
-# The compiled core of single-observer information-set MCTS (SO-ISMCTS, Cowling,
-# Powley and Whitehouse 2012): one tree over action sequences, searched through one
-# fresh determinization of the root per iteration. ismcts_searcher.py is the glue.
+# The compiled core of information-set MCTS (Cowling, Powley and Whitehouse 2012),
+# searched through one fresh determinization of the root per iteration, in one of two
+# shapes. ismcts_searcher.py is the glue.
+# - "sequence" (SO-ISMCTS): one tree over action sequences, chance outcomes included.
+# - "infoset": a node per information set of the seat to move there, found by its
+#   infoset key (c_infoset_key of the mover), as OpenSpiel's ISMCTS keys nodes by the
+#   mover's information state. An opponent's node then depends on what the opponent
+#   knows (its own cards), and outcomes the searching seat cannot see lead to the
+#   same node of its own; chance has no nodes. A node's children are its edges; the
+#   node an edge leads to is looked up, and `succ` remembers the last one reached.
 #
 # Nodes live in the shared node arena (search/tree.pxd: first_child, next_sibling,
 # action, visits, the seat to move, per-seat value sums). The one statistic that
 # only ISMCTS needs, how often an edge was available, is a parallel int array here.
+from libc.stdint cimport uint64_t
+
 from engine.rng cimport Rng, rng_t
 from engine.state cimport State
 from search.tree cimport Tree
@@ -20,10 +29,19 @@ cdef class IsmctsSearch:
     cdef int num_actions                 # entries in each scratch buffer
     cdef double exploration              # the UCB constant c
     cdef long rollout_depth              # -1: play to the end
+    cdef readonly bint keyed             # True: the "infoset" shape (see above)
     # avail[id]: iterations in which the edge into node `id` was legal at its parent
     # (the exploration term's count in place of the parent's visits).
     cdef int* avail
-    cdef int avail_capacity
+    cdef int avail_capacity              # entries of avail and succ
+    # succ[edge]: the node the edge last led to ("infoset" shape), NO_NODE before.
+    cdef int* succ
+    # The "infoset" shape's index: an open-addressing table from a mover's key to
+    # its node (slot_node NO_NODE: empty), kept at most half full.
+    cdef uint64_t* slot_key
+    cdef int* slot_node
+    cdef int slot_capacity               # a power of two
+    cdef int slot_count
     # Scratch of num_actions entries: legal actions, chance probabilities, and stamp
     # marks (an entry equal to `stamp` means "set during this node visit"), so
     # membership tests need no clearing.
@@ -41,6 +59,22 @@ cdef class IsmctsSearch:
     # NO_NODE when the tree is full or memory runs out.
     cdef int c_add_child(self, int parent, int action) noexcept nogil
     cdef int c_find_child(self, int parent, int action) noexcept nogil
+    # The node of `key` ("infoset" shape), made for `player` if new (*created set to
+    # 1); NO_NODE when the tree is full or memory runs out.
+    cdef int c_keyed_node(self, uint64_t key, int player, bint* created) noexcept nogil
+    cdef int c_grow_slots(self) noexcept nogil
+    cdef uint64_t c_key(self, State state, int player) noexcept nogil
+    # Files `node` under `key` (the table has room: c_grow_slots keeps it half empty).
+    cdef void c_index(self, uint64_t key, int node) noexcept nogil
+    cdef int c_ensure_edge_arrays(self, int node) noexcept nogil
     # One iteration on `state`, a fresh determinization of the root that it consumes.
     # Returns 0, or -1 if memory for the path ran out.
     cdef int c_iterate(self, State state, rng_t* rng) noexcept nogil
+    cdef int c_iterate_keyed(self, State state, rng_t* rng) noexcept nogil
+    cdef void c_finish(self, State state, rng_t* rng, int depth) noexcept nogil
+    # UCB over the edges of `node` legal in the current position (self.actions[:n],
+    # marked in legal_mark), counting each as available once more; expands one untried
+    # legal action when there is one (*expanded set to 1). The edge, or NO_NODE when
+    # a new edge could not be made (its action is then in *action all the same).
+    cdef int c_select(self, int node, int player, int n, rng_t* rng, bint* expanded,
+                      int* action) noexcept nogil

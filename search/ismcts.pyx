@@ -1,16 +1,19 @@
-# SO-ISMCTS in compiled code (see ismcts.pxd for the data layout).
+# ISMCTS in compiled code (see ismcts.pxd for the two tree shapes and the layout).
 #
 # Each iteration: determinize the root for the searching seat (c_determinize), descend
-# the one tree along edges legal in that determinization (UCB1 with availability
-# counts in place of the parent's visits; chance edges sampled by probability), add
-# one new edge, finish with a random playout (or a depth-limited one scored by the
-# heuristic), and back up the per-seat return vector; an edge is ranked by the
-# share of the seat that took it, so any number of players works.
+# along edges legal in that determinization (UCB1 with availability counts in place
+# of the parent's visits; chance outcomes sampled by probability), add one new edge
+# (and, in the "infoset" shape, the node it leads to), finish with a random playout
+# (or a depth-limited one scored by the heuristic), and back up the per-seat return
+# vector; an edge is ranked by the share of the seat that took it, so any number of
+# players works.
 from libc.math cimport INFINITY, log, sqrt
 from libc.limits cimport INT_MAX
+from libc.stdint cimport uint64_t
 from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memset
 
+from engine.hashing cimport mix64
 from engine.playout cimport c_random_playout, c_sample_index, playout_steps
 from engine.rng cimport Rng, rng_below, rng_t, rng_uniform
 from engine.state cimport CHANCE, MAX_PLAYERS, State, TERMINAL
@@ -18,10 +21,17 @@ from search.clock cimport c_now
 from search.tree cimport NO_NODE, Tree, node_t, path_push
 
 
+# The tree shapes (ismcts.pxd), by the name the `tree` option gives them.
+TREE_SHAPES = ("sequence", "infoset")
+# Spreads the mover's seat over a key, so two seats' keys of one state differ.
+cdef uint64_t SEAT_SALT = 0x9E3779B97F4A7C15ULL
+
+
 def node_bytes(int num_players):
     """Memory one tree node takes with this many seats: the shared node record,
-    one value sum a seat, and the availability count."""
-    return sizeof(node_t) + num_players * sizeof(double) + sizeof(int)
+    one value sum a seat, the availability count and the successor (with the
+    "infoset" shape's index at most twice that many slots, not counted)."""
+    return sizeof(node_t) + num_players * sizeof(double) + 2 * sizeof(int)
 
 
 cdef class IsmctsSearch:
@@ -33,9 +43,13 @@ cdef class IsmctsSearch:
     can see everything (then SO-ISMCTS is UCT), and much faster."""
 
     def __cinit__(self, State root not None, Rng rng not None, int seat, double c,
-                  long rollout_depth, bint determinize, int max_nodes=5_000_000):
+                  long rollout_depth, bint determinize, int max_nodes=5_000_000,
+                  str tree="sequence"):
         if root.c_current_player() != seat:
             raise ValueError(f"seat {seat} is not to move here")
+        if tree not in TREE_SHAPES:
+            raise ValueError(f"tree must be one of {', '.join(TREE_SHAPES)}, got {tree!r}")
+        self.keyed = tree == "infoset"
         self.root_state = root.c_clone()
         self.rng = rng
         self.seat = seat
@@ -50,12 +64,13 @@ cdef class IsmctsSearch:
         self.avail_capacity = 1024
         self.path_capacity = 64
         self.avail = <int*>malloc(self.avail_capacity * sizeof(int))
+        self.succ = <int*>malloc(self.avail_capacity * sizeof(int))
         self.path = <int*>malloc(self.path_capacity * sizeof(int))
         self.actions = <int*>malloc(n * sizeof(int))
         self.probs = <double*>malloc(n * sizeof(double))
         self.legal_mark = <int*>malloc(n * sizeof(int))
         self.tried_mark = <int*>malloc(n * sizeof(int))
-        if (self.avail == NULL or self.path == NULL or self.actions == NULL
+        if (self.avail == NULL or self.succ == NULL or self.path == NULL or self.actions == NULL
                 or self.probs == NULL or self.legal_mark == NULL or self.tried_mark == NULL):
             raise MemoryError("cannot allocate the ISMCTS search")
         for i in range(n):
@@ -63,11 +78,21 @@ cdef class IsmctsSearch:
             self.tried_mark[i] = 0
         self.stamp = 0
         self.avail[0] = 0
+        self.succ[0] = NO_NODE
+        self.slot_capacity = 0
+        self.slot_count = 0
+        if self.keyed:
+            if self.c_grow_slots() < 0:
+                raise MemoryError("cannot allocate the ISMCTS index")
+            self.c_index(self.c_key(root, seat), 0)
         self.iterations = 0
         self.seconds = 0.0
 
     def __dealloc__(self):
         free(self.avail)
+        free(self.succ)
+        free(self.slot_key)
+        free(self.slot_node)
         free(self.path)
         free(self.actions)
         free(self.probs)
@@ -76,22 +101,34 @@ cdef class IsmctsSearch:
 
     # ---- the tree in C ---------------------------------------------------------------
 
-    cdef int c_add_child(self, int parent, int action) noexcept nogil:
-        cdef int child, capacity
+    cdef int c_ensure_edge_arrays(self, int node) noexcept nogil:
+        # avail and succ hold an entry for `node`, and succ[node] is NO_NODE: 0, or -1
+        # when memory runs out (both arrays keep their old size then).
+        cdef int capacity = self.avail_capacity
         cdef int* grown
-        child = self.tree.c_alloc(1)
-        if child == NO_NODE:
-            return NO_NODE
-        if child >= self.avail_capacity:
-            capacity = self.avail_capacity
-            while capacity <= child:
+        if node >= capacity:
+            while capacity <= node:
                 capacity *= 2
             grown = <int*>realloc(self.avail, capacity * sizeof(int))
             if grown == NULL:
-                self.tree.count -= 1  # give the node back: it is not linked yet
-                return NO_NODE
+                return -1
             self.avail = grown
+            grown = <int*>realloc(self.succ, capacity * sizeof(int))
+            if grown == NULL:
+                return -1
+            self.succ = grown
             self.avail_capacity = capacity
+        self.succ[node] = NO_NODE
+        return 0
+
+    cdef int c_add_child(self, int parent, int action) noexcept nogil:
+        cdef int child
+        child = self.tree.c_alloc(1)
+        if child == NO_NODE:
+            return NO_NODE
+        if self.c_ensure_edge_arrays(child) < 0:
+            self.tree.count -= 1  # give the node back: it is not linked yet
+            return NO_NODE
         self.avail[child] = 1  # available in the iteration that creates it
         cdef node_t* nodes = self.tree.nodes
         nodes[child].action = action
@@ -106,13 +143,117 @@ cdef class IsmctsSearch:
             child = self.tree.nodes[child].next_sibling
         return child
 
-    cdef int c_iterate(self, State state, rng_t* rng) noexcept nogil:
-        cdef int node = 0, child, best, depth = 0, player, n, i, k, n_tried, action
+    cdef uint64_t c_key(self, State state, int player) noexcept nogil:
+        return mix64(state.c_infoset_key(player) ^ (<uint64_t>(player + 1) * SEAT_SALT))
+
+    cdef void c_index(self, uint64_t key, int node) noexcept nogil:
+        cdef int mask = self.slot_capacity - 1
+        cdef int slot = <int>(key & <uint64_t>mask)
+        while self.slot_node[slot] != NO_NODE:
+            slot = (slot + 1) & mask
+        self.slot_key[slot] = key
+        self.slot_node[slot] = node
+        self.slot_count += 1
+
+    cdef int c_grow_slots(self) noexcept nogil:
+        # Doubles the index (1024 slots at first) and files every entry again.
+        cdef int old_capacity = self.slot_capacity, i
+        cdef uint64_t* old_keys = self.slot_key
+        cdef int* old_nodes = self.slot_node
+        cdef int capacity = 1024 if old_capacity == 0 else 2 * old_capacity
+        cdef uint64_t* keys = <uint64_t*>malloc(capacity * sizeof(uint64_t))
+        cdef int* nodes = <int*>malloc(capacity * sizeof(int))
+        if keys == NULL or nodes == NULL:
+            free(keys)
+            free(nodes)
+            return -1
+        for i in range(capacity):
+            nodes[i] = NO_NODE
+        self.slot_key = keys
+        self.slot_node = nodes
+        self.slot_capacity = capacity
+        self.slot_count = 0
+        for i in range(old_capacity):
+            if old_nodes[i] != NO_NODE:
+                self.c_index(old_keys[i], old_nodes[i])
+        free(old_keys)
+        free(old_nodes)
+        return 0
+
+    cdef int c_keyed_node(self, uint64_t key, int player, bint* created) noexcept nogil:
+        cdef int mask = self.slot_capacity - 1
+        cdef int slot = <int>(key & <uint64_t>mask)
+        cdef int node
+        created[0] = 0
+        while self.slot_node[slot] != NO_NODE:
+            if self.slot_key[slot] == key:
+                return self.slot_node[slot]
+            slot = (slot + 1) & mask
+        if 2 * (self.slot_count + 1) > self.slot_capacity and self.c_grow_slots() < 0:
+            return NO_NODE
+        node = self.tree.c_alloc(1)
+        if node == NO_NODE:
+            return NO_NODE
+        if self.c_ensure_edge_arrays(node) < 0:
+            self.tree.count -= 1
+            return NO_NODE
+        self.avail[node] = 0  # a node is never an edge: its count is unused
+        self.tree.nodes[node].player = player
+        self.c_index(key, node)
+        created[0] = 1
+        return node
+
+    cdef int c_select(self, int node, int player, int n, rng_t* rng, bint* expanded,
+                      int* action) noexcept nogil:
+        cdef int child, best, i, k, n_tried
         cdef int P = self.num_players
         cdef double score, best_score, c = self.exploration
-        cdef double rets[MAX_PLAYERS]
-        cdef double* value
         cdef node_t* ch
+        if self.stamp == INT_MAX:
+            # Billions of node visits: start the marks afresh rather than wrap.
+            memset(self.legal_mark, 0, self.num_actions * sizeof(int))
+            memset(self.tried_mark, 0, self.num_actions * sizeof(int))
+            self.stamp = 0
+        self.stamp += 1
+        for i in range(n):
+            self.legal_mark[self.actions[i]] = self.stamp
+        # UCB over the edges legal in this determinization, each counted as
+        # available once more; the mover's mean return is the exploitation term.
+        best = NO_NODE
+        best_score = -INFINITY
+        n_tried = 0
+        child = self.tree.nodes[node].first_child
+        while child != NO_NODE:
+            ch = &self.tree.nodes[child]
+            if self.legal_mark[ch.action] == self.stamp:
+                self.tried_mark[ch.action] = self.stamp
+                n_tried += 1
+                self.avail[child] += 1
+                score = (self.tree.values[<long>child * P + player] / ch.visits
+                         + c * sqrt(log(<double>self.avail[child]) / ch.visits))
+                if score > best_score:
+                    best_score = score
+                    best = child
+            child = ch.next_sibling
+        if n_tried < n:
+            # Expand one untried legal action, chosen uniformly.
+            k = <int>rng_below(rng, <unsigned int>(n - n_tried))
+            action[0] = -1
+            for i in range(n):
+                if self.tried_mark[self.actions[i]] != self.stamp:
+                    if k == 0:
+                        action[0] = self.actions[i]
+                        break
+                    k -= 1
+            expanded[0] = 1
+            return self.c_add_child(node, action[0])
+        expanded[0] = 0
+        action[0] = self.tree.nodes[best].action
+        return best
+
+    cdef int c_iterate(self, State state, rng_t* rng) noexcept nogil:
+        cdef int node = 0, child, depth = 0, player, n, i, action
+        cdef bint expanded
         self.path[0] = 0
         while True:
             player = state.c_current_player()
@@ -141,54 +282,56 @@ cdef class IsmctsSearch:
                 node = child
                 continue
             n = state.c_legal_actions(self.actions)
-            if self.stamp == INT_MAX:
-                # Billions of node visits: start the marks afresh rather than wrap.
-                memset(self.legal_mark, 0, self.num_actions * sizeof(int))
-                memset(self.tried_mark, 0, self.num_actions * sizeof(int))
-                self.stamp = 0
-            self.stamp += 1
-            for i in range(n):
-                self.legal_mark[self.actions[i]] = self.stamp
-            # UCB over the edges legal in this determinization, each counted as
-            # available once more; the mover's mean return is the exploitation term.
-            best = NO_NODE
-            best_score = -INFINITY
-            n_tried = 0
-            child = self.tree.nodes[node].first_child
-            while child != NO_NODE:
-                ch = &self.tree.nodes[child]
-                if self.legal_mark[ch.action] == self.stamp:
-                    self.tried_mark[ch.action] = self.stamp
-                    n_tried += 1
-                    self.avail[child] += 1
-                    score = (self.tree.values[<long>child * P + player] / ch.visits
-                             + c * sqrt(log(<double>self.avail[child]) / ch.visits))
-                    if score > best_score:
-                        best_score = score
-                        best = child
-                child = ch.next_sibling
-            if n_tried < n:
-                # Expand one untried legal action, chosen uniformly.
-                k = <int>rng_below(rng, <unsigned int>(n - n_tried))
-                action = -1
-                for i in range(n):
-                    if self.tried_mark[self.actions[i]] != self.stamp:
-                        if k == 0:
-                            action = self.actions[i]
-                            break
-                        k -= 1
-                child = self.c_add_child(node, action)
-                state.c_apply(action)
-                if child != NO_NODE:   # a full tree still plays out from here
-                    depth += 1
-                    if path_push(&self.path, &self.path_capacity, depth, child) < 0:
-                        return -1
+            child = self.c_select(node, player, n, rng, &expanded, &action)
+            state.c_apply(action)
+            if child != NO_NODE:   # a full tree still plays out from here
+                depth += 1
+                if path_push(&self.path, &self.path_capacity, depth, child) < 0:
+                    return -1
+            if expanded or child == NO_NODE:
+                break
+            node = child
+        self.c_finish(state, rng, depth)
+        return 0
+
+    cdef int c_iterate_keyed(self, State state, rng_t* rng) noexcept nogil:
+        cdef int node = 0, edge, depth = 0, player, n, i, action
+        cdef bint expanded, created
+        self.path[0] = 0
+        while True:
+            player = state.c_current_player()
+            if player == TERMINAL:
+                break
+            if player == CHANCE:
+                # No nodes for chance: the next mover's key says what it saw of it.
+                n = state.c_chance_outcomes(self.actions, self.probs)
+                i = c_sample_index(self.probs, n, rng_uniform(rng))
+                state.c_apply(self.actions[i])
+                continue
+            if depth > 0:
+                node = self.c_keyed_node(self.c_key(state, player), player, &created)
+                if node == NO_NODE:
+                    break   # a full tree still plays out from here
+                self.succ[self.path[depth]] = node
+                if created:
+                    break
+            n = state.c_legal_actions(self.actions)
+            edge = self.c_select(node, player, n, rng, &expanded, &action)
+            state.c_apply(action)
+            if edge == NO_NODE:
                 break
             depth += 1
-            if path_push(&self.path, &self.path_capacity, depth, best) < 0:
+            if path_push(&self.path, &self.path_capacity, depth, edge) < 0:
                 return -1
-            state.c_apply(self.tree.nodes[best].action)
-            node = best
+        self.c_finish(state, rng, depth)
+        return 0
+
+    cdef void c_finish(self, State state, rng_t* rng, int depth) noexcept nogil:
+        # The playout, and the backup of its return vector along path[0..depth].
+        cdef int P = self.num_players, i, k, node
+        cdef double rets[MAX_PLAYERS]
+        cdef double* value
+        cdef node_t* ch
         c_random_playout(state, rng, self.actions, self.probs,
                          playout_steps(self.rollout_depth))
         if state.c_current_player() == TERMINAL:
@@ -202,7 +345,6 @@ cdef class IsmctsSearch:
             value = &self.tree.values[<long>node * P]
             for k in range(P):
                 value[k] += rets[k]
-        return 0
 
     # ---- Python API ------------------------------------------------------------------
 
@@ -223,7 +365,8 @@ cdef class IsmctsSearch:
                 world = self.root_state.c_determinize(self.seat, rng)
             else:
                 world = self.root_state.c_clone()
-            if self.c_iterate(world, rng) < 0:
+            if (self.c_iterate_keyed(world, rng) if self.keyed
+                    else self.c_iterate(world, rng)) < 0:
                 raise MemoryError(f"the ISMCTS path ran out of memory at {self.tree.count} nodes")
             done += 1
         self.iterations += done
@@ -242,7 +385,11 @@ cdef class IsmctsSearch:
 
     def edges(self, int node=0):
         """(child, action, visits, mean return of the seat to move at `node`,
-        availability) for each visited edge of `node`, in the tree's list order."""
+        availability) for each visited edge of `node`, in the tree's list order. In
+        the "infoset" shape the child is the node the edge last led to (NO_NODE if
+        none yet), whose own edges follow from there."""
+        if node == NO_NODE:
+            return []   # an edge of the "infoset" shape that led nowhere yet
         if not 0 <= node < self.tree.count:
             raise IndexError(f"no node {node} in a tree of {self.tree.count}")
         cdef int player = self.tree.nodes[node].player
@@ -254,6 +401,7 @@ cdef class IsmctsSearch:
             if ch.visits > 0:
                 mean = (self.tree.values[<long>child * self.num_players + player] / ch.visits
                         if 0 <= player < self.num_players else float("nan"))
-                out.append((child, ch.action, ch.visits, mean, self.avail[child]))
+                out.append((self.succ[child] if self.keyed else child, ch.action,
+                            ch.visits, mean, self.avail[child]))
             child = ch.next_sibling
         return out

@@ -20,6 +20,10 @@ Options:
                 the deepest node they reach).
   stop_early    a purely timed single-process search answers as soon as its
                 choice can no longer change (search/timing.py; default on).
+  tree          "sequence": one tree over action sequences, chance included
+                (SO-ISMCTS); "infoset": a node per information set of the seat to
+                move, so an opponent's choices depend on its own cards and outcomes
+                the searching seat cannot see merge (search/ismcts.pxd).
 
 Budgets: `iterations` (1000 when the budget names neither limit) and/or
 `movetime_ms`. The clock is read before every iteration (each takes microseconds
@@ -39,7 +43,7 @@ from engine.rng import Rng
 from search import clock, parallel, treesummary
 from search.base import Budget, Decision, Searcher, SearchError, option_defaults
 from search.common import check_tree_options, iteration_limit, sees_everything
-from search.ismcts import IsmctsSearch, node_bytes
+from search.ismcts import TREE_SHAPES, IsmctsSearch, node_bytes
 from search.rootstats import RootStats, headline, line_finisher, to_decision
 from search.timing import run_sliced, run_until_settled
 from search.treesummary import Edge, SearchEdges
@@ -56,6 +60,7 @@ def new_search(state, seat: int, options: dict[str, Any], rng: Rng) -> IsmctsSea
         options["rollout_depth"],
         not sees_everything(state, seat),
         options["max_nodes"],
+        options["tree"],
     )
 
 
@@ -128,6 +133,9 @@ class ISMCTSSearcher(Searcher):
         c = options["c"]
         if not math.isfinite(c):
             raise SearchError(f"c (exploration) must be a finite number, got {c!r}")
+        tree = options["tree"]
+        if tree not in TREE_SHAPES:
+            raise SearchError(f"tree must be one of {', '.join(TREE_SHAPES)}, got {tree!r}")
 
     def __init__(
         self,
@@ -137,11 +145,22 @@ class ISMCTSSearcher(Searcher):
         workers: int = 1,
         max_nodes: int = 5_000_000,
         stop_early: bool = True,
+        tree: str = "sequence",
     ):
         self.check_options(
-            c=c, rollout_depth=rollout_depth, final=final, workers=workers, max_nodes=max_nodes
+            c=c,
+            rollout_depth=rollout_depth,
+            final=final,
+            workers=workers,
+            max_nodes=max_nodes,
+            tree=tree,
         )
-        self.options = {"c": float(c), "rollout_depth": rollout_depth, "max_nodes": max_nodes}
+        self.options = {
+            "c": float(c),
+            "rollout_depth": rollout_depth,
+            "max_nodes": max_nodes,
+            "tree": tree,
+        }
         self.final = final
         self.workers = workers
         self.stop_early = bool(stop_early)

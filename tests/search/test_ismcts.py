@@ -223,8 +223,8 @@ def test_decision_reports_ranked_alternatives_and_stats(registry, tictactoe):
     state = tictactoe.new_state()
     decision = decide(registry.searcher("ismcts").create(), tictactoe, state, Budget(), seed=3)
     assert decision.stats["iterations"] == DEFAULT_ITERATIONS
-    # The shared node record (24), two seats' value sums (16), the availability (4).
-    assert decision.stats["node_bytes"] == 44
+    # The shared node record (24), two seats' value sums (16), availability, successor.
+    assert decision.stats["node_bytes"] == 48
     assert 1 < decision.stats["nodes"] <= DEFAULT_ITERATIONS + 1
     visits = [alt.visits for alt in decision.alternatives]
     assert sorted(visits, reverse=True) == visits and sum(visits) == DEFAULT_ITERATIONS

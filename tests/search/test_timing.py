@@ -126,7 +126,10 @@ def test_a_settled_line_is_the_line_the_whole_budget_ends_with(registry, searche
             )
         else:
             search = new_ismcts(
-                state, seat, {"c": 1.4, "rollout_depth": -1, "max_nodes": 1_000_000}, Rng(9)
+                state,
+                seat,
+                {"c": 1.4, "rollout_depth": -1, "max_nodes": 1_000_000, "tree": "sequence"},
+                Rng(9),
             )
             lines, final = lines_once_settled(
                 search,
