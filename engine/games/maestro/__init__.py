@@ -40,8 +40,8 @@ order, e.g. `bottom-one+draw-batch`):
 """
 
 from engine.game import GameSpec
-from engine.games.maestro.state import MaestroState
 from engine.games.maestro import words
+from engine.games.maestro.state import MaestroState
 from engine.games.maestro.tables import LISTED_VARIANTS, parse_variant
 
 GAME = GameSpec(

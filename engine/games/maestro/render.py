@@ -70,12 +70,12 @@ def hint_reason(state, seat: int, actions: list[int]) -> str | None:
     if gained:
         parts.append(f"scores {gained}")
     finished = [
-        r
-        for r in range(board.num_rows)
-        if _full(board, after, r) and not _full(board, before, r)
+        r for r in range(board.num_rows) if _full(board, after, r) and not _full(board, before, r)
     ]
     for r in finished:
-        critic = "" if before.critic == seat else f", taking the critic (+{board.critic_income} a turn)"
+        critic = (
+            "" if before.critic == seat else f", taking the critic (+{board.critic_income} a turn)"
+        )
         parts.append(f"completes {words.row_title(board, r)}{critic}")
     freed = [
         slot + 1

@@ -234,8 +234,6 @@ def _placement_reason(board: tables.Board, f: codec.Fields, cell: int, seat: int
             "a row grows at either end of its unbroken line (spec 5.2)"
         )
     elif tile != board.cell_kinds[cell]:
-        return (
-            f"{space_title(board, cell)} takes {with_article(tile_name(board, board.cell_kinds[cell]))}, "
-            f"not {with_article(name)} (spec 5.2)"
-        )
+        wanted = with_article(tile_name(board, board.cell_kinds[cell]))
+        return f"{space_title(board, cell)} takes {wanted}, not {with_article(name)} (spec 5.2)"
     return "that placement is not open now (spec 5.2)"

@@ -33,7 +33,7 @@ import json
 import math
 
 from engine.errors import StateFormatError
-from engine.games.renaissance import codec, views
+from engine.games.renaissance import codec, views, words
 from engine.games.renaissance.actions import (
     ASIDE,
     ASIDE_INDEX,
@@ -112,6 +112,7 @@ from engine.games.renaissance.components import (
     REWARD_WORKSHOP,
     STUDY,
 )
+from engine.games.renaissance.render import hint_reason, render
 from engine.reference import ReferenceState
 
 DA_VINCI, MICHELANGELO = 0, 1
@@ -1104,6 +1105,21 @@ class RenaissanceReference(ReferenceState):
 
     def str_to_action(self, text):
         return str_to_action(text)
+
+    def render(self):
+        return render(self.to_dict())
+
+    def render_for(self, seat):
+        return render(self.observation(seat))
+
+    def describe(self, action, viewer=None):
+        return words.describe(self, action, viewer)
+
+    def illegal_reason(self, action):
+        return words.illegal_reason(self, action)
+
+    def hint_reason(self, seat, actions):
+        return hint_reason(self, seat, list(actions))
 
 
 def _copy(value):
