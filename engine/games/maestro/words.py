@@ -14,9 +14,9 @@ RULES = """\
 Fill the ten pieces (rows) of the board with musicians. Your turn:
 1. Optionally place tiles into ONE row. An empty row starts with a maestro on
    any space; it then grows at either end, each tile matching its space.
-   Use tiles from your agency, rivals' spaces 1-5, a full agency's spaces 6-10.
+   Use tiles from your agency, rivals' spaces 1-5, full agencies' spaces 6-10.
 2. Draw 1-3 tiles (at most your free agency spaces); put each musician or
-   maestro on a free space of your agency; an applause tile goes to the track.
+   maestro on a free agency space; an applause tile goes to the track.
 Each tile placed scores 5; a row begun and finished in one turn, 10 a tile.
 Finishing a row takes the critic: +10 at the start of each of your turns.
 The game ends at the 14th applause, or when you must draw with a full agency.
@@ -27,7 +27,7 @@ pass          stop placing for this turn (go on to the draw)
 draw2         draw 2 tiles from the bag (draw1 .. draw3)
 agency7       put the tile you just drew on space 7 of your agency
 R3.1:p0s10    move the tile on seat 0's agency space 10 onto space 1 (from the
-              left) of row 3; p = seat, s = agency space (1-5 open, 6-10 exclusive)
+              left) of row 3; p = seat, s = agency space (6-10 are exclusive)
 tile:violin   chance: the tile drawn (also tile:maestro, tile:applause)
 Letter case does not matter: r3.1:P0S10 is R3.1:p0s10."""
 
@@ -155,7 +155,9 @@ def illegal_reason(state, action) -> str | None:
         if kind == "place":
             return _placement_reason(board, f, *layout.unplace(action))
         if kind == "draw":
-            return "you are placing tiles: pass first, then declare how many to draw (spec 4)"
+            return (
+                "you are placing tiles: stop placing first, then declare how many to draw (spec 4)"
+            )
         return "no drawn tile waits for a space: you are placing tiles now (spec 4)"
     if f.phase == codec.COUNT:
         if kind == "draw":
@@ -166,7 +168,7 @@ def illegal_reason(state, action) -> str | None:
             )
         if kind == "place":
             return "placing is over for this turn: declare how many tiles to draw (spec 4 C)"
-        return "declare how many tiles to draw first (draw1 .. draw3, spec 4 C)"
+        return "declare how many tiles to draw first (1 to 3, spec 4 C)"
     # SLOT: a drawn tile waits for a free space of the mover's agency.
     tile = tile_name(board, f.drawn[0])
     if kind == "slot":
