@@ -695,6 +695,6 @@ cdef class MaestroState(State):
     def illegal_reason(self, action):
         return words.illegal_reason(self, action)
 
-    def hint_reason(self, seat, actions):
+    def hint_reason(self, seat, decision):
         from engine.games.maestro.render import hint_reason
-        return hint_reason(self, seat, list(actions))
+        return hint_reason(self, seat, list(decision))
