@@ -96,6 +96,13 @@ def hint_reason(state, seat: int, actions: list[int]) -> str | None:
     gossip = [slot for slot in mine["board"] if slot[1] == "gossip"]
     if len(gossip) > len([slot for slot in was["board"] if slot[1] == "gossip"]):
         parts.append("hidden Publicity counted twice at round end")
+    turn = after["turn"]
+    if after["mover"] == seat and turn["ap"] > 0 and after["phase"] in ("move", "influence"):
+        parts.append(f"Effort {turn['effort']}: {turn['ap']} {after['phase']} Action Points")
+    new_cards = len(mine["board"]) - len(was["board"])
+    if new_cards > 0 and mine["board"][-1][1] != "gossip":
+        publicity = C.card_publicity[C.card_names.index(mine["board"][-1][0])]
+        parts.append(f"+{publicity} Publicity this round")
     if not parts:
         return "keeps your options: nothing scored yet"
     return "; ".join(parts)
