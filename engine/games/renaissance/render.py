@@ -98,7 +98,10 @@ def hint_reason(state, seat: int, actions: list[int]) -> str | None:
         parts.append("hidden Publicity counted twice at round end")
     turn = after["turn"]
     if after["mover"] == seat and turn["ap"] > 0 and after["phase"] in ("move", "influence"):
-        parts.append(f"Effort {turn['effort']}: {turn['ap']} {after['phase']} Action Points")
+        parts.append(
+            f"Effort {turn['effort']}: {turn['ap']} {after['phase']} Action Point"
+            + ("s" if turn["ap"] > 1 else "")
+        )
     new_cards = len(mine["board"]) - len(was["board"])
     if new_cards > 0 and mine["board"][-1][1] != "gossip":
         publicity = C.card_publicity[C.card_names.index(mine["board"][-1][0])]
