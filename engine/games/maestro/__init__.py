@@ -40,6 +40,7 @@ order, e.g. `bottom-one+draw-batch`):
 """
 
 from engine.game import GameSpec
+from engine.games.maestro import words
 from engine.games.maestro.state import MaestroState
 from engine.games.maestro.tables import LISTED_VARIANTS, parse_variant
 
@@ -62,6 +63,8 @@ GAME = GameSpec(
     hidden_information=False,
     reference="engine.games.maestro.reference:MaestroReference",
     variant_parser=parse_variant,
+    rules=words.RULES,
+    notation=words.NOTATION,
     # Measured against greedy at 250 ms a decision (60 games each, same deals):
     # mcts scored 0.87 with playouts cut after 4 actions and scored by the heuristic,
     # 0.69 with playouts to the end; expectimax 0.83 sampling 4 tiles at a draw,

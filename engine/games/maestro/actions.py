@@ -85,10 +85,12 @@ _PLACE_TEXT = re.compile(r"^([A-Za-z][A-Za-z0-9]*)\.([1-9][0-9]*):p([0-9])s([1-9
 
 
 def action_id(board: Board, text) -> int:
-    """The action written as `text`; ValueError for text that names no action."""
+    """The action written as `text`, in any letter case (r4.2:P1S7 is R4.2:p1s7);
+    ValueError for text that names no action."""
     layout = layout_of(board)
     if not isinstance(text, str):
         raise ValueError(f"an action is written as text, got {text!r}")
+    written, text = text, text.lower()
     if text == "pass":
         return PASS
     for prefix, base, count in (
@@ -104,7 +106,7 @@ def action_id(board: Board, text) -> int:
                 and 1 <= int(digits) <= count
             ):
                 return base + int(digits) - 1
-            raise ValueError(f"{prefix} takes a number 1..{count}, got {text!r}")
+            raise ValueError(f"{prefix} takes a number 1..{count}, got {written!r}")
     if text.startswith("tile:"):
         name = text[len("tile:") :]
         if name in board.tile_names:
@@ -118,17 +120,20 @@ def action_id(board: Board, text) -> int:
             int(match.group(3)),
             int(match.group(4)),
         )
-        if row_id not in board.row_ids:
+        rows = [r.lower() for r in board.row_ids]
+        if row_id not in rows:
             raise ValueError(f"no row {row_id!r} (rows: {', '.join(board.row_ids)})")
-        row = board.row_ids.index(row_id)
+        row = rows.index(row_id)
         if not 1 <= index <= board.row_lengths[row]:
-            raise ValueError(f"row {row_id} has spaces 1..{board.row_lengths[row]}, got {index}")
+            raise ValueError(
+                f"row {board.row_ids[row]} has spaces 1..{board.row_lengths[row]}, got {index}"
+            )
         if not seat < MAX_SEATS or not 1 <= slot <= board.slots:
             raise ValueError(
-                f"{text!r}: seats are p0..p{MAX_SEATS - 1}, agency spaces s1..s{board.slots}"
+                f"{written!r}: seats are p0..p{MAX_SEATS - 1}, agency spaces s1..s{board.slots}"
             )
         return layout.place(board.row_starts[row] + index - 1, seat, slot - 1)
     raise ValueError(
         f"a Maestro action is pass, draw<k>, agency<n>, tile:<name> or "
-        f"<row>.<space>:p<seat>s<n> (e.g. R4.2:p1s7), got {text!r}"
+        f"<row>.<space>:p<seat>s<n> (e.g. R4.2:p1s7), got {written!r}"
     )

@@ -1,9 +1,12 @@
-"""A text drawing of a Maestro position, shared by the compiled state and the
-reference (both hand it their codec.Fields)."""
+"""Maestro's text for a person, shared by the compiled state and the reference: the
+drawing of a position (both hand it their codec.Fields), wrapped to 80 columns, and
+the reason beside a hint."""
 
 from __future__ import annotations
 
-from engine.games.maestro import codec, tables
+from engine.drawing import fit
+from engine.games.maestro import codec, tables, words
+from engine.games.maestro.actions import PASS
 
 
 def _short(name: str, width: int = 7) -> str:
@@ -12,16 +15,19 @@ def _short(name: str, width: int = 7) -> str:
 
 def render(board: tables.Board, f: codec.Fields, scores: list[int]) -> str:
     names = board.tile_names
-    lines = [f"Maestro ({f.variant}), {f.players} players, applause {f.applause}/{board.applause}"]
+    lines = [
+        f"Maestro ({f.variant}), {f.players} players, applause {f.applause}/{board.applause}"
+        "   (CAPITALS: tiles placed)"
+    ]
     for r, row_id in enumerate(board.row_ids):
         start = board.row_starts[r]
         cells = []
         for i, instrument in enumerate(board.row_instruments[r]):
             kind = f.cells[start + i]
             if kind == codec.EMPTY:
-                cells.append(f" {_short(instrument)} ")
+                cells.append(_short(instrument))
             else:
-                cells.append(f"[{_short(names[kind])}]")
+                cells.append(_short(names[kind]).upper())
         lines.append(f"  {row_id:>3} {' '.join(cells)}  {board.row_names[r]}")
     for seat in range(f.players):
         agency = f.agencies[seat]
@@ -44,4 +50,87 @@ def render(board: tables.Board, f: codec.Fields, scores: list[int]) -> str:
         lines.append(f"  drawn, to place: {', '.join(names[k] for k in f.drawn)}")
     if f.phase == codec.OVER:
         lines.append(f"  over ({codec.ENDS[f.end]}): final scores {', '.join(map(str, scores))}")
-    return "\n".join(lines)
+    return fit("\n".join(lines))
+
+
+def hint_reason(state, seat: int, actions: list[int]) -> str | None:
+    """What playing `actions` (the seat's decision, from `state`) gains or avoids, in
+    one line: points, rows finished and the critic, tiles taken from rivals, agency
+    penalty avoided, the draw and where a drawn tile goes. Maestro hides nothing, so
+    this reads the whole state."""
+    if not actions:
+        return None
+    board, before = words.position(state)
+    after_state = state.clone()
+    for action in actions:
+        after_state.apply(action)
+    _, after = words.position(after_state)
+    parts = []
+    gained = after.points[seat] - before.points[seat]
+    if gained:
+        parts.append(f"scores {gained}")
+    finished = [
+        r for r in range(board.num_rows) if _full(board, after, r) and not _full(board, before, r)
+    ]
+    for r in finished:
+        critic = (
+            "" if before.critic == seat else f", taking the critic (+{board.critic_income} a turn)"
+        )
+        parts.append(f"completes {words.row_title(board, r)}{critic}")
+    freed = [
+        slot + 1
+        for slot in range(board.slots)
+        if before.agencies[seat][slot] != codec.EMPTY and after.agencies[seat][slot] == codec.EMPTY
+    ]
+    if freed:
+        spaces = f"space{'s' if len(freed) > 1 else ''} {', '.join(map(str, freed))}"
+        parts.append(f"clears your {spaces} ({sum(freed)} penalty points avoided)")
+    for rival in range(before.players):
+        if rival == seat:
+            continue
+        taken = sum(
+            1
+            for slot in range(board.slots)
+            if before.agencies[rival][slot] != codec.EMPTY
+            and after.agencies[rival][slot] == codec.EMPTY
+        )
+        if taken:
+            parts.append(f"takes {taken} tile{'s' if taken > 1 else ''} from seat {rival}")
+    filled = [
+        slot + 1
+        for slot in range(board.slots)
+        if before.agencies[seat][slot] == codec.EMPTY and after.agencies[seat][slot] != codec.EMPTY
+    ]
+    for space in filled:
+        side = "open to rivals" if space <= board.top_slots else "exclusive"
+        parts.append(f"keeps the tile on space {space} ({side}, -{space} if left)")
+    if after.phase == codec.OVER:
+        final = after_state.scores()
+        best_rival = max(final[s] for s in range(after.players) if s != seat)
+        parts.append(f"ends the game: you {final[seat]}, best rival {best_rival}")
+    elif PASS < actions[-1] <= board.max_draw:
+        parts.append(_draw_reason(board, after, seat))
+    if not parts:
+        if actions[0] == PASS:
+            return "places nothing: keeps your tiles for a later turn"
+        return None
+    return "; ".join(parts)
+
+
+def _draw_reason(board: tables.Board, f: codec.Fields, seat: int) -> str:
+    """The trade of a draw of k: tiles to place later against the spaces they fill."""
+    k = f.draws_left
+    free = sum(1 for kind in f.agencies[seat] if kind == codec.EMPTY)
+    bag = codec.bag_counts(board, f)
+    musicians = k * (sum(bag) - bag[board.applause_kind]) / max(1, sum(bag))
+    most = min(board.max_draw, free)
+    trade = "the most tiles to play later" if k == most else "less to pay for tiles left over"
+    return (
+        f"draws {k}: {trade} (about {musicians:.1f} musicians expected; "
+        f"{free - k} of {free} free spaces stay free at least)"
+    )
+
+
+def _full(board: tables.Board, f: codec.Fields, row: int) -> bool:
+    start = board.row_starts[row]
+    return all(f.cells[c] != codec.EMPTY for c in range(start, start + board.row_lengths[row]))

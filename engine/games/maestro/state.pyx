@@ -12,7 +12,7 @@ from libc.stdint cimport uint64_t
 from libc.string cimport memcpy, memset
 
 from engine.errors import GameConfigError, IllegalActionError
-from engine.games.maestro import actions, codec, tables, weights
+from engine.games.maestro import actions, codec, tables, weights, words
 from engine.games.maestro.tables import DEFAULT_VARIANT
 from engine.hashing cimport mix64
 from engine.shares cimport softmax_shares
@@ -688,3 +688,13 @@ cdef class MaestroState(State):
     def render(self):
         from engine.games.maestro.render import render
         return render(self.tables.board, self._fields(), self.scores())
+
+    def describe(self, action, viewer=None):
+        return words.describe(self, action, viewer)
+
+    def illegal_reason(self, action):
+        return words.illegal_reason(self, action)
+
+    def hint_reason(self, seat, decision):
+        from engine.games.maestro.render import hint_reason
+        return hint_reason(self, seat, list(decision))

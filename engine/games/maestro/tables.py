@@ -135,7 +135,12 @@ def parse_board(name: str, data) -> Board:
         if not isinstance(row, dict):
             raise BoardDataError(f"{name}: row {i} is not an object")
         row_id, instr = row.get("id"), row.get("instr")
-        if not isinstance(row_id, str) or not _ROW_ID.match(row_id) or row_id in ids:
+        # Unique in any letter case: the notation reads them case-insensitively.
+        if (
+            not isinstance(row_id, str)
+            or not _ROW_ID.match(row_id)
+            or row_id.lower() in (known.lower() for known in ids)
+        ):
             raise BoardDataError(
                 f"{name}: row {i} needs a unique id of letters and digits, got {row_id!r}"
             )

@@ -9,6 +9,7 @@ hand, set-aside cards and face-down Gossip card, and the order of the decks (dra
 as chance events). No 1-seat mode: the spec finds no solo rules (section 5.5)."""
 
 from engine.game import GameSpec
+from engine.games.renaissance import words
 from engine.games.renaissance.components import COMPONENTS
 from engine.games.renaissance.state import RenaissanceState
 
@@ -29,4 +30,6 @@ GAME = GameSpec(
     chance=True,
     hidden_information=True,
     reference="engine.games.renaissance.reference:RenaissanceReference",
+    rules=words.RULES,
+    notation=words.NOTATION,
 )

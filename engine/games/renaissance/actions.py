@@ -142,6 +142,52 @@ ACTION_IDS = {name: action for action, name in enumerate(ACTION_NAMES)}
 assert len(ACTION_IDS) == NUM_ACTIONS and all(ACTION_NAMES), "action names are unique"
 
 
+# Each kind's first id, rising; a kind's ids run up to the next kind's first.
+KINDS = (
+    ("play", PLAY),
+    ("aside", ASIDE),
+    ("use", USE),
+    ("spend", SPEND),
+    ("relocate", RELOCATE),
+    ("done", DONE),
+    ("florence", FLORENCE),
+    ("centerpieces", CENTERPIECES),
+    ("region", REGION),
+    ("lodge", LODGE),
+    ("upgrade_hand", UPGRADE_HAND),
+    ("upgrade_board", UPGRADE_BOARD),
+    ("cover", COVER),
+    ("edge", EDGE),
+    ("take", TAKE),
+    ("merchant", MERCHANT),
+    ("build_blueprint", BUILD_BLUEPRINT),
+    ("build_fresco", BUILD_FRESCO),
+    ("pay", PAY),
+    ("deal", DEAL),
+    ("refill", REFILL),
+    ("tile", TILE),
+    ("patroness", PATRONESS),
+    ("first", FIRST),
+    ("benefactor", BENEFACTOR),
+    ("gray", GRAY),
+)
+
+
+def kind_of(action: int) -> tuple[str, int]:
+    """(kind, offset within the kind's ids) of an action id in 0..NUM_ACTIONS-1."""
+    found = KINDS[0]
+    for kind in KINDS:
+        if kind[1] > action:
+            break
+        found = kind
+    return found[0], action - found[1]
+
+
+# The notation in any letter case: "a2/1@mover" is A2/1@moveR.
+_FOLDED = {name.lower(): action for action, name in enumerate(ACTION_NAMES)}
+assert len(_FOLDED) == NUM_ACTIONS, "action names differ in more than letter case"
+
+
 def action_to_str(action) -> str:
     if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
         raise IllegalActionError(f"a renaissance action is 0..{NUM_ACTIONS - 1}, got {action!r}")
@@ -149,10 +195,13 @@ def action_to_str(action) -> str:
 
 
 def str_to_action(text) -> int:
-    if not isinstance(text, str) or text not in ACTION_IDS:
+    """The action written as `text`, in any letter case."""
+    if isinstance(text, str) and text in ACTION_IDS:
+        return ACTION_IDS[text]
+    if not isinstance(text, str) or text.lower() not in _FOLDED:
         raise IllegalActionError(
             f"{text!r} is not a renaissance action "
             f"(e.g. A2/1@moveR, aside:A1/2+A3/0+B2/1, FLO>SIE, lodge:R>B, "
             f"up:A1/2>A4/2, build:FM, done, deal:B3/0)"
         )
-    return ACTION_IDS[text]
+    return _FOLDED[text.lower()]

@@ -32,7 +32,7 @@ import itertools
 import json
 import math
 
-from engine.games.renaissance import codec, views
+from engine.games.renaissance import codec, views, words
 from engine.games.renaissance.actions import (
     ASIDE,
     ASIDE_INDEX,
@@ -111,6 +111,7 @@ from engine.games.renaissance.components import (
     REWARD_WORKSHOP,
     STUDY,
 )
+from engine.games.renaissance.render import hint_reason, render
 from engine.reference import ReferenceState
 from engine.validate import require_observation_of, require_state_of
 
@@ -1102,6 +1103,21 @@ class RenaissanceReference(ReferenceState):
 
     def str_to_action(self, text):
         return str_to_action(text)
+
+    def render(self):
+        return render(self.to_dict())
+
+    def render_for(self, seat):
+        return render(self.observation(seat))
+
+    def describe(self, action, viewer=None):
+        return words.describe(self, action, viewer)
+
+    def illegal_reason(self, action):
+        return words.illegal_reason(self, action)
+
+    def hint_reason(self, seat, actions):
+        return hint_reason(self, seat, list(actions))
 
 
 def _copy(value):

@@ -7,7 +7,7 @@ from libc.math cimport exp
 from libc.stdint cimport uint64_t
 from libc.string cimport memcpy, memset
 
-from engine.games.renaissance import actions, codec, views
+from engine.games.renaissance import actions, codec, views, words
 from engine.games.renaissance.components import COMPONENTS as _C
 from engine.validate import require_observation_of
 from engine.hashing cimport mix64
@@ -1580,3 +1580,13 @@ cdef class RenaissanceState(State):
     def render_for(self, seat):
         from engine.games.renaissance.render import render
         return render(self.observation(seat))
+
+    def describe(self, action, viewer=None):
+        return words.describe(self, action, viewer)
+
+    def illegal_reason(self, action):
+        return words.illegal_reason(self, action)
+
+    def hint_reason(self, seat, decision):
+        from engine.games.renaissance.render import hint_reason
+        return hint_reason(self, seat, list(decision))

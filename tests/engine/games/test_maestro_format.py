@@ -43,7 +43,6 @@ def test_notation_of_each_kind_of_action(impl):
         "R4.2:p4s1",
         "R4.2:p0s11",
         "R4.2:p0s0",
-        "r4.2:p0s1",
         "draw4",
         "draw0",
         "draw",
@@ -51,7 +50,7 @@ def test_notation_of_each_kind_of_action(impl):
         "agency01",
         "tile:kazoo",
         "tile:",
-        "PASS",
+        "PASS!",
         "R4.2",
         "",
     ],
@@ -225,7 +224,8 @@ def test_compiled_and_reference_write_the_same_json():
 def test_render_draws_the_rows_agencies_and_scores(impl):
     text = act(_started(impl), "R7.2:p0s1").render()
     assert "Tscherepnin: Sommermusik" in text
-    assert "[oboe   ] [maestro]" in text
+    # Placed tiles are drawn in capitals (render.py).
+    assert "OBOE    MAESTRO" in text
     assert "seat 0:    5 points  to move (place)" in text
 
 
