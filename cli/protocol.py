@@ -31,7 +31,7 @@ from engine.errors import CadenzaError
 from engine.game import GameSpec, sample_chance
 from engine.rng import Rng
 from search import progress, stopping
-from search.base import Budget, SearchError, coerce_option, decide
+from search.base import Budget, SearchError, coerce_option, decide, pv_from
 
 PROTOCOL_VERSION = 1
 DEFAULT_HINTS = 3
@@ -451,6 +451,8 @@ class EngineSession:
         report.setdefault("nodes", 0)
         report["value"] = float(decision.value)
         bestmove = check_turn(state, decision.actions, f"searcher {name}")
+        if report.get("pv"):  # whatever the searcher kept, the pv printed starts with bestmove
+            report["pv"] = pv_from(decision.actions, report["pv"])
         return [info_line(state, report), "bestmove " + " ".join(bestmove)]
 
     def cmd_hint(self, args, rest):

@@ -91,6 +91,14 @@ class Decision:
     alternatives: list[Alternative] = field(default_factory=list)
 
 
+def pv_from(actions: list[int], pv: list[int]) -> list[int]:
+    """The principal variation of an answer `actions`: those actions, then what `pv`
+    expects after them if it begins with them (a pv that went another way says
+    nothing about this answer's future)."""
+    actions, pv = list(actions), list(pv)
+    return actions + pv[len(actions) :] if pv[: len(actions)] == actions else actions
+
+
 class Searcher:
     """Base class of searchers. Subclasses implement `choose`."""
 

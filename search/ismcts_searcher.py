@@ -88,10 +88,9 @@ class IsmctsEdges(SearchEdges):
 
 
 def summarize(search: IsmctsSearch, seat: int, final: str) -> RootStats:
-    """The root of `search` as RootStats for `seat`, lines ranked by `final`; the
-    principal variation follows the most visited edges (treesummary.summarize)."""
-    pv = treesummary.principal_variation(IsmctsEdges(search))
-    return treesummary.summarize(IsmctsEdges(search, final), seat, pv, search.iterations)
+    """The root of `search` as RootStats for `seat`, lines and principal variations
+    ranked by `final` (treesummary.summarize)."""
+    return treesummary.summarize(IsmctsEdges(search, final), seat)
 
 
 def completion_pick(seat: int, options: dict[str, Any]) -> Callable[[Any, Rng], int]:

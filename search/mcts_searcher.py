@@ -93,10 +93,7 @@ class UctEdges(SearchEdges):
 
 def summarize(search: UctSearch, seat: int) -> RootStats:
     """The root of `search` as RootStats for `seat` (treesummary.summarize)."""
-    edges = UctEdges(search, seat)
-    return treesummary.summarize(
-        edges, seat, treesummary.principal_variation(edges), search.tree.visits(0)
-    )
+    return treesummary.summarize(UctEdges(search, seat), seat)
 
 
 def completion_pick(tree_options: dict[str, Any]) -> Callable[[State, Rng], int]:

@@ -31,6 +31,8 @@ class ScriptedSearcher(Searcher):
         if self.mode == "empty":
             return Decision(actions=[], value=0.5)
         stats = {"iterations": budget.iterations or 0, "nodes": 3, "depth": self.depth}
+        if self.mode == "otherpv":  # a pv that went another way than the answer
+            stats["pv"] = state.legal_actions()[1:3]
         if self.mode == "pv":
             scratch = state.clone()
             pv = []
@@ -156,6 +158,29 @@ def test_go_prints_info_then_bestmove_with_pv_in_notation(session):
     out = session.handle("go searcher=scripted mode=pv iterations=7 depth=4")
     assert re.fullmatch(r"info iterations=7 nodes=3 value=0\.25 ms=\d+ depth=4 pv=a1,b1,c1", out[0])
     assert out[1:] == ["bestmove a1", "ok"]
+
+
+def test_a_pv_that_went_another_way_is_cut_to_the_bestmove(session):
+    session.handle("new tictactoe")
+    out = session.handle("go searcher=scripted mode=otherpv iterations=7")
+    assert out[0].endswith(" pv=a1") and out[1:] == ["bestmove a1", "ok"]
+
+
+@pytest.mark.parametrize(
+    "searcher, budget",
+    [("mcts", "iterations=1000"), ("ismcts", "iterations=1000"), ("pimc", "iterations=1000")]
+    + [("expectimax", "iterations=5000"), ("mcts", "iterations=400 workers=2")],
+)
+def test_the_info_pv_begins_with_the_bestmove(session, searcher, budget):
+    # Maestro seed=3: the first seat's turn is placements, a pass and a draw count; the
+    # most visited root child and the best ranked one once differed on a visit tie.
+    for seed in (1, 2, 3):
+        session.handle("new maestro seed=3")
+        info, best, status = session.handle(f"go searcher={searcher} {budget} seed={seed}")
+        assert status == "ok" and info.startswith("info ")
+        pv = dict(field.split("=", 1) for field in info.split()[1:])["pv"].split(",")
+        moves = best.split()[1:]
+        assert pv[: len(moves)] == moves, (info, best)
 
 
 def test_go_refuses_a_searchers_illegal_answer(session):
