@@ -10,6 +10,7 @@ import sys
 
 import click
 
+from cli.defaults import DEFAULT_BUDGET_TEXT
 from cli.options import load_registry, parse_each
 from engine.errors import CadenzaError
 
@@ -54,13 +55,16 @@ def main():
     """
 
 
-@main.command()
-def engine():
-    """Speak the Cadenza line protocol on stdin/stdout.
+@main.command(
+    help=f"""Speak the Cadenza line protocol on stdin/stdout.
 
     One command a line (try `help`); each answer ends with `ok` or
-    `error <message>`. End of input or `quit` exits with code 0.
+    `error <message>`. End of input or `quit` exits with code 0. A `go` or
+    `hint` that names no budget (iterations=N or movetime=MS, in the command or
+    by setoption) searches with {DEFAULT_BUDGET_TEXT}.
     """
+)
+def engine():
     from cli.engine_loop import run
 
     code = run(sys.stdin.buffer, sys.stdout.buffer)
@@ -142,8 +146,9 @@ _seat_spec = parse_each(_parse_seat_spec)
     callback=_seat_spec,
     metavar="SPEC",
     help="Who plays: searcher[:opt=v[,opt=v...]], e.g. mcts:iterations=500,c=1.2. "
-    "Options are the budget (iterations, movetime in ms) and the searcher's "
-    "own. Give it once for every seat, or once per seat in seat order.",
+    "Options are the budget (iterations, movetime in ms; default "
+    f"{DEFAULT_BUDGET_TEXT}) and the searcher's own. Give it once for every seat, "
+    "or once per seat in seat order.",
 )
 @click.option(
     "--seed",
@@ -230,7 +235,7 @@ def _one_seat_spec(ctx, param, value):
     metavar="SPEC",
     help="Who plays the other seats: searcher[:opt=v,...], once for all of them or "
     "once per AI seat in seat order (default: mcts, or ismcts for hidden "
-    "information, at movetime=1000).",
+    f"information, at {DEFAULT_BUDGET_TEXT}, the budget of a spec that names none).",
 )
 @click.option(
     "--hint",

@@ -6,6 +6,10 @@ flat table from command word to a small handler. A handler works on copies and
 commits at its end; on top of that, `handle` restores the whole session when a
 handler raises, so an `error` never leaves anything half done. The byte-level I/O
 (line limits, UTF-8, flushing) lives in cli/engine_loop.py.
+
+A `go`/`hint` that names no budget (neither in the command nor by `setoption`)
+searches with the default budget of every command (cli/defaults.py):
+protocol.md leaves the default to the engine.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from typing import Any, Callable, Optional
 from cli.newgame import random_seed, start_game
 from cli.notation import check_turn, format_number, format_option, line_text
 from cli.ranking import ranked_alternatives
+from cli.defaults import DEFAULT_BUDGET_TEXT
 from cli.specs import (
     BUDGET_KEYS,
     OptionError,
@@ -561,11 +566,14 @@ class EngineSession:
         "view": Command(cmd_view, "view <seat>"),
         "observe": Command(cmd_observe, "observe <json>"),
         "go": Command(
-            cmd_go, "go [infinite] [searcher=S] [iterations=N] [movetime=MS] [seed=S] [k=v ...]"
+            cmd_go,
+            "go [infinite] [searcher=S] [iterations=N] [movetime=MS] [seed=S] [k=v ...]"
+            f" (no budget: {DEFAULT_BUDGET_TEXT})",
         ),
         "hint": Command(
             cmd_hint,
-            "hint [infinite] [top=K] [searcher=S] [iterations=N] [movetime=MS] [seed=S] [k=v ...]",
+            "hint [infinite] [top=K] [searcher=S] [iterations=N] [movetime=MS] [seed=S] [k=v ...]"
+            f" (no budget: {DEFAULT_BUDGET_TEXT})",
         ),
         "stop": Command(cmd_stop, "stop"),
         "setoption": Command(cmd_setoption, "setoption <k>=<v> [...]"),

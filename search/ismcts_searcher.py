@@ -25,7 +25,7 @@ Budgets: `iterations` (1000 when the budget names neither limit) and/or
 `movetime_ms`. The clock is read before every iteration (each takes microseconds
 on the reference games), so a timed search ends within one iteration of its
 deadline; summarising the tree adds well under a millisecond (measured: 20 ms
-asked, 21.9 ms taken on tic-tac-toe, idle machine). With workers, collecting the
+asked, 21.9 ms taken on tictactoe, idle machine). With workers, collecting the
 results adds a few ms, and the first parallel search of a process also waits for
 the pool to start (about 250 ms; later searches reuse it).
 """

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 
+from cli.defaults import DEFAULT_BUDGET_TEXT
 from cli.options import load_registry, parse_each
 from engine.errors import CadenzaError
 
@@ -109,7 +110,7 @@ def _run_options(command):
     metavar="NAME=SPEC",
     help="An entrant, twice or more: NAME=searcher[:opt=v,...], e.g. "
     "new=mcts:iterations=2000,c=1.2. Budgets per decision are its iterations "
-    "and movetime (ms) options.",
+    f"and movetime (ms) options (default {DEFAULT_BUDGET_TEXT}).",
 )
 @click.option(
     "--games",

@@ -122,6 +122,13 @@ def test_every_command_has_help(command):
     assert words.get(command[0] if command else "", "engine") in run.output
 
 
+@pytest.mark.parametrize("command", [["engine"], ["selfplay"], ["play"], ["match"]])
+def test_help_states_the_one_default_budget(command):
+    # The protocol, play, selfplay and match share one default (cli/defaults.py).
+    run = CliRunner().invoke(main, [*command, "--help"], terminal_width=200)
+    assert run.exit_code == 0 and "movetime=1000" in " ".join(run.output.split())
+
+
 def test_seat_spec_parser():
     spec = parse_seat_spec("greedy:iterations=50,movetime=20", default_registry())
     assert spec == SeatSpec("greedy", spec.budget, {})

@@ -7,9 +7,10 @@ import re
 import pytest
 
 from cli.protocol import EngineSession, is_ignored
+from cli.specs import DEFAULT_BUDGET, parse_seat_spec
 from plugins.hookspecs import hookimpl
 from plugins.manager import load_registry
-from search.base import Alternative, Decision, Searcher, SearcherSpec
+from search.base import Alternative, Budget, Decision, Searcher, SearcherSpec
 
 
 class ScriptedSearcher(Searcher):
@@ -25,6 +26,7 @@ class ScriptedSearcher(Searcher):
 
     def choose(self, state, seat, budget, rng):
         self.calls += 1
+        ScriptedSearcher.last_budget = budget
         first = state.legal_actions()[0]
         if self.mode == "illegal":
             return Decision(actions=[10**6], value=0.5)
@@ -181,6 +183,19 @@ def test_the_info_pv_begins_with_the_bestmove(session, searcher, budget):
         pv = dict(field.split("=", 1) for field in info.split()[1:])["pv"].split(",")
         moves = best.split()[1:]
         assert pv[: len(moves)] == moves, (info, best)
+
+
+def test_go_and_hint_without_a_budget_search_the_one_default_budget(session):
+    session.handle("new tictactoe")
+    for command in ("go searcher=scripted", "hint searcher=scripted mode=ranked"):
+        assert session.handle(command)[-1] == "ok"
+        assert ScriptedSearcher.last_budget == Budget(movetime_ms=1000) == DEFAULT_BUDGET
+    assert session.handle("setoption iterations=7") == ["ok"]
+    session.handle("go searcher=scripted")
+    assert ScriptedSearcher.last_budget == Budget(iterations=7)
+    # the same default as a seat spec's and `cadenza play`'s, stated in the help
+    assert parse_seat_spec("mcts").budget == DEFAULT_BUDGET
+    assert any("(no budget: movetime=1000) -- " in line for line in session.handle("help"))
 
 
 def test_go_refuses_a_searchers_illegal_answer(session):
