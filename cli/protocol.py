@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any, Callable, Optional
 
+from cli.defaults import DEFAULT_BUDGET_TEXT
 from cli.newgame import random_seed, start_game
 from cli.notation import check_turn, format_number, format_option, line_text
 from cli.ranking import ranked_alternatives
-from cli.defaults import DEFAULT_BUDGET_TEXT
 from cli.specs import (
     BUDGET_KEYS,
     OptionError,
