@@ -1,7 +1,8 @@
 """What a search tree says, read through one small edge interface that mcts and
 ismcts both expose (TreeEdges): the root summary (rootstats.RootStats) with each
 root action's line and principal variation, whether the mover's line is settled
-(timing.py's early stop) and the small search that finishes a turn the main tree did not reach the end of.
+(timing.py's early stop) and the small search that finishes a turn the main tree
+did not reach the end of.
 
 The trees differ only in what the interface hides: which edges a node has in a
 given position (ismcts keeps edges of several determinizations under one node) and
