@@ -100,7 +100,9 @@ def games():
 
 @main.command()
 def searchers():
-    """List the installed searchers with their options and defaults."""
+    """List the installed searchers, and each one's options with their defaults and
+    what they do. Every searcher also takes a budget: iterations=N or movetime=MS
+    (default movetime=1000)."""
     from cli.notation import format_option
 
     registry = load_registry()
@@ -108,10 +110,11 @@ def searchers():
         spec = registry.searchers[name]
         click.echo(f"{name}: {spec.description}" if spec.description else name)
         if spec.options:
-            click.echo(
-                "  options: "
-                + ", ".join(f"{key}={format_option(value)}" for key, value in spec.options.items())
-            )
+            click.echo("  options (default, then what it does):")
+        settings = {key: f"{key}={format_option(value)}" for key, value in spec.options.items()}
+        width = max(map(len, settings.values()), default=0)
+        for key, setting in settings.items():
+            click.echo(f"    {setting:<{width}}  {spec.option_help.get(key, '')}".rstrip())
 
 
 # Engine-vs-engine runs live in cli/match/ (their options are many).

@@ -27,6 +27,7 @@ from cli.ranking import ranked_alternatives
 from cli.specs import (
     BUDGET_KEYS,
     OptionError,
+    check_option_names,
     parse_assignments,
     parse_budget,
     parse_int,
@@ -499,6 +500,8 @@ class EngineSession:
             for k, v in self.options.items()
             if k not in SEARCH_CONTROL_KEYS and k in spec.options
         }
+        control = [k for k in SEARCH_CONTROL_KEYS if allow_top or k != "top"]
+        check_option_names(spec, given, control)
         searcher_options.update({k: v for k, v in given.items() if k not in SEARCH_CONTROL_KEYS})
         if infinite:
             budget = self._until_stopped(given)

@@ -111,4 +111,15 @@ def check_searcher_options(spec: SearcherSpec, options: Mapping[str, str]) -> No
     The factory is never called: building a searcher can start what it needs
     (ismcts:workers=2 starts a process pool), and a seat spec is checked while the
     command line is still being parsed."""
+    check_option_names(spec, options, BUDGET_KEYS)
     spec.checked_options(**options)
+
+
+def check_option_names(spec: SearcherSpec, options: Mapping[str, str], others) -> None:
+    """OptionError for the first of `options` that neither `spec` nor `others` (the
+    options the command itself takes, such as the budget) accepts; its message lists
+    every accepted option."""
+    unknown = sorted(set(options) - set(spec.options) - set(others))
+    if unknown:
+        accepted = ", ".join([*others, *sorted(spec.options)])
+        raise OptionError(f"searcher {spec.name} has no option {unknown[0]} (options: {accepted})")

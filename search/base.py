@@ -153,6 +153,8 @@ class SearcherSpec:
     description: str = ""
     # Games the searcher can play; None means every game.
     supports: Optional[Callable[[Any], bool]] = field(default=None, compare=False)
+    # One line on each option, for `cadenza searchers` (the defaults are `options`).
+    option_help: dict[str, str] = field(default_factory=dict, compare=False)
 
     def checked_options(self, **options: Any) -> dict[str, Any]:
         """These options over the defaults, converted and checked without building

@@ -38,7 +38,13 @@ from typing import Any, Callable, Optional
 from engine.rng import Rng
 from search import clock, parallel, treesummary
 from search.base import Budget, Decision, Searcher, SearchError, option_defaults
-from search.common import check_tree_options, iteration_limit, sees_everything
+from search.common import (
+    TREE_OPTION_HELP,
+    check_tree_options,
+    iteration_limit,
+    option_help,
+    sees_everything,
+)
 from search.ismcts import IsmctsSearch, node_bytes
 from search.rootstats import RootStats, headline, line_finisher, to_decision
 from search.timing import run_sliced, run_until_settled
@@ -200,3 +206,4 @@ class ISMCTSSearcher(Searcher):
 
 # The options `cadenza searchers` lists, with their defaults (from __init__).
 ISMCTS_OPTIONS: dict[str, Any] = option_defaults(ISMCTSSearcher)
+ISMCTS_OPTION_HELP = option_help(ISMCTS_OPTIONS, TREE_OPTION_HELP)

@@ -223,7 +223,7 @@ def match_command(
           --games 100 --workers 2 --seed 1 --out runs/ttt
       cadenza match pig --entrant new=mcts:iterations=2000 --entrant old=expectimax:movetime=50 \\
           --sprt 0,20,0.05,0.05 --games 2000 --out runs/pig
-      cadenza match taktvoll --players 3 --entrant hero=ismcts:movetime=1000 \
+      cadenza match taktvoll --players 3 --entrant hero=ismcts:movetime=1000 \\
           --entrant g1=greedy --entrant g2=greedy --games 30 --out runs/takt
     """
     from cli.match.runner import MatchConfig

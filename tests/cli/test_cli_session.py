@@ -282,3 +282,18 @@ def test_help_lists_every_command(session):
     words = [line.split()[1] for line in out[:-1]]
     assert words == list(EngineSession.COMMANDS)
     assert all(" -- " in line for line in out[:-1])
+
+
+def test_an_unknown_go_option_lists_every_accepted_one(session):
+    session.handle("new tictactoe")
+    before = session.snapshot()
+    assert session.handle("go searcher=random frob=1") == [
+        "error searcher random has no option frob (options: searcher, seed, iterations, movetime)"
+    ]
+    out = session.handle("hint searcher=scripted frob=1")[0]
+    assert out.startswith(
+        "error searcher scripted has no option frob (options: searcher, seed, top,"
+    )
+    assert (
+        out.endswith("iterations, movetime, depth, mode, scale)") and session.snapshot() == before
+    )
