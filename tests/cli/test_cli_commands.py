@@ -220,7 +220,7 @@ def test_checking_a_seat_spec_builds_nothing():
     [
         ("ismcts:nope=1", "searcher ismcts has no option nope (options: c, final, "),
         ("ismcts:workers=two", "option workers=two is not a valid int"),
-        ("random:c=1", "searcher random has no option c (options: none)"),
+        ("random:c=1", "searcher random has no option c (options: iterations, movetime)"),
     ],
 )
 def test_a_seat_spec_with_a_bad_option_is_refused_without_building(text, message):

@@ -233,7 +233,7 @@ def test_setoption_defaults_apply_only_where_the_searcher_has_them(session):
     assert session.handle("go searcher=random")[-1] == "ok"
     # ... but naming it for random is one.
     assert session.handle("go searcher=random scale=2") == [
-        "error searcher random has no option scale (options: none)"
+        "error searcher random has no option scale (options: searcher, seed, iterations, movetime)"
     ]
     assert session.handle("setoption scale=abc")[0].startswith("error option scale=abc")
     assert session.snapshot()["options"] == {"searcher": "scripted", "scale": "2", "depth": "3"}
