@@ -12,7 +12,7 @@ from typing import Iterable, Mapping
 
 from cli.defaults import DEFAULT_MOVETIME_MS
 from engine.errors import CadenzaError
-from search.base import Budget, SearcherSpec
+from search.base import Budget, SearchError, SearcherSpec
 
 # Budget keys as a user writes them, and the Budget field each one sets.
 BUDGET_KEYS = {"iterations": "iterations", "movetime": "movetime_ms"}
@@ -116,10 +116,10 @@ def check_searcher_options(spec: SearcherSpec, options: Mapping[str, str]) -> No
 
 
 def check_option_names(spec: SearcherSpec, options: Mapping[str, str], others) -> None:
-    """OptionError for the first of `options` that neither `spec` nor `others` (the
-    options the command itself takes, such as the budget) accepts; its message lists
-    every accepted option."""
+    """SearchError (as SearcherSpec.checked_options raises) for the first of `options`
+    that neither `spec` nor `others` (the options the command itself takes, such as
+    the budget) accepts; its message lists every accepted option."""
     unknown = sorted(set(options) - set(spec.options) - set(others))
     if unknown:
         accepted = ", ".join([*others, *sorted(spec.options)])
-        raise OptionError(f"searcher {spec.name} has no option {unknown[0]} (options: {accepted})")
+        raise SearchError(f"searcher {spec.name} has no option {unknown[0]} (options: {accepted})")

@@ -147,9 +147,9 @@ def test_every_help_example_that_goes_on_ends_its_line_with_a_backslash(command)
 
 
 def test_an_unknown_option_lists_every_accepted_option_the_budget_included():
-    with pytest.raises(OptionError, match=r"no option frob \(options: iterations, movetime, c, "):
+    with pytest.raises(SearchError, match=r"no option frob \(options: iterations, movetime, c, "):
         parse_seat_spec("mcts:frob=1", default_registry())
-    with pytest.raises(OptionError, match=r"\(options: iterations, movetime\)$"):
+    with pytest.raises(SearchError, match=r"\(options: iterations, movetime\)$"):
         parse_seat_spec("random:frob=1", default_registry())
 
 
@@ -218,7 +218,7 @@ def test_checking_a_seat_spec_builds_nothing():
 @pytest.mark.parametrize(
     "text, message",
     [
-        ("ismcts:nope=1", "searcher ismcts has no option nope (options: c, final, "),
+        ("ismcts:nope=1", "searcher ismcts has no option nope (options: iterations, movetime, c, "),
         ("ismcts:workers=two", "option workers=two is not a valid int"),
         ("random:c=1", "searcher random has no option c (options: iterations, movetime)"),
     ],
