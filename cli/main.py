@@ -10,6 +10,7 @@ import sys
 
 import click
 
+from cli.defaults import DEFAULT_BUDGET_TEXT
 from cli.options import load_registry, parse_each
 from engine.errors import CadenzaError
 
@@ -54,13 +55,16 @@ def main():
     """
 
 
-@main.command()
-def engine():
-    """Speak the Cadenza line protocol on stdin/stdout.
+@main.command(
+    help=f"""Speak the Cadenza line protocol on stdin/stdout.
 
     One command a line (try `help`); each answer ends with `ok` or
-    `error <message>`. End of input or `quit` exits with code 0.
+    `error <message>`. End of input or `quit` exits with code 0. A `go` or
+    `hint` that names no budget (iterations=N or movetime=MS, in the command or
+    by setoption) searches with {DEFAULT_BUDGET_TEXT}.
     """
+)
+def engine():
     from cli.engine_loop import run
 
     code = run(sys.stdin.buffer, sys.stdout.buffer)
@@ -99,7 +103,9 @@ def games():
 
 @main.command()
 def searchers():
-    """List the installed searchers with their options and defaults."""
+    """List the installed searchers, and each one's options with their defaults and
+    what they do. Every searcher also takes a budget: iterations=N or movetime=MS
+    (default movetime=1000)."""
     from cli.notation import format_option
 
     registry = load_registry()
@@ -107,10 +113,11 @@ def searchers():
         spec = registry.searchers[name]
         click.echo(f"{name}: {spec.description}" if spec.description else name)
         if spec.options:
-            click.echo(
-                "  options: "
-                + ", ".join(f"{key}={format_option(value)}" for key, value in spec.options.items())
-            )
+            click.echo("  options (default, then what it does):")
+        settings = {key: f"{key}={format_option(value)}" for key, value in spec.options.items()}
+        width = max(map(len, settings.values()), default=0)
+        for key, setting in settings.items():
+            click.echo(f"    {setting:<{width}}  {spec.option_help.get(key, '')}".rstrip())
 
 
 # Engine-vs-engine runs live in cli/match/ (their options are many).
@@ -145,8 +152,9 @@ _seat_spec = parse_each(_parse_seat_spec)
     callback=_seat_spec,
     metavar="SPEC",
     help="Who plays: searcher[:opt=v[,opt=v...]], e.g. mcts:iterations=500,c=1.2. "
-    "Options are the budget (iterations, movetime in ms) and the searcher's "
-    "own. Give it once for every seat, or once per seat in seat order.",
+    "Options are the budget (iterations, movetime in ms; default "
+    f"{DEFAULT_BUDGET_TEXT}) and the searcher's own. Give it once for every seat, "
+    "or once per seat in seat order.",
 )
 @click.option(
     "--seed",
@@ -233,7 +241,7 @@ def _one_seat_spec(ctx, param, value):
     metavar="SPEC",
     help="Who plays the other seats: searcher[:opt=v,...], once for all of them or "
     "once per AI seat in seat order (default: mcts, or ismcts for hidden "
-    "information, at movetime=1000).",
+    f"information, at {DEFAULT_BUDGET_TEXT}, the budget of a spec that names none).",
 )
 @click.option(
     "--hint",

@@ -6,6 +6,10 @@ flat table from command word to a small handler. A handler works on copies and
 commits at its end; on top of that, `handle` restores the whole session when a
 handler raises, so an `error` never leaves anything half done. The byte-level I/O
 (line limits, UTF-8, flushing) lives in cli/engine_loop.py.
+
+A `go`/`hint` that names no budget (neither in the command nor by `setoption`)
+searches with the default budget of every command (cli/defaults.py):
+protocol.md leaves the default to the engine.
 """
 
 from __future__ import annotations
@@ -16,12 +20,14 @@ from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any, Callable, Optional
 
+from cli.defaults import DEFAULT_BUDGET_TEXT
 from cli.newgame import random_seed, start_game
 from cli.notation import check_turn, format_number, format_option, line_text
 from cli.ranking import ranked_alternatives
 from cli.specs import (
     BUDGET_KEYS,
     OptionError,
+    check_option_names,
     parse_assignments,
     parse_budget,
     parse_int,
@@ -31,7 +37,7 @@ from engine.errors import CadenzaError
 from engine.game import GameSpec, sample_chance
 from engine.rng import Rng
 from search import progress, stopping
-from search.base import Budget, SearchError, coerce_option, decide
+from search.base import Budget, SearchError, coerce_option, decide, pv_from
 
 PROTOCOL_VERSION = 1
 DEFAULT_HINTS = 3
@@ -451,6 +457,8 @@ class EngineSession:
         report.setdefault("nodes", 0)
         report["value"] = float(decision.value)
         bestmove = check_turn(state, decision.actions, f"searcher {name}")
+        if report.get("pv"):  # whatever the searcher kept, the pv printed starts with bestmove
+            report["pv"] = pv_from(decision.actions, report["pv"])
         return [info_line(state, report), "bestmove " + " ".join(bestmove)]
 
     def cmd_hint(self, args, rest):
@@ -492,6 +500,8 @@ class EngineSession:
             for k, v in self.options.items()
             if k not in SEARCH_CONTROL_KEYS and k in spec.options
         }
+        control = [k for k in SEARCH_CONTROL_KEYS if allow_top or k != "top"]
+        check_option_names(spec, given, control)
         searcher_options.update({k: v for k, v in given.items() if k not in SEARCH_CONTROL_KEYS})
         if infinite:
             budget = self._until_stopped(given)
@@ -559,11 +569,14 @@ class EngineSession:
         "view": Command(cmd_view, "view <seat>"),
         "observe": Command(cmd_observe, "observe <json>"),
         "go": Command(
-            cmd_go, "go [infinite] [searcher=S] [iterations=N] [movetime=MS] [seed=S] [k=v ...]"
+            cmd_go,
+            "go [infinite] [searcher=S] [iterations=N] [movetime=MS] [seed=S] [k=v ...]"
+            f" (no budget: {DEFAULT_BUDGET_TEXT})",
         ),
         "hint": Command(
             cmd_hint,
-            "hint [infinite] [top=K] [searcher=S] [iterations=N] [movetime=MS] [seed=S] [k=v ...]",
+            "hint [infinite] [top=K] [searcher=S] [iterations=N] [movetime=MS] [seed=S] [k=v ...]"
+            f" (no budget: {DEFAULT_BUDGET_TEXT})",
         ),
         "stop": Command(cmd_stop, "stop"),
         "setoption": Command(cmd_setoption, "setoption <k>=<v> [...]"),

@@ -10,11 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
+from cli.defaults import DEFAULT_MOVETIME_MS
 from engine.errors import CadenzaError
-from search.base import Budget, SearcherSpec
+from search.base import Budget, SearchError, SearcherSpec
 
 # Budget keys as a user writes them, and the Budget field each one sets.
 BUDGET_KEYS = {"iterations": "iterations", "movetime": "movetime_ms"}
+# The budget of a decision whose seat spec or `go`/`hint` names none (cli/defaults.py).
+DEFAULT_BUDGET = Budget(movetime_ms=DEFAULT_MOVETIME_MS)
 MAX_SEED = 2**64 - 1
 
 
@@ -53,13 +56,14 @@ def parse_seed(value: str, key: str = "seed") -> int:
 
 
 def parse_budget(options: Mapping[str, str]) -> Budget:
-    """The Budget that the budget keys among `options` describe (others are ignored)."""
+    """The Budget that the budget keys among `options` describe (others are ignored),
+    DEFAULT_BUDGET if they name none."""
     fields = {
         BUDGET_KEYS[key]: parse_int(key, value, 1)
         for key, value in options.items()
         if key in BUDGET_KEYS
     }
-    return Budget(**fields)
+    return Budget(**fields) if fields else DEFAULT_BUDGET
 
 
 @dataclass(frozen=True)
@@ -68,7 +72,7 @@ class SeatSpec:
     converted by SearcherSpec.create)."""
 
     searcher: str
-    budget: Budget = field(default_factory=Budget)
+    budget: Budget = DEFAULT_BUDGET
     options: dict[str, str] = field(default_factory=dict)
 
     def __str__(self) -> str:
@@ -107,4 +111,15 @@ def check_searcher_options(spec: SearcherSpec, options: Mapping[str, str]) -> No
     The factory is never called: building a searcher can start what it needs
     (ismcts:workers=2 starts a process pool), and a seat spec is checked while the
     command line is still being parsed."""
+    check_option_names(spec, options, BUDGET_KEYS)
     spec.checked_options(**options)
+
+
+def check_option_names(spec: SearcherSpec, options: Mapping[str, str], others) -> None:
+    """SearchError (as SearcherSpec.checked_options raises) for the first of `options`
+    that neither `spec` nor `others` (the options the command itself takes, such as
+    the budget) accepts; its message lists every accepted option."""
+    unknown = sorted(set(options) - set(spec.options) - set(others))
+    if unknown:
+        accepted = ", ".join([*others, *sorted(spec.options)])
+        raise SearchError(f"searcher {spec.name} has no option {unknown[0]} (options: {accepted})")

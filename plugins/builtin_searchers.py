@@ -3,10 +3,14 @@
 from plugins.hookspecs import hookimpl
 from search.base import SearcherSpec
 from search.baselines import GreedySearcher, RandomSearcher
-from search.expectimax_searcher import EXPECTIMAX_OPTIONS, ExpectimaxSearcher
-from search.ismcts_searcher import ISMCTS_OPTIONS, ISMCTSSearcher
-from search.mcts_searcher import MCTS_OPTIONS, MctsSearcher
-from search.pimc import PIMC_OPTIONS, PimcSearcher
+from search.expectimax_searcher import (
+    EXPECTIMAX_OPTION_HELP,
+    EXPECTIMAX_OPTIONS,
+    ExpectimaxSearcher,
+)
+from search.ismcts_searcher import ISMCTS_OPTION_HELP, ISMCTS_OPTIONS, ISMCTSSearcher
+from search.mcts_searcher import MCTS_OPTION_HELP, MCTS_OPTIONS, MctsSearcher
+from search.pimc import PIMC_OPTION_HELP, PIMC_OPTIONS, PimcSearcher
 
 
 @hookimpl
@@ -26,6 +30,7 @@ def cadenza_register_searchers(register):
             ISMCTSSearcher,
             dict(ISMCTS_OPTIONS),
             "single-observer information-set MCTS (Cowling et al. 2012)",
+            option_help=ISMCTS_OPTION_HELP,
         )
     )
     # mcts searches the one state it is given, so on a hidden-information game it
@@ -37,6 +42,7 @@ def cadenza_register_searchers(register):
             dict(MCTS_OPTIONS),
             "UCT with explicit chance nodes and max^n backup, compiled",
             supports=lambda game: not game.hidden_information,
+            option_help=MCTS_OPTION_HELP,
         )
     )
     register(
@@ -45,6 +51,7 @@ def cadenza_register_searchers(register):
             PimcSearcher,
             dict(PIMC_OPTIONS),
             "determinized MCTS: k sampled worlds, root visits summed",
+            option_help=PIMC_OPTION_HELP,
         )
     )
     register(
@@ -53,5 +60,6 @@ def cadenza_register_searchers(register):
             ExpectimaxSearcher,
             dict(EXPECTIMAX_OPTIONS),
             "expectiminimax, alpha-beta and Star1/Star2, iterative deepening",
+            option_help=EXPECTIMAX_OPTION_HELP,
         )
     )

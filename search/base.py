@@ -91,6 +91,14 @@ class Decision:
     alternatives: list[Alternative] = field(default_factory=list)
 
 
+def pv_from(actions: list[int], pv: list[int]) -> list[int]:
+    """The principal variation of an answer `actions`: those actions, then what `pv`
+    expects after them if it begins with them (a pv that went another way says
+    nothing about this answer's future)."""
+    actions, pv = list(actions), list(pv)
+    return actions + pv[len(actions) :] if pv[: len(actions)] == actions else actions
+
+
 class Searcher:
     """Base class of searchers. Subclasses implement `choose`."""
 
@@ -145,6 +153,8 @@ class SearcherSpec:
     description: str = ""
     # Games the searcher can play; None means every game.
     supports: Optional[Callable[[Any], bool]] = field(default=None, compare=False)
+    # One line on each option, for `cadenza searchers` (the defaults are `options`).
+    option_help: dict[str, str] = field(default_factory=dict, compare=False)
 
     def checked_options(self, **options: Any) -> dict[str, Any]:
         """These options over the defaults, converted and checked without building

@@ -9,6 +9,26 @@ from search.base import Budget, SearchError
 from search.rootstats import FINAL_CRITERIA
 
 DEFAULT_ITERATIONS = 1000
+# One line on each option the tree searchers share (`cadenza searchers`); the
+# defaults are in each searcher's __init__.
+TREE_OPTION_HELP = {
+    "c": "UCT exploration constant: higher tries more of the less visited moves",
+    "rollout_depth": "-1 plays each playout to the end; N cuts it after N actions (heuristic)",
+    "final": "how the answer is chosen at the root: visits (most visited) or value (best mean)",
+    "reuse": "keep the tree between moves and go on from the new position's node",
+    "workers": "independent searches in that many processes, their root statistics summed",
+    "widening": "chance nodes hold at most ceil(widening * sqrt(visits)) outcomes; 0: all",
+    "max_nodes": "the tree stops growing at this many nodes",
+    "stop_early": "a purely timed search answers once its choice can no longer change",
+}
+
+
+def option_help(defaults: Mapping[str, Any], texts: Mapping[str, str]) -> dict[str, str]:
+    """The help line of every option in `defaults`, in their order, from `texts`
+    (KeyError for an option without one, so none can be left undescribed)."""
+    return {name: texts[name] for name in defaults}
+
+
 # A timed search without an iteration limit runs until its deadline.
 UNLIMITED = 1 << 62
 

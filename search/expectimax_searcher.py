@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from engine.rng import Rng
 from search import clock, progress, stopping
 from search.base import Alternative, Budget, Decision, Searcher, SearchError, option_defaults
-from search.common import budget_for_forced_turn, has_hidden_information
+from search.common import budget_for_forced_turn, has_hidden_information, option_help
 from search.expectimax import ExpectimaxCore
 
 # The node budget when neither iterations nor movetime is given and depth is unlimited.
@@ -230,3 +230,15 @@ class ExpectimaxSearcher(Searcher):
 
 # The options `cadenza searchers` lists, with their defaults (from __init__).
 EXPECTIMAX_OPTIONS = option_defaults(ExpectimaxSearcher)
+EXPECTIMAX_OPTION_HELP = option_help(
+    EXPECTIMAX_OPTIONS,
+    {
+        "depth": "deepest iteration of the iterative deepening, in plies; -1: no limit",
+        "pruning": "alpha-beta with Star1/Star2 pruning (false: plain expectiminimax)",
+        "samples": "a chance node with more outcomes is searched over this many draws; 0: all",
+        "k": "determinizations searched where the seat's view hides information",
+        "paranoid": "3+ seats: every other seat plays against the searcher (else max^n)",
+        "tt_mb": "size of the transposition table in MB; 0: none",
+        "stop_early": "a purely timed search of a forced turn takes a fiftieth of its movetime",
+    },
+)

@@ -29,7 +29,7 @@ Budgets: `iterations` (1000 when the budget names neither limit) and/or
 `movetime_ms`. The clock is read before every iteration (each takes microseconds
 on the reference games), so a timed search ends within one iteration of its
 deadline; summarising the tree adds well under a millisecond (measured: 20 ms
-asked, 21.9 ms taken on tic-tac-toe, idle machine). With workers, collecting the
+asked, 21.9 ms taken on tictactoe, idle machine). With workers, collecting the
 results adds a few ms, and the first parallel search of a process also waits for
 the pool to start (about 250 ms; later searches reuse it).
 """
@@ -42,7 +42,13 @@ from typing import Any, Callable, Optional
 from engine.rng import Rng
 from search import clock, parallel, treesummary
 from search.base import Budget, Decision, Searcher, SearchError, option_defaults
-from search.common import check_tree_options, iteration_limit, sees_everything
+from search.common import (
+    TREE_OPTION_HELP,
+    check_tree_options,
+    iteration_limit,
+    option_help,
+    sees_everything,
+)
 from search.ismcts import TREE_SHAPES, IsmctsSearch, node_bytes
 from search.rootstats import RootStats, headline, line_finisher, to_decision
 from search.timing import run_sliced, run_until_settled
@@ -93,10 +99,9 @@ class IsmctsEdges(SearchEdges):
 
 
 def summarize(search: IsmctsSearch, seat: int, final: str) -> RootStats:
-    """The root of `search` as RootStats for `seat`, lines ranked by `final`; the
-    principal variation follows the most visited edges (treesummary.summarize)."""
-    pv = treesummary.principal_variation(IsmctsEdges(search))
-    return treesummary.summarize(IsmctsEdges(search, final), seat, pv, search.iterations)
+    """The root of `search` as RootStats for `seat`, lines and principal variations
+    ranked by `final` (treesummary.summarize)."""
+    return treesummary.summarize(IsmctsEdges(search, final), seat)
 
 
 def completion_pick(seat: int, options: dict[str, Any]) -> Callable[[Any, Rng], int]:
@@ -220,3 +225,11 @@ class ISMCTSSearcher(Searcher):
 
 # The options `cadenza searchers` lists, with their defaults (from __init__).
 ISMCTS_OPTIONS: dict[str, Any] = option_defaults(ISMCTSSearcher)
+ISMCTS_OPTION_HELP = option_help(
+    ISMCTS_OPTIONS,
+    {
+        **TREE_OPTION_HELP,
+        "tree": "sequence: one tree over action sequences; infoset: a node per information "
+        "set of the seat to move",
+    },
+)

@@ -16,7 +16,7 @@ from engine.rng import Rng
 from engine.state import State
 from search import clock, parallel, treesummary
 from search.base import Budget, Decision, Searcher, option_defaults
-from search.common import check_tree_options, iteration_limit
+from search.common import TREE_OPTION_HELP, check_tree_options, iteration_limit, option_help
 from search.mcts import UctSearch
 from search.rootstats import RootStats, headline, line_finisher, to_decision
 from search.timing import run_sliced, run_until_settled
@@ -99,10 +99,7 @@ class UctEdges(SearchEdges):
 
 def summarize(search: UctSearch, seat: int) -> RootStats:
     """The root of `search` as RootStats for `seat` (treesummary.summarize)."""
-    edges = UctEdges(search, seat)
-    return treesummary.summarize(
-        edges, seat, treesummary.principal_variation(edges), search.tree.visits(0)
-    )
+    return treesummary.summarize(UctEdges(search, seat), seat)
 
 
 def completion_pick(tree_options: dict[str, Any]) -> Callable[[State, Rng], int]:
@@ -242,3 +239,4 @@ class MctsSearcher(Searcher):
 
 # The options `cadenza searchers` lists, with their defaults (from __init__).
 MCTS_OPTIONS: dict[str, Any] = option_defaults(MctsSearcher)
+MCTS_OPTION_HELP = option_help(MCTS_OPTIONS, TREE_OPTION_HELP)

@@ -31,9 +31,11 @@ from engine.state import State
 from search import clock, parallel, progress
 from search.base import Budget, Decision, Searcher, SearchError, option_defaults
 from search.common import (
+    TREE_OPTION_HELP,
     budget_for_forced_turn,
     check_tree_options,
     iteration_limit,
+    option_help,
     sees_everything,
 )
 from search.mcts_searcher import MCTS_OPTIONS, completion_pick, search_task, uct_options
@@ -119,3 +121,7 @@ class PimcSearcher(Searcher):
 
 # The options `cadenza searchers` lists, with their defaults (from __init__).
 PIMC_OPTIONS: dict[str, Any] = option_defaults(PimcSearcher)
+PIMC_OPTION_HELP = option_help(
+    PIMC_OPTIONS,
+    {"k": "determinizations sampled from the seat's view, one UCT search each", **TREE_OPTION_HELP},
+)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Optional
 
 from engine.rng import Rng
-from search.base import Alternative, Decision, SearchError, extend_turn
+from search.base import Alternative, Decision, SearchError, extend_turn, pv_from
 
 FINAL_CRITERIA = ("visits", "value")
 
@@ -26,13 +26,16 @@ class ChildStats:
     it, and the mover's turn starting with it (up to a chance node or another
     seat's turn) as the tree ranks it; `finished` is False where the tree stops
     short of the turn's end. `line_weight` is the visits of the search the line came
-    from, so a merge keeps the line of the search that knew the action best."""
+    from, so a merge keeps the line of the search that knew the action best; `pv` is
+    that line and then what the same search expects after it (every seat's and
+    chance's steps), so the pv printed for the chosen action begins with it."""
 
     visits: int
     value_sum: float
     line: list[int]
     line_weight: int = 0
     finished: bool = True
+    pv: list[int] = field(default_factory=list)
 
     @property
     def value(self) -> float:
@@ -41,27 +44,23 @@ class ChildStats:
 
 @dataclass
 class RootStats:
-    """A search's root: children by action, plus totals and the principal variation."""
+    """A search's root: children by action, plus totals."""
 
     children: dict[int, ChildStats] = field(default_factory=dict)
     iterations: int = 0
     nodes: int = 0
-    pv: list[int] = field(default_factory=list)
-    pv_weight: int = 0
     reused: int = 0
 
 
 def merge(parts: list[RootStats]) -> RootStats:
-    """Sum visits and returns per first action; lines and the pv come from the part
-    whose own visits back them most (ties: the earlier part, so merges are
+    """Sum visits and returns per first action; each action's line and pv come from
+    the part whose own visits back them most (ties: the earlier part, so merges are
     reproducible)."""
     total = RootStats()
     for part in parts:
         total.iterations += part.iterations
         total.nodes += part.nodes
         total.reused += part.reused
-        if part.pv_weight > total.pv_weight:
-            total.pv, total.pv_weight = list(part.pv), part.pv_weight
         for action, child in part.children.items():
             mine = total.children.get(action)
             if mine is None:
@@ -71,13 +70,14 @@ def merge(parts: list[RootStats]) -> RootStats:
                     list(child.line),
                     child.line_weight,
                     child.finished,
+                    list(child.pv),
                 )
                 continue
             mine.visits += child.visits
             mine.value_sum += child.value_sum
             if child.line_weight > mine.line_weight:
                 mine.line, mine.line_weight = list(child.line), child.line_weight
-                mine.finished = child.finished
+                mine.finished, mine.pv = child.finished, list(child.pv)
     return total
 
 
@@ -100,13 +100,13 @@ def ranked(stats: RootStats, final: str) -> list[tuple[int, ChildStats]]:
 
 def headline(stats: RootStats, final: str = "visits") -> dict:
     """A progress report of a search so far (search/progress.py): its size, the best
-    root action's value and the principal variation."""
+    root action's value and its principal variation."""
     order = ranked(stats, final)
     return {
         "iterations": stats.iterations,
         "nodes": stats.nodes,
         "value": order[0][1].value if order else 0.0,
-        "pv": list(stats.pv),
+        "pv": pv_from(order[0][1].line, order[0][1].pv) if order else [],
     }
 
 
@@ -149,7 +149,7 @@ def to_decision(
         stats={
             "iterations": stats.iterations,
             "nodes": stats.nodes,
-            "pv": list(stats.pv),
+            "pv": pv_from(actions, best.pv),
             "reused": stats.reused,
         },
         alternatives=alternatives,

@@ -1,7 +1,8 @@
 """What a search tree says, read through one small edge interface that mcts and
-ismcts both expose (TreeEdges): the principal variation, the root summary
-(rootstats.RootStats), whether the mover's line is settled (timing.py's early stop)
-and the small search that finishes a turn the main tree did not reach the end of.
+ismcts both expose (TreeEdges): the root summary (rootstats.RootStats) with each
+root action's line and principal variation, whether the mover's line is settled
+(timing.py's early stop) and the small search that finishes a turn the main tree
+did not reach the end of.
 
 The trees differ only in what the interface hides: which edges a node has in a
 given position (ismcts keeps edges of several determinizations under one node) and
@@ -72,34 +73,35 @@ class SearchEdges:
         return self.search.tree.count
 
 
-def principal_variation(tree: TreeEdges) -> list[int]:
-    """The actions along the path the tree follows from the root, every mover's and
-    chance's included."""
-    pv, node = [], 0
-    while (edge := tree.best(tree.edges(node))) is not None:
-        pv.append(edge.action)
+def follow(tree: TreeEdges, node: int, state, seat: Optional[int] = None) -> tuple[list[int], int]:
+    """The actions the tree follows from `node` (whose position is `state`, which is
+    played on in place) and the node reached; with `seat`, only while that seat is to
+    move."""
+    line = []
+    while seat is None or state.current_player() == seat:
+        edge = tree.best(tree.edges(node, state))
+        if edge is None:
+            break
+        line.append(edge.action)
+        state.apply(edge.action)
         node = edge.child
-    return pv
+    return line, node
 
 
-def summarize(tree: TreeEdges, seat: int, pv: list[int], pv_weight: int) -> RootStats:
+def summarize(tree: TreeEdges, seat: int) -> RootStats:
     """The root as RootStats for `seat`; each child's line is the rest of the seat's
-    turn as the tree follows it, as far as the tree goes."""
-    stats = RootStats(iterations=tree.iterations, nodes=tree.nodes, pv=pv, pv_weight=pv_weight)
+    turn as the tree follows it, as far as the tree goes, and its pv that line and
+    then every later mover's and chance's step the tree follows."""
+    stats = RootStats(iterations=tree.iterations, nodes=tree.nodes)
     for first in tree.edges(0):
-        line = [first.action]
         state = tree.root_state.clone()
         state.apply(first.action)
-        node = first.child
-        while state.current_player() == seat:
-            edge = tree.best(tree.edges(node, state))
-            if edge is None:
-                break
-            node = edge.child
-            line.append(edge.action)
-            state.apply(edge.action)
+        rest, node = follow(tree, first.child, state, seat)
+        line = [first.action, *rest]
+        finished = state.current_player() != seat
+        beyond, _ = follow(tree, node, state)
         stats.children[first.action] = ChildStats(
-            first.visits, first.value_sum, line, first.visits, state.current_player() != seat
+            first.visits, first.value_sum, line, first.visits, finished, line + beyond
         )
     return stats
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 
+from cli.defaults import DEFAULT_BUDGET_TEXT
 from cli.options import load_registry, parse_each
 from engine.errors import CadenzaError
 
@@ -109,7 +110,7 @@ def _run_options(command):
     metavar="NAME=SPEC",
     help="An entrant, twice or more: NAME=searcher[:opt=v,...], e.g. "
     "new=mcts:iterations=2000,c=1.2. Budgets per decision are its iterations "
-    "and movetime (ms) options.",
+    f"and movetime (ms) options (default {DEFAULT_BUDGET_TEXT}).",
 )
 @click.option(
     "--games",
@@ -222,7 +223,7 @@ def match_command(
           --games 100 --workers 2 --seed 1 --out runs/ttt
       cadenza match pig --entrant new=mcts:iterations=2000 --entrant old=expectimax:movetime=50 \\
           --sprt 0,20,0.05,0.05 --games 2000 --out runs/pig
-      cadenza match taktvoll --players 3 --entrant hero=ismcts:movetime=1000 \
+      cadenza match taktvoll --players 3 --entrant hero=ismcts:movetime=1000 \\
           --entrant g1=greedy --entrant g2=greedy --games 30 --out runs/takt
     """
     from cli.match.runner import MatchConfig

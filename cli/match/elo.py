@@ -100,6 +100,16 @@ def score_interval(score: float, n: int, z: float = Z95) -> tuple[float, float]:
     return min(score, max(0.0, centre - half)), max(score, min(1.0, centre + half))
 
 
+def sweep_bound(score: float, n: int, z: float = Z95) -> Optional[tuple[str, float]]:
+    """For a 0% or 100% score, which has no finite Elo and no spread to make an
+    interval from: the bound the score's Wilson interval (score_interval) still
+    gives, as (">", elo) or ("<", elo). None for any other score or no games."""
+    if n <= 0 or 0.0 < score < 1.0:
+        return None
+    low, high = score_interval(score, n, z)
+    return (">", score_to_elo(low)) if score >= 1.0 else ("<", score_to_elo(high))
+
+
 def _finite(value: float) -> Optional[float]:
     return value if math.isfinite(value) else None
 

@@ -9,17 +9,46 @@ from pathlib import Path
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-from cli.match.elo import Z95, Moments
+from cli.match.elo import Moments, score_interval
 from cli.match.ratings import has_result, pairwise_score, seat_shares
+from cli.match.report import bound_text
+
+# How far the arrow of a one-sided bound reaches past it (Elo), at least.
+BOUND_ARROW_ELO = 200.0
+
+
+def elo_mark(h2h: dict) -> dict:
+    """What the ratings panel draws for two entrants: the Elo with its interval
+    (x, low, high, None), or for a clean sweep the one-sided bound (x = the bound,
+    an arrow towards the open side, and its label). An unknown end is drawn at x."""
+    bound = h2h.get("elo_bound")
+    if bound is not None:
+        side, x = bound
+        reach = max(BOUND_ARROW_ELO, abs(x) / 2)
+        return {"x": x, "to": x + reach if side == ">" else x - reach, "label": bound_text(bound)}
+    elo = h2h["elo"] if h2h["elo"] is not None else 0.0
+    low = h2h["elo_low"] if h2h["elo_low"] is not None else elo
+    high = h2h["elo_high"] if h2h["elo_high"] is not None else elo
+    return {"x": elo, "low": low, "high": high}
 
 
 def _ratings_panel(ax, summary: dict) -> None:
     if "head_to_head" in summary:
         h2h = summary["head_to_head"]
-        elo = h2h["elo"] if h2h["elo"] is not None else 0.0
-        low = h2h["elo_low"] if h2h["elo_low"] is not None else elo
-        high = h2h["elo_high"] if h2h["elo_high"] is not None else elo
-        ax.errorbar([elo], [0], xerr=[[elo - low], [high - elo]], fmt="o", capsize=6)
+        mark = elo_mark(h2h)
+        if "label" in mark:
+            ax.annotate(
+                "",
+                xy=(mark["to"], 0),
+                xytext=(mark["x"], 0),
+                arrowprops={"arrowstyle": "->", "linewidth": 1.5},
+            )
+            ax.plot([mark["x"]], [0], "|", markersize=14, markeredgewidth=2)
+            ax.annotate(mark["label"], (mark["x"], 0), xytext=(0, 10), textcoords="offset points")
+            ax.set_xlim(min(0.0, mark["x"], mark["to"]) - 50, max(0.0, mark["x"], mark["to"]) + 50)
+        else:
+            x, low, high = mark["x"], mark["low"], mark["high"]
+            ax.errorbar([x], [0], xerr=[[x - low], [high - x]], fmt="o", capsize=6)
         ax.axvline(0, color="grey", linewidth=0.8)
         ax.set_yticks([0], [f"{h2h['entrant']}\nvs {h2h['opponent']}"])
         ax.set_xlabel("Elo difference (95% interval)")
@@ -46,9 +75,10 @@ def _score_panel(ax, records: list[dict], names: list[str], players: int) -> Non
             moments.add(pairwise_score(seat_shares(record), names[0], names[1]))
             xs.append(moments.n)
             means.append(moments.mean)
-            half = Z95 * moments.stderr
-            lows.append(max(0.0, moments.mean - half))
-            highs.append(min(1.0, moments.mean + half))
+            # Wilson, as the report's score interval: it keeps a width at 100% too
+            low, high = score_interval(moments.mean, moments.n)
+            lows.append(low)
+            highs.append(high)
         ax.plot(xs, means, label=f"{names[0]} vs {names[1]}")
         ax.fill_between(xs, lows, highs, alpha=0.25, label="95% interval")
         ax.axhline(0.5, color="grey", linewidth=0.8)

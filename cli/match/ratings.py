@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Optional
 
-from cli.match.elo import Z95, Moments, estimate, score_interval
+from cli.match.elo import Z95, Moments, estimate, score_interval, sweep_bound
 from cli.match.sprt import Sprt
 from cli.notation import format_number
 
@@ -107,6 +107,9 @@ class HeadToHead:
             "elo_high": est.high,
             "elo_margin": est.margin,
             "los": est.los,
+            # A clean sweep (or whitewash): the one-sided Elo bound from the score
+            # interval, [">" or "<", elo], where the Elo interval is unbounded.
+            "elo_bound": _bound(self.games) if est.n >= 2 else None,
             "trinomial": self.trinomial if self.discrete else None,
             "pentanomial": self.pentanomial
             if self.paired and self.block_size == 2 and self.discrete
@@ -116,6 +119,11 @@ class HeadToHead:
             # ignores the pairing: wider when pairs cancel luck.
             "per_game": _interval(estimate(self.games)),
         }
+
+
+def _bound(games: Moments) -> Optional[list]:
+    bound = sweep_bound(games.mean, games.n)
+    return None if bound is None else list(bound)
 
 
 def _interval(est) -> dict:

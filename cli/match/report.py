@@ -15,6 +15,12 @@ def _elo(value: Optional[float], unbounded: str) -> str:
     return unbounded if value is None else f"{value + 0.0:+.1f}"
 
 
+def bound_text(bound: list) -> str:
+    """A one-sided Elo bound (ratings.py's elo_bound) as `> +286.6 (95%)`."""
+    side, value = bound
+    return f"{side} {_elo(value, '')} (95%)"
+
+
 def head_to_head_table(h2h: dict) -> Table:
     table = Table(title=f"{h2h['entrant']} vs {h2h['opponent']}", show_header=False)
     table.add_column("", style="bold")
@@ -33,6 +39,13 @@ def head_to_head_table(h2h: dict) -> Table:
     elo = _elo(h2h["elo"], "n/a")
     if h2h["samples"] < 2:
         table.add_row("Elo", f"{elo}  (an interval needs 2 {kind} or more)")
+    elif h2h.get("elo_bound") is not None:
+        table.add_row(
+            "Elo",
+            f"{bound_text(h2h['elo_bound'])}  (from the score interval; "
+            f"{100 * h2h['score']:.0f}% has no finite Elo)",
+        )
+        table.add_row("LOS", f"{100 * h2h['los']:.1f}%")
     else:
         margin = "" if h2h["elo_margin"] is None else f" +/- {h2h['elo_margin']:.1f}"
         table.add_row(
@@ -42,7 +55,7 @@ def head_to_head_table(h2h: dict) -> Table:
         )
         table.add_row("LOS", f"{100 * h2h['los']:.1f}%")
     single = h2h["per_game"]
-    if h2h["paired"] and single["games"] >= 2:
+    if h2h["paired"] and single["games"] >= 2 and h2h.get("elo_bound") is None:
         margin = "" if single["elo_margin"] is None else f" +/- {single['elo_margin']:.1f}"
         table.add_row(
             "Elo per game",

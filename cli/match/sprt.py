@@ -5,7 +5,16 @@ log-likelihood ratio of "the Elo is elo1" against "the Elo is elo0" approximated
 the mean and variance of the scores, LLR = (s1 - s0)(2m - s0 - s1) / (2 var / n),
 with s0, s1 the logistic scores of elo0, elo1. Paired games give pentanomial samples
 (the mean score of each pair), single games trinomial ones (win, draw, loss).
-The test stops when the LLR leaves [log(beta/(1-alpha)), log((1-beta)/alpha)].
+The test stops when the LLR leaves [log(beta/(1-alpha)), log((1-beta)/alpha)]; the
+match checks it after every game that arrives (cli/match/runner.py).
+
+Samples that do not vary yet (a clean sweep, a run of draws) are regularized as
+fishtest and fastchess regularize empty result categories: REGULARIZE of a sample
+is added at each end of the score range (0 and 1), so such a run is evidence from
+its second sample on. Without it the variance, and so the LLR, stays 0 until the
+first different result, and the LLR then jumps far past a bound (a sweep of 41
+pairs and one 3/2 pair reads about 100) instead of stopping at the game that
+crossed it. Samples that vary give the formula's value unchanged.
 """
 
 from __future__ import annotations
@@ -17,6 +26,9 @@ from typing import Optional
 from cli.match.elo import Moments, elo_to_score
 from cli.specs import OptionError
 
+# Sample weight added at a score of 0 and of 1 (fishtest's epsilon for an empty
+# category of results).
+REGULARIZE = 1e-3
 H0 = "H0"  # elo0 accepted: the change is not an improvement of elo1
 H1 = "H1"  # elo1 accepted
 
@@ -64,12 +76,17 @@ class Sprt:
         return math.log((1.0 - self.beta) / self.alpha)
 
     def llr(self, moments: Moments) -> float:
-        """The log-likelihood ratio of the samples (0 while their variance is 0)."""
-        variance = moments.variance
-        if moments.n == 0 or variance == 0.0:
+        """The log-likelihood ratio of the samples (0 for fewer than two; samples
+        that do not vary yet are regularized)."""
+        if moments.n < 2:
             return 0.0
+        n, mean, variance = moments.n, moments.mean, moments.variance
+        if variance == 0.0:
+            n = moments.n + 2 * REGULARIZE
+            mean = (moments.total + REGULARIZE) / n
+            variance = (moments.squares + REGULARIZE) / n - mean * mean
         s0, s1 = elo_to_score(self.elo0), elo_to_score(self.elo1)
-        return (s1 - s0) * (2.0 * moments.mean - s0 - s1) / (2.0 * variance / moments.n)
+        return (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance / n)
 
     def decision(self, llr: float) -> Optional[str]:
         """H1 at or above the upper bound, H0 at or below the lower, else None."""

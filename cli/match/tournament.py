@@ -24,6 +24,7 @@ from cli.match.entrants import parse_entrant
 from cli.match.runner import MatchConfig
 from cli.match.schedule import seatings
 from cli.specs import OptionError
+from engine.errors import CadenzaError
 
 KEYS = {
     "rounds",
@@ -89,7 +90,10 @@ def load_tournament(path: Path, game_name: str, registry) -> tuple[MatchConfig, 
             raise TournamentConfigError(
                 f'entrant {name} must be a string like "mcts:iterations=500"'
             )
-        entrants.append(parse_entrant(f"{name}={spec}", registry))
+        try:
+            entrants.append(parse_entrant(f"{name}={spec}", registry))
+        except (CadenzaError, ValueError) as exc:
+            raise TournamentConfigError(f"{path}: entrant {name} = {spec!r}: {exc}") from None
     players = _typed(data, "players", int, 1)
     if "rounds" in data and "games" in data:
         raise TournamentConfigError(f"{path}: give rounds or games, not both")

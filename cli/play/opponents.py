@@ -5,18 +5,14 @@
 from __future__ import annotations
 
 from cli.gameloop import seat_specs_for
-from cli.specs import SeatSpec
-from search.base import Budget
-
-# The default budget: a limit of one second a decision keeps a person's game brisk
-# while the compiled searchers still run thousands of iterations in it.
-DEFAULT_MOVETIME_MS = 1000
+from cli.specs import DEFAULT_BUDGET, SeatSpec
 
 
 def default_spec(registry, game) -> SeatSpec:
     """A strong searcher for `game` (mcts for perfect information, ismcts for hidden,
-    as the registry chooses for the engine protocol too) at DEFAULT_MOVETIME_MS."""
-    return SeatSpec(registry.default_searcher(game), Budget(movetime_ms=DEFAULT_MOVETIME_MS))
+    as the registry chooses for the engine protocol too) at the default budget of
+    every command (cli/specs.py DEFAULT_BUDGET)."""
+    return SeatSpec(registry.default_searcher(game), DEFAULT_BUDGET)
 
 
 def assign_opponents(

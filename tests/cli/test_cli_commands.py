@@ -6,6 +6,7 @@ import multiprocessing
 import re
 import shutil
 import subprocess
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -122,6 +123,59 @@ def test_every_command_has_help(command):
     assert words.get(command[0] if command else "", "engine") in run.output
 
 
+@pytest.mark.parametrize("command", [["engine"], ["selfplay"], ["play"], ["match"]])
+def test_help_states_the_one_default_budget(command):
+    # The protocol, play, selfplay and match share one default (cli/defaults.py).
+    run = CliRunner().invoke(main, [*command, "--help"], terminal_width=200)
+    assert run.exit_code == 0 and "movetime=1000" in " ".join(run.output.split())
+
+
+@pytest.mark.parametrize("command", [["match"], ["selfplay"], ["play"]])
+def test_every_help_example_that_goes_on_ends_its_line_with_a_backslash(command):
+    # An example is a shell command: a line that continues on the next (indented
+    # deeper) needs its line continuation, or the copied command stops there.
+    run = CliRunner().invoke(main, [*command, "--help"], terminal_width=200)
+    lines = run.output.splitlines()
+    examples = [line for line in lines if line.strip().startswith("cadenza ")]
+    assert examples, run.output
+    for line in examples:  # a lost backslash in the docstring joins two lines
+        assert "  " not in line.strip(), line
+    for line, after in zip(lines, lines[1:], strict=False):
+        indent = len(line) - len(line.lstrip())
+        if line.strip().startswith("cadenza ") and len(after) - len(after.lstrip()) > indent:
+            assert line.endswith(" \\"), line
+
+
+def test_an_unknown_option_lists_every_accepted_option_the_budget_included():
+    with pytest.raises(SearchError, match=r"no option frob \(options: iterations, movetime, c, "):
+        parse_seat_spec("mcts:frob=1", default_registry())
+    with pytest.raises(SearchError, match=r"\(options: iterations, movetime\)$"):
+        parse_seat_spec("random:frob=1", default_registry())
+
+
+def test_searchers_describes_every_option_once_next_to_its_default():
+    run = CliRunner().invoke(main, ["searchers"])
+    assert run.exit_code == 0
+    lines = run.output.splitlines()
+    for name, spec in default_registry().searchers.items():
+        assert set(spec.option_help) == set(spec.options), name
+        for option in spec.options:
+            described = [
+                line
+                for line in lines
+                if line.split()[:1]
+                and line.split()[0].startswith(f"{option}=")
+                and spec.option_help[option] in line
+            ]
+            assert described and spec.option_help[option].strip(), (name, option)
+            assert "\n" not in spec.option_help[option]
+
+
+def test_the_readme_calls_the_games_by_their_names():
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    assert "tic-tac-toe" not in readme.lower() and "`tictactoe`" in readme
+
+
 def test_seat_spec_parser():
     spec = parse_seat_spec("greedy:iterations=50,movetime=20", default_registry())
     assert spec == SeatSpec("greedy", spec.budget, {})
@@ -164,9 +218,9 @@ def test_checking_a_seat_spec_builds_nothing():
 @pytest.mark.parametrize(
     "text, message",
     [
-        ("ismcts:nope=1", "searcher ismcts has no option nope (options: c, final, "),
+        ("ismcts:nope=1", "searcher ismcts has no option nope (options: iterations, movetime, c, "),
         ("ismcts:workers=two", "option workers=two is not a valid int"),
-        ("random:c=1", "searcher random has no option c (options: none)"),
+        ("random:c=1", "searcher random has no option c (options: iterations, movetime)"),
     ],
 )
 def test_a_seat_spec_with_a_bad_option_is_refused_without_building(text, message):

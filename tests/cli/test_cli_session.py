@@ -7,9 +7,10 @@ import re
 import pytest
 
 from cli.protocol import EngineSession, is_ignored
+from cli.specs import DEFAULT_BUDGET, parse_seat_spec
 from plugins.hookspecs import hookimpl
 from plugins.manager import load_registry
-from search.base import Alternative, Decision, Searcher, SearcherSpec
+from search.base import Alternative, Budget, Decision, Searcher, SearcherSpec
 
 
 class ScriptedSearcher(Searcher):
@@ -25,12 +26,15 @@ class ScriptedSearcher(Searcher):
 
     def choose(self, state, seat, budget, rng):
         self.calls += 1
+        ScriptedSearcher.last_budget = budget
         first = state.legal_actions()[0]
         if self.mode == "illegal":
             return Decision(actions=[10**6], value=0.5)
         if self.mode == "empty":
             return Decision(actions=[], value=0.5)
         stats = {"iterations": budget.iterations or 0, "nodes": 3, "depth": self.depth}
+        if self.mode == "otherpv":  # a pv that went another way than the answer
+            stats["pv"] = state.legal_actions()[1:3]
         if self.mode == "pv":
             scratch = state.clone()
             pv = []
@@ -158,6 +162,42 @@ def test_go_prints_info_then_bestmove_with_pv_in_notation(session):
     assert out[1:] == ["bestmove a1", "ok"]
 
 
+def test_a_pv_that_went_another_way_is_cut_to_the_bestmove(session):
+    session.handle("new tictactoe")
+    out = session.handle("go searcher=scripted mode=otherpv iterations=7")
+    assert out[0].endswith(" pv=a1") and out[1:] == ["bestmove a1", "ok"]
+
+
+@pytest.mark.parametrize(
+    "searcher, budget",
+    [("mcts", "iterations=1000"), ("ismcts", "iterations=1000"), ("pimc", "iterations=1000")]
+    + [("expectimax", "iterations=5000"), ("mcts", "iterations=400 workers=2")],
+)
+def test_the_info_pv_begins_with_the_bestmove(session, searcher, budget):
+    # Maestro seed=3: the first seat's turn is placements, a pass and a draw count; the
+    # most visited root child and the best ranked one once differed on a visit tie.
+    for seed in (1, 2, 3):
+        session.handle("new maestro seed=3")
+        info, best, status = session.handle(f"go searcher={searcher} {budget} seed={seed}")
+        assert status == "ok" and info.startswith("info ")
+        pv = dict(field.split("=", 1) for field in info.split()[1:])["pv"].split(",")
+        moves = best.split()[1:]
+        assert pv[: len(moves)] == moves, (info, best)
+
+
+def test_go_and_hint_without_a_budget_search_the_one_default_budget(session):
+    session.handle("new tictactoe")
+    for command in ("go searcher=scripted", "hint searcher=scripted mode=ranked"):
+        assert session.handle(command)[-1] == "ok"
+        assert ScriptedSearcher.last_budget == Budget(movetime_ms=1000) == DEFAULT_BUDGET
+    assert session.handle("setoption iterations=7") == ["ok"]
+    session.handle("go searcher=scripted")
+    assert ScriptedSearcher.last_budget == Budget(iterations=7)
+    # the same default as a seat spec's and `cadenza play`'s, stated in the help
+    assert parse_seat_spec("mcts").budget == DEFAULT_BUDGET
+    assert any("(no budget: movetime=1000) -- " in line for line in session.handle("help"))
+
+
 def test_go_refuses_a_searchers_illegal_answer(session):
     session.handle("new tictactoe")
     before = session.snapshot()
@@ -193,7 +233,7 @@ def test_setoption_defaults_apply_only_where_the_searcher_has_them(session):
     assert session.handle("go searcher=random")[-1] == "ok"
     # ... but naming it for random is one.
     assert session.handle("go searcher=random scale=2") == [
-        "error searcher random has no option scale (options: none)"
+        "error searcher random has no option scale (options: searcher, seed, iterations, movetime)"
     ]
     assert session.handle("setoption scale=abc")[0].startswith("error option scale=abc")
     assert session.snapshot()["options"] == {"searcher": "scripted", "scale": "2", "depth": "3"}
@@ -242,3 +282,18 @@ def test_help_lists_every_command(session):
     words = [line.split()[1] for line in out[:-1]]
     assert words == list(EngineSession.COMMANDS)
     assert all(" -- " in line for line in out[:-1])
+
+
+def test_an_unknown_go_option_lists_every_accepted_one(session):
+    session.handle("new tictactoe")
+    before = session.snapshot()
+    assert session.handle("go searcher=random frob=1") == [
+        "error searcher random has no option frob (options: searcher, seed, iterations, movetime)"
+    ]
+    out = session.handle("hint searcher=scripted frob=1")[0]
+    assert out.startswith(
+        "error searcher scripted has no option frob (options: searcher, seed, top,"
+    )
+    assert (
+        out.endswith("iterations, movetime, depth, mode, scale)") and session.snapshot() == before
+    )

@@ -6,10 +6,11 @@ import json
 
 import pytest
 
+from cli.defaults import DEFAULT_MOVETIME_MS
 from cli.play import savefile
 from cli.play.aisession import AiSession
 from cli.play.errors import PlayError
-from cli.play.opponents import DEFAULT_MOVETIME_MS, assign_opponents, default_spec
+from cli.play.opponents import assign_opponents, default_spec
 from cli.specs import OptionError, SeatSpec
 from conftest import GAME_NAMES
 from engine.rng import Rng

@@ -144,3 +144,45 @@ def test_mean_interval_of_any_scale():
     mean, half = mean_interval([2.0, -2.0, 2.0, -2.0])
     assert mean == 0.0 and half == pytest.approx(1.959964, abs=1e-5)
     assert mean_interval([0.5])[1] == math.inf
+
+
+def sweep(block_size, games, winner="a"):
+    """`games` games between a and b, seats swapped inside each block, all won by
+    `winner`."""
+    h2h = HeadToHead("a", "b", block_size=block_size)
+    for index in range(games):
+        seats = ["a", "b"] if index % 2 == 0 else ["b", "a"]
+        h2h.add(record(index, index // block_size, seats, [float(s == winner) for s in seats]))
+    return h2h
+
+
+def test_a_clean_sweep_reports_the_one_sided_bound_of_its_score_interval():
+    # 20 of 20 (10 pairs): Wilson's lower end 20 / (20 + 1.96^2) = 0.8389, which is
+    # -400 log10(1 / 0.8389 - 1) = +286.6 Elo; 0 of 20 mirrors it.
+    won = sweep(2, 20).summary()
+    assert won["score_low"] == pytest.approx(0.8389, abs=1e-4) and won["elo"] is None
+    side, bound = won["elo_bound"]
+    assert side == ">" and bound == pytest.approx(286.6, abs=0.05)
+    lost = sweep(1, 20, winner="b").summary()
+    assert lost["elo_bound"][0] == "<" and lost["elo_bound"][1] == pytest.approx(-286.6, abs=0.05)
+    # a score short of a sweep keeps its two-sided interval and has no bound
+    h2h = sweep(2, 20)
+    h2h.add(record(20, 10, ["a", "b"], [0.0, 1.0]))
+    h2h.add(record(21, 10, ["b", "a"], [1.0, 0.0]))
+    assert h2h.summary()["elo_bound"] is None and h2h.summary()["elo_low"] is not None
+
+
+def test_the_report_and_the_plot_show_a_sweeps_bound_not_elo_zero():
+    from rich.console import Console
+
+    from cli.match.plots import elo_mark
+    from cli.match.report import head_to_head_table
+
+    h2h = sweep(2, 20).summary()
+    console = Console(width=200, record=True)
+    console.print(head_to_head_table(h2h))
+    text = console.export_text()
+    assert "> +286.6 (95%)" in text and "-inf" not in text and "n/a" not in text
+    mark = elo_mark(h2h)
+    assert mark["x"] == pytest.approx(286.6, abs=0.05) and mark["to"] > mark["x"]
+    assert mark["label"] == "> +286.6 (95%)"

@@ -102,7 +102,12 @@ def test_all_orders_rounds_count_every_order(tmp_path):
         ('rounds = 0\n[entrants]\na = "greedy"\nb = "random"\n', "rounds must be at least 1"),
         ('rounds = 1\ngames = 2\n[entrants]\na = "greedy"\nb = "random"\n', "rounds or games"),
         ('[entrants]\na = 3\nb = "random"\n', "entrant a must be a string"),
-        ('[entrants]\na = "nope"\nb = "random"\n', "unknown searcher: nope"),
+        ('[entrants]\na = "nope"\nb = "random"\n', "t.toml: entrant a = 'nope': unknown searcher"),
+        (
+            '[entrants]\na = "mcts:frob=1"\nb = "random"\n',
+            "t.toml: entrant a = 'mcts:frob=1': searcher mcts has no option frob "
+            "(options: iterations, movetime, c,",
+        ),
         ('[entrants]\na = "greedy"\n', "at least 2 entrants"),
         ('game = "pig"\n[entrants]\na = "greedy"\nb = "random"\n', "is for pig, not tictactoe"),
         ("[entrants\n", "not valid TOML"),
@@ -115,6 +120,7 @@ def test_bad_tournament_files_are_one_line_and_exit_2(tmp_path, text, message):
     run = cadenza("tournament", "tictactoe", "--config", str(path), "--out", str(tmp_path / "o"))
     assert run.exit_code == 2, run.stderr
     assert len(run.stderr.splitlines()) == 1 and message in run.stderr, run.stderr
+    assert "GAME" not in run.stderr, "a bad file is reported against the file, not the game"
 
 
 def test_an_output_directory_is_required(tmp_path):

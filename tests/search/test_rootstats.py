@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from search.base import Alternative, Budget, SearchError, decide
-from search.rootstats import ChildStats, RootStats, line_finisher, to_decision
+from search.rootstats import ChildStats, RootStats, line_finisher, merge, to_decision
 
 
 def counting_finisher(calls):
@@ -92,3 +92,22 @@ def test_small_searches_finish_the_chosen_turn_and_every_hint_they_are_asked_for
             scratch.apply(action)
         assert scratch.is_chance_node() or scratch.current_player() != seat
     assert decision.actions == decision.alternatives[0].actions
+
+
+def test_the_decisions_pv_is_the_chosen_actions_line_then_its_future():
+    # Action 2 leads on visits; the pv of the search that knew it best (part two) is
+    # kept, and a line finished past the tree drops a pv that went another way.
+    parts = [
+        RootStats(
+            children={
+                1: ChildStats(6, 3.0, [1], 6, pv=[1, 5]),
+                2: ChildStats(2, 1.0, [2], 2, pv=[2, 8]),
+            }
+        ),
+        RootStats(children={2: ChildStats(7, 4.0, [2, 3], 7, pv=[2, 3, 9, 4])}),
+    ]
+    decision = to_decision(merge(parts), "visits")
+    assert decision.actions == [2, 3] and decision.stats["pv"] == [2, 3, 9, 4]
+    short = RootStats(children={2: ChildStats(7, 4.0, [2], 7, finished=False, pv=[2])})
+    decision = to_decision(short, "visits", counting_finisher([]))
+    assert decision.actions == [2, 99] and decision.stats["pv"] == [2, 99]
