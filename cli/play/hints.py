@@ -24,11 +24,6 @@ from search.base import decide
 DEFAULT_TOP = 3
 
 
-# A hint is ranked by the value it shows; an alternative the searcher looked at less
-# than this share of its most-visited one is too little explored to rank at all.
-MIN_VISIT_SHARE = 0.1
-
-
 @dataclass
 class Hint:
     rank: int
@@ -60,7 +55,8 @@ def find_hints(
     worlds = sample_worlds(game, state, seat, Rng(seed))
     hints = Hints()
     hints.stopped = stopped
-    for rank, alt in enumerate(ranked_by_value(ranked_alternatives(decision))[:top], start=1):
+    chosen = ranked_by_value(ranked_alternatives(decision)[:top])
+    for rank, alt in enumerate(chosen, start=1):
         texts = check_turn(state, alt.actions, f"searcher {name}")
         hints.append(
             Hint(
@@ -76,13 +72,10 @@ def find_hints(
 
 
 def ranked_by_value(alternatives: list) -> list:
-    """The alternatives explored enough to judge (MIN_VISIT_SHARE), best value first,
-    more visits first among equal values."""
-    if not alternatives:
-        return []
-    most = max(int(alt.visits) for alt in alternatives)
-    explored = [alt for alt in alternatives if int(alt.visits) >= MIN_VISIT_SHARE * most]
-    return sorted(explored, key=lambda alt: (-float(alt.value), -int(alt.visits)))
+    """The searcher's most-visited alternatives reordered by the value shown, best
+    first (more visits first among equal values). Only the most-visited are taken,
+    since a little-explored move's value is noise, however high."""
+    return sorted(alternatives, key=lambda alt: (-float(alt.value), -int(alt.visits)))
 
 
 def described(state, actions: list[int], seat: int) -> list[str]:

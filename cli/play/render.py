@@ -227,8 +227,10 @@ def legal_lines(entries: list[tuple[str, str]], width: int) -> list[str]:
         for item in shown:
             words = f" — {item.words}" if item.words != item.text else ""
             lines.append(f"  {label(item.number, item.text)}{words}")
-        return lines if any(item.words != item.text for item in shown) else flow(
-            [label(item.number, item.text) for item in shown], width, "  "
+        return (
+            lines
+            if any(item.words != item.text for item in shown)
+            else flow([label(item.number, item.text) for item in shown], width, "  ")
         )
     lines, singles = [], []
     for item in shown:

@@ -96,7 +96,9 @@ class Sitting:
         for first in range(n):
             self.totals[first] += values[self.player_seat(first, n)]
         mine = returns[session.seat]
-        if mine is not None and all(r is not None and r < mine for i, r in enumerate(returns) if i != session.seat):
+        if mine is not None and all(
+            r is not None and r < mine for i, r in enumerate(returns) if i != session.seat
+        ):
             self.wins += 1
         self.played += 1
 
@@ -109,7 +111,8 @@ class Sitting:
         person = (session.seat - self.shift) % n
         names = ["you" if first == person else f"AI {first}" for first in range(n)]
         totals = " · ".join(
-            f"{name} {_signed(total)} {unit}" for name, total in zip(names, self.totals, strict=True)
+            f"{name} {_signed(total)} {unit}"
+            for name, total in zip(names, self.totals, strict=True)
         )
         what = "hand" if self.hands > 1 or session.game.name == "leduc" else "game"
         count = f"{self.played} {what}{'s' if self.played != 1 else ''}"

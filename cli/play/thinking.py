@@ -30,6 +30,7 @@ def run_stoppable(work: Callable[[], T]) -> tuple[T, bool]:
     """(work(), whether a Ctrl-C stopped it early). `work` must use only copies of the
     position, since an abandoned search goes on running."""
     request = threading.Event()
+    done = threading.Event()  # not Thread.join: a join cut by Ctrl-C may misreport
     box: dict = {}
 
     def target() -> None:
@@ -38,12 +39,14 @@ def run_stoppable(work: Callable[[], T]) -> tuple[T, bool]:
                 box["value"] = work()
             except BaseException as exc:  # handed to the waiting thread
                 box["error"] = exc
+            finally:
+                done.set()
 
     thread = threading.Thread(target=target, name="cadenza-play-search", daemon=True)
     thread.start()
-    while thread.is_alive():
+    while not done.is_set():
         try:
-            thread.join(WAIT_SLICE)
+            done.wait(WAIT_SLICE)
         except KeyboardInterrupt:
             if request.is_set():
                 raise SearchAbandoned(

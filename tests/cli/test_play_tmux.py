@@ -15,7 +15,7 @@ import pytest
 
 from conftest import GAME_NAMES
 from plugins.manager import default_registry
-from tmux_harness import Terminal, board, hints, legal, terminal, tmux_exe  # noqa: F401
+from tmux_harness import Terminal, board, hints, legal, tmux_exe
 
 # Small budgets keep each search a few milliseconds.
 HINT_ITERATIONS = 40

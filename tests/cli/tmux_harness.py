@@ -26,7 +26,11 @@ TIMEOUT = 60.0
 PROMPT = re.compile(r"^\[(\d+)\] \S+> ?(.*)$")
 # Lines of history read while waiting for an answer (more only for a long answer).
 RECENT_LINES = 400
-CADENZA = [sys.executable, "-c", "import sys; from cli.main import main; sys.argv[0]='cadenza'; main()"]
+CADENZA = [
+    sys.executable,
+    "-c",
+    "import sys; from cli.main import main; sys.argv[0]='cadenza'; main()",
+]
 
 
 def tmux_exe() -> str:
