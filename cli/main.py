@@ -219,7 +219,7 @@ def _one_seat_spec(ctx, param, value):
 
 
 @main.command()
-@click.argument("game")
+@click.argument("game", required=False)
 @click.option(
     "--players",
     type=click.IntRange(min=1),
@@ -264,30 +264,111 @@ def _one_seat_spec(ctx, param, value):
     help="Table mode: you play a real game and type every roll, draw and move; "
     "Cadenza only gives hints for your seat.",
 )
-def play(game, players, seat, opponents, hint_spec, seed, variant, table):
+@click.option(
+    "--hands",
+    "--games",
+    "hands",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Play this many games (Leduc hands) in a row, the seats rotating each time, "
+    "with a running total of what each player won.",
+)
+@click.option(
+    "--load",
+    "load_file",
+    default=None,
+    metavar="FILE",
+    help="Continue a game written by save FILE (GAME may be left out).",
+)
+@click.option(
+    "--resume",
+    is_flag=True,
+    help="Continue the newest autosaved game (of GAME, if given).",
+)
+@click.option(
+    "--autosave-dir",
+    default=None,
+    metavar="DIR",
+    help="Where every game is autosaved after each move (default: $CADENZA_AUTOSAVE_DIR, "
+    "else $XDG_DATA_HOME/cadenza/autosave, else ~/.local/share/cadenza/autosave).",
+)
+@click.option("--no-autosave", is_flag=True, help="Do not autosave.")
+@click.option(
+    "--no-auto-forced",
+    is_flag=True,
+    help="Type your forced moves yourself (by default a single legal action is played "
+    "for you; the AI never searches one).",
+)
+def play(
+    game,
+    players,
+    seat,
+    opponents,
+    hint_spec,
+    seed,
+    variant,
+    table,
+    hands,
+    load_file,
+    resume,
+    autosave_dir,
+    no_autosave,
+    no_auto_forced,
+):
     """Play GAME in the terminal against AI opponents, or follow a real game with
     --table and ask for hints.
+
+    Ctrl-C while the AI thinks stops its search (it plays its best so far). Every
+    game is autosaved after each move; --resume continues the newest one.
 
     \b
     Examples:
       cadenza play tictactoe
       cadenza play pig --opponent expectimax:movetime=500 --seat 1
+      cadenza play leduc --hands 10
       cadenza play leduc --table
+      cadenza play --resume
     """
+    from pathlib import Path
+
     from cli.newgame import random_seed
+    from cli.play import autosave
     from cli.play.errors import PlayError
-    from cli.play.loop import run, start_session
+    from cli.play.loop import Options, run, start_session
+    from cli.play.savefile import load
+    from cli.play.sitting import Settings, Sitting
     from cli.specs import OptionError
     from engine.errors import GameConfigError
     from search.base import SearchError
 
     registry = load_registry()
-    try:
-        registry.game(game)
-    except CadenzaError as exc:
-        raise click.BadParameter(str(exc), param_hint="GAME") from None
+    if game is not None:
+        try:
+            registry.game(game)
+        except CadenzaError as exc:
+            raise click.BadParameter(str(exc), param_hint="GAME") from None
+    if load_file and resume:
+        raise click.UsageError("--load and --resume cannot be used together")
+    if game is None and not (load_file or resume):
+        raise click.UsageError("name a GAME to play, or use --load FILE or --resume")
     if table and opponents:
         raise click.UsageError("table mode has no AI seats: --opponent cannot be used with --table")
+    folder = None if no_autosave else autosave.folder(autosave_dir)
+    options = Options(auto_forced=not no_auto_forced, autosave_dir=folder)
+    if load_file or resume:
+        try:
+            path = load_file or str(autosave.latest(autosave.folder(autosave_dir), game))
+            session = load(registry, path)
+        except PlayError as exc:
+            raise click.UsageError(str(exc)) from None
+        if game is not None and session.game.name != game:
+            raise click.UsageError(f"{path} is a game of {session.game.name}, not {game}")
+        click.echo(f"Loaded {path}: {session.game.name}, you are seat {session.seat}.")
+        sitting = Sitting.of_session(session, seed, hands)
+        resumed = None if load_file or folder is None else Path(path)
+        run(session, registry, options=options, sitting=sitting, autosave_path=resumed)
+        return
     seed = random_seed() if seed is None else seed
     try:
         session = start_session(
@@ -295,7 +376,8 @@ def play(game, players, seat, opponents, hint_spec, seed, variant, table):
         )
     except (GameConfigError, SearchError, OptionError, PlayError) as exc:
         raise click.UsageError(str(exc)) from None
-    run(session, registry, seed=seed)
+    settings = Settings(game, players, variant, seat, table, list(opponents), hint_spec)
+    run(session, registry, seed=seed, options=options, sitting=Sitting(settings, seed, hands))
 
 
 from cli.perft import perft_command  # noqa: E402  (one module a command)

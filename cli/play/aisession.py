@@ -34,6 +34,7 @@ from cli.play.saveformat import (
     state_field,
 )
 from cli.play.session import Session, check_seat
+from cli.play.thinking import run_stoppable
 from cli.specs import SeatSpec
 from engine.errors import StateFormatError
 from engine.game import sample_chance
@@ -50,6 +51,13 @@ class Thinking:
 
     seat: int
     spec: SeatSpec
+
+
+@dataclass(frozen=True)
+class Note:
+    """Yielded by `advance` for the person's eyes only (not logged)."""
+
+    text: str
 
 
 @dataclass(frozen=True)
@@ -111,9 +119,10 @@ class AiSession(Session):
 
     # ---- the AI seats and the dice -----------------------------------------------------
 
-    def advance(self) -> Iterator[Union[Thinking, str]]:
+    def advance(self) -> Iterator[Union[Thinking, Note, str]]:
         """Play chance and the AI seats until the person is to move or the game ends,
-        yielding a Thinking before each search and a log line after each move."""
+        yielding a Thinking before each search (a forced move is played unsearched),
+        a Note when a Ctrl-C stopped one, and a log line after each move."""
         steps = 0
         while not self.state.is_terminal() and self.state.current_player() != self.seat:
             if steps >= MAX_ACTIONS_BETWEEN_TURNS:
@@ -126,23 +135,34 @@ class AiSession(Session):
                 steps += 1
             else:
                 spec = self.opponents[player]
-                yield Thinking(player, spec)
-                decision = decide(
-                    self.searchers[player],
-                    self.game,
-                    self.state.clone(),
-                    spec.budget,
-                    self.seeds.next_u64(),
-                )
-                check_turn(self.state, decision.actions, f"searcher {spec.searcher}")
+                legal = self.state.legal_actions()
+                if len(legal) == 1:
+                    # A forced move: nothing to search (and no second to wait).
+                    actions = list(legal)
+                else:
+                    yield Thinking(player, spec)
+                    actions, stopped = self._search(player, spec)
+                    if stopped:
+                        yield Note(f"Stopped seat {player}'s search: it plays its best so far.")
+                check_turn(self.state, actions, f"searcher {spec.searcher}")
                 words = []
-                for action in decision.actions:
+                for action in actions:
                     words.append(self.state.describe(action, self.seat))
                     self.state.apply(action)
-                steps += len(decision.actions)
+                steps += len(actions)
                 line = f"seat {player} ({spec.searcher}): {'; '.join(words)}"
             self.log.append(line)
             yield line
+
+    def _search(self, player: int, spec: SeatSpec) -> tuple[list[int], bool]:
+        """The AI seat's decision and whether a Ctrl-C cut its search short. The seed is
+        drawn first, so a stopped search leaves the streams as a full one would."""
+        seed = self.seeds.next_u64()
+        searcher, position = self.searchers[player], self.state.clone()
+        decision, stopped = run_stoppable(
+            lambda: decide(searcher, self.game, position, spec.budget, seed)
+        )
+        return list(decision.actions), stopped
 
     # ---- Session -------------------------------------------------------------------------
 
@@ -170,7 +190,7 @@ class AiSession(Session):
     def _step(self, token: str) -> None:
         state = self.state
         if state.is_terminal():
-            raise PlayError("the game is over: undo, load, save or quit")
+            raise PlayError("the game is over: undo, new, rematch, load, save or quit")
         player = state.current_player()
         if player != self.seat:
             waiting = "a chance event comes" if player < 0 else f"seat {player} moves"
@@ -189,7 +209,7 @@ class AiSession(Session):
         if player == self.seat:
             return f"Your move (seat {self.seat})."
         if self.state.is_terminal():
-            return "The game is over: undo, save, load or quit."
+            return "The game is over: undo, new, rematch, save, load or quit."
         return f"{self.who(player)} to move."
 
     def legal_texts(self) -> list[str]:

@@ -3,7 +3,9 @@ small handler; any other line is moves (or, at a table, outcomes and reveals) in
 game's notation, played all or nothing.
 
 A handler draws what it has to say on the Screen and returns an Outcome: the session
-to go on with (a new one after `load`) and whether the position changed.
+to go on with (a new one after `load`), whether the position changed, and what the
+loop is asked to do (quit, save, start the next game). A lone number is the move of
+that number in the legal list.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import Callable
 from cli.play import savefile
 from cli.play.errors import PlayError
 from cli.play.hints import DEFAULT_TOP
+from cli.play.legallist import number_of
 from cli.play.render import Screen
 from cli.play.session import Session
 
@@ -25,6 +28,8 @@ class Outcome:
     session: Session
     changed: bool = False  # draw the position again (and let the AI seats move)
     quit: bool = False
+    saved: bool = False  # the game as it is now is in a file the person named
+    next_game: str = ""  # "new" or "rematch": the loop starts it (cli/play/sitting.py)
 
 
 def execute(line: str, session: Session, screen: Screen, registry) -> Outcome:
@@ -34,7 +39,11 @@ def execute(line: str, session: Session, screen: Screen, registry) -> Outcome:
         return Outcome(session)
     handler = COMMANDS.get(words[0])
     if handler is None:
-        session.play(words)
+        try:
+            named = number_of(line, session.legal_texts())
+        except ValueError as exc:
+            raise PlayError(str(exc)) from None
+        session.play([named] if named else words)
         return Outcome(session, changed=True)
     rest = line.strip()[len(words[0]) :].strip()
     return handler(session, words[1:], rest, screen, registry)
@@ -84,7 +93,7 @@ def cmd_save(session, args, rest, screen, registry) -> Outcome:
         raise PlayError("save needs a file name: save FILE")
     savefile.save(session, rest)
     screen.line(f"Saved to {rest}.")
-    return Outcome(session)
+    return Outcome(session, saved=True)
 
 
 def cmd_load(session, args, rest, screen, registry) -> Outcome:
@@ -92,7 +101,7 @@ def cmd_load(session, args, rest, screen, registry) -> Outcome:
         raise PlayError("load needs a file name: load FILE")
     loaded = savefile.load(registry, rest)
     screen.line(f"Loaded {rest}: {loaded.game.name}, you are seat {loaded.seat}.")
-    return Outcome(loaded, changed=True)
+    return Outcome(loaded, changed=True, saved=True)
 
 
 def cmd_show(session, args, rest, screen, registry) -> Outcome:
@@ -122,6 +131,16 @@ def cmd_quit(session, args, rest, screen, registry) -> Outcome:
     return Outcome(session, quit=True)
 
 
+def cmd_new(session, args, rest, screen, registry) -> Outcome:
+    _no_args("new", args)
+    return Outcome(session, next_game="new")
+
+
+def cmd_rematch(session, args, rest, screen, registry) -> Outcome:
+    _no_args("rematch", args)
+    return Outcome(session, next_game="rematch")
+
+
 COMMANDS: dict[str, Callable[..., Outcome]] = {
     "hint": cmd_hint,
     "undo": cmd_undo,
@@ -130,6 +149,8 @@ COMMANDS: dict[str, Callable[..., Outcome]] = {
     "load": cmd_load,
     "show": cmd_show,
     "rules": cmd_rules,
+    "new": cmd_new,
+    "rematch": cmd_rematch,
     "help": cmd_help,
     "quit": cmd_quit,
     "exit": cmd_quit,

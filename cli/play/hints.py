@@ -1,5 +1,6 @@
-"""Hints for the person: the best few decisions for their seat, with values and, where
-one can be given, a one-line reason.
+"""Hints for the person: the best few decisions for their seat, in plain words, with
+the chance to win the searcher gives each (ranked by it) and, where one can be
+given, a one-line reason.
 
 The search goes through search.base.decide, which rebuilds the position from the
 seat's observation, so a hint never uses what the seat cannot see. Reasons come
@@ -15,6 +16,7 @@ from typing import Optional
 
 from cli.notation import check_turn, format_number
 from cli.play.seatview import agreed, game_scores, sample_worlds
+from cli.play.thinking import run_stoppable
 from cli.ranking import ranked_alternatives
 from engine.rng import Rng
 from search.base import decide
@@ -26,31 +28,64 @@ DEFAULT_TOP = 3
 class Hint:
     rank: int
     texts: list[str]  # the decision in notation: the seat's actions up to chance or turn end
-    value: float  # the searcher's estimate for the seat, in [0, 1]
+    words: list[str]  # the same actions in plain words, as the seat sees them
+    value: float  # the searcher's estimate of the seat's share of the win, in [0, 1]
     visits: int
     reason: Optional[str]
 
 
+def win_chance(value: float) -> str:
+    """A hint's value as the person reads it: the chance to win (a draw counts half)."""
+    return f"{round(100 * value)}% to win"
+
+
+class Hints(list):
+    """Hints best first; `stopped` tells that a Ctrl-C cut their search short."""
+
+    stopped = False
+
+
 def find_hints(
     game, state, searcher, budget, seed: int, top: int = DEFAULT_TOP, name: str = "searcher"
-) -> list[Hint]:
-    """The `top` best decisions for the seat to move in `state`, best first."""
+) -> Hints:
+    """The `top` best decisions for the seat to move in `state`, best value first."""
     seat = state.current_player()
-    decision = decide(searcher, game, state.clone(), budget, seed)
+    position = state.clone()
+    decision, stopped = run_stoppable(lambda: decide(searcher, game, position, budget, seed))
     worlds = sample_worlds(game, state, seat, Rng(seed))
-    hints = []
-    for rank, alt in enumerate(ranked_alternatives(decision)[:top], start=1):
+    hints = Hints()
+    hints.stopped = stopped
+    chosen = ranked_by_value(ranked_alternatives(decision)[:top])
+    for rank, alt in enumerate(chosen, start=1):
         texts = check_turn(state, alt.actions, f"searcher {name}")
         hints.append(
             Hint(
                 rank,
                 texts,
+                described(state, list(alt.actions), seat),
                 float(alt.value),
                 int(alt.visits),
                 move_reason(worlds, seat, list(alt.actions)),
             )
         )
     return hints
+
+
+def ranked_by_value(alternatives: list) -> list:
+    """The searcher's most-visited alternatives reordered by the value shown, best
+    first (more visits first among equal values). Only the most-visited are taken,
+    since a little-explored move's value is noise, however high."""
+    return sorted(alternatives, key=lambda alt: (-float(alt.value), -int(alt.visits)))
+
+
+def described(state, actions: list[int], seat: int) -> list[str]:
+    """Each action of a decision in plain words, as `seat` sees it, on a copy."""
+    scratch = state.clone()
+    words = []
+    for action in actions:
+        words.append(str(scratch.describe(action, seat)))
+        scratch.apply(action)
+    return words
 
 
 def move_reason(worlds: list, seat: int, actions: list[int]) -> Optional[str]:

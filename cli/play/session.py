@@ -12,7 +12,7 @@ from typing import Any
 
 from cli.gameloop import build_searcher
 from cli.play.errors import PlayError
-from cli.play.hints import DEFAULT_TOP, Hint, find_hints
+from cli.play.hints import DEFAULT_TOP, Hints, find_hints
 from cli.specs import SeatSpec
 from engine.errors import CadenzaError
 from engine.rng import Rng
@@ -93,9 +93,11 @@ class Session:
     def is_over(self) -> bool:
         return self.view_state().is_terminal()
 
-    def play(self, tokens: list[str]) -> None:
+    def play(self, tokens: list[str], record: bool = True) -> None:
         """Apply the tokens in order, all or nothing: on any error the session is
-        exactly as before and PlayError says what was wrong."""
+        exactly as before and PlayError says what was wrong. `record` False plays
+        them without an undo point of their own (a forced move: undo takes it back
+        with the decision before it)."""
         if not tokens:
             return
         before = self._capture()
@@ -105,7 +107,35 @@ class Session:
         except (CadenzaError, ValueError) as exc:
             self._restore(before)
             raise PlayError(str(exc)) from None
-        self.undo_stack.append(before)
+        if record:
+            self.undo_stack.append(before)
+
+    def my_turn(self) -> bool:
+        """Whether the person is to decide a move of their own seat now."""
+        state = self.view_state()
+        return not state.is_terminal() and state.current_player() == self.seat
+
+    def forced_move(self) -> str | None:
+        """The notation of the person's only legal action, when they have just one."""
+        if not self.my_turn():
+            return None
+        texts = self.legal_texts()
+        return texts[0] if len(texts) == 1 else None
+
+    def legal_entries(self) -> list[tuple[str, str]]:
+        """What can be typed now, each as (notation, plain words as the seat sees it);
+        the words are the notation where the position cannot say more."""
+        state = self.view_state()
+        legal = set(state.legal_actions()) if not state.is_terminal() else set()
+        entries = []
+        for text in self.legal_texts():
+            try:
+                action = state.str_to_action(text)
+            except (CadenzaError, ValueError):
+                action = None
+            words = state.describe(action, self.seat) if action in legal else text
+            entries.append((text, str(words)))
+        return entries
 
     def completions(self, tokens_before: list[str]) -> list[str]:
         """What may follow `tokens_before` on the line (they are tried, then undone)."""
@@ -128,7 +158,8 @@ class Session:
         self._take_back(self.undo_stack.pop())
         return log_before[len(self.log) :]
 
-    def hint(self, top: int = DEFAULT_TOP) -> list[Hint]:
+    def hint(self, top: int = DEFAULT_TOP) -> Hints:
+        """The best `top` decisions (`stopped` when a Ctrl-C cut their search short)."""
         state = self.view_state()
         self._check_hint_possible(state)
         try:

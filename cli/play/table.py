@@ -162,7 +162,7 @@ class TableSession(Session):
             return
         world = self.world()
         if world.is_terminal():
-            raise PlayError("the game is over: undo, load, save or quit")
+            raise PlayError("the game is over: undo, new, rematch, load, save or quit")
         player = world.current_player()
         try:
             action = world.str_to_action(token)
@@ -258,13 +258,16 @@ class TableSession(Session):
             raise PlayError(f"first type what was revealed: {self.reveal.prompt()}")
         super()._check_hint_possible(state)
 
+    def my_turn(self) -> bool:
+        return self.reveal is None and super().my_turn()
+
     def situation(self) -> str:
         if self.reveal is not None:
             return self.reveal.prompt()
         world = self.world()
         player = world.current_player()
         if world.is_terminal():
-            return "The game is over: undo, save, load or quit."
+            return "The game is over: undo, new, rematch, save, load or quit."
         if player == self.seat:
             return f"Your move (seat {self.seat}): type what you play, or ask for a hint."
         if player < 0:

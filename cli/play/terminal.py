@@ -1,13 +1,16 @@
 """Reading the person's lines: prompt_toolkit with completion in a terminal, plain
 line input when stdin or stdout is not one (pipes, scripts, tests).
 
-A reader's `read(prompt)` returns the line typed, or None at the end of input.
+A reader's `read(prompt)` returns the line typed, or None at the end of input;
+`discard_typeahead()` throws away what was typed while the AI thought (it was
+meant for a position that has changed) and says whether there was any.
 Completion asks a callback for the words that may come next, given the words
 already on the line.
 """
 
 from __future__ import annotations
 
+import select
 import sys
 from typing import Callable, Optional
 
@@ -15,6 +18,7 @@ from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import Completer, Completion, PathCompleter
 from prompt_toolkit.document import Document
 from prompt_toolkit.history import InMemoryHistory
+from prompt_toolkit.input.typeahead import clear_typeahead, get_typeahead
 
 # Words before the cursor -> the words that may come next.
 Candidates = Callable[[list[str]], list[str]]
@@ -42,6 +46,20 @@ class WordCompleter(Completer):
                 yield Completion(word, start_position=-len(partial))
 
 
+def flush_tty_input(stream) -> bool:
+    """Discard the input waiting on `stream` when it is a terminal; whether any was."""
+    try:
+        if not stream.isatty():
+            return False
+        import termios
+
+        waiting = bool(select.select([stream], [], [], 0)[0])
+        termios.tcflush(stream.fileno(), termios.TCIFLUSH)
+        return waiting
+    except (OSError, ValueError, ImportError):  # no termios (Windows) or a closed stream
+        return False
+
+
 class PlainReader:
     """Lines from a stream, the prompt written first (so a transcript reads well)."""
 
@@ -52,13 +70,20 @@ class PlainReader:
     def read(self, prompt: str) -> Optional[str]:
         self.sink.write(prompt)
         self.sink.flush()
-        line = self.source.readline()
+        try:
+            line = self.source.readline()
+        except KeyboardInterrupt:  # Ctrl-C drops the line, as at a terminal
+            self.sink.write("\n")
+            return ""
         if not line:
             self.sink.write("\n")
             return None
         if not self.source.isatty():
             self.sink.write(line if line.endswith("\n") else line + "\n")
         return line.rstrip("\r\n")
+
+    def discard_typeahead(self) -> bool:
+        return flush_tty_input(self.source)
 
 
 class TerminalReader:
@@ -79,6 +104,12 @@ class TerminalReader:
                 continue
             except EOFError:
                 return None
+
+    def discard_typeahead(self) -> bool:
+        # prompt_toolkit keeps keys read past the last line for the next prompt.
+        kept = bool(get_typeahead(self.session.input))  # reads and empties it
+        clear_typeahead(self.session.input)
+        return flush_tty_input(sys.stdin) or kept
 
 
 def make_reader(candidates: Candidates):

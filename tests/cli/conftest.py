@@ -12,6 +12,7 @@ from typing import Optional
 import pytest
 
 from plugins.manager import default_registry
+from tmux_harness import terminal  # noqa: F401  (the fixture of the tmux tests)
 
 GAME_NAMES = sorted(default_registry().games)
 SEARCHER_NAMES = sorted(default_registry().searchers)

@@ -1,18 +1,29 @@
-"""`cadenza play` through the console script with piped input (the plain line input
-used when stdin is not a terminal), and its one-line usage errors."""
+"""`cadenza play` as a process with piped input (the plain line input used when stdin
+is not a terminal), and its one-line usage errors."""
 
-import shutil
+import os
 import subprocess
+import tempfile
 
 import pytest
 
+from tmux_harness import CADENZA, ROOT
 
-def cadenza_play(*args, input_text="", timeout=120):
-    exe = shutil.which("cadenza")
-    assert exe, "the cadenza console script is not installed"
-    return subprocess.run(
-        [exe, "play", *args], input=input_text, capture_output=True, text=True, timeout=timeout
-    )
+
+def cadenza_play(*args, input_text="", timeout=120, autosave_dir=None):
+    """This tree's `cadenza play ARGS`, its autosaves in a folder of its own."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env.pop("COLUMNS", None)
+    with tempfile.TemporaryDirectory() as scratch:
+        env["CADENZA_AUTOSAVE_DIR"] = str(autosave_dir or scratch)
+        return subprocess.run(
+            [*CADENZA, "play", *args],
+            input=input_text,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            env=env,
+        )
 
 
 def test_a_piped_session_is_a_readable_transcript():
@@ -28,7 +39,8 @@ def test_a_piped_session_is_a_readable_transcript():
     assert error == "! a tic-tac-toe move is a cell a1..c3, got 'frobnicate'"
     after_hint = lines[lines.index("[3] tictactoe> hint 2") + 1 :]
     assert [line.split(":")[0] for line in after_hint[:2]] == ["hint 1", "hint 2"]
-    assert lines[-2:] == ["[4] tictactoe> ", "Bye."], "end of input leaves like quit"
+    assert lines[-3] == "[4] tictactoe> ", "end of input leaves like quit"
+    assert lines[-2].startswith("The game is autosaved in ") and lines[-1] == "Bye."
 
 
 def test_the_default_opponent_is_named_in_the_header():

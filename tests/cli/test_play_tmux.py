@@ -7,188 +7,20 @@ few pig turns. tmux must be installed (CI installs it): without it these tests f
 they are never skipped.
 """
 
-import os
 import random
 import re
-import shlex
 import shutil
-import subprocess
-import time
-import uuid
 
 import pytest
 
 from conftest import GAME_NAMES
 from plugins.manager import default_registry
+from tmux_harness import Terminal, board, hints, legal, tmux_exe
 
-WIDTH, HEIGHT = 200, 50
-TIMEOUT = 60.0
-PROMPT = re.compile(r"^\[(\d+)\] \S+> ?(.*)$")
 # Small budgets keep each search a few milliseconds.
 HINT_ITERATIONS = 40
-# Lines of history read while waiting for an answer (more only for a long answer).
-RECENT_LINES = 400
 # The longest game the driver plays before calling it stuck.
 MAX_INPUTS = 4000
-
-
-def tmux_exe() -> str:
-    exe = shutil.which("tmux")
-    if exe is None:
-        pytest.fail(
-            "tmux is not installed: these tests drive cadenza play in a real terminal "
-            "(install it, e.g. apt-get install -y tmux)"
-        )
-    return exe
-
-
-class Terminal:
-    """One `cadenza play` in a detached tmux session of its own server."""
-
-    def __init__(self, args: list[str], cwd):
-        self.tmux = tmux_exe()
-        cadenza = shutil.which("cadenza")
-        assert cadenza, "the cadenza console script is not installed"
-        self.socket = f"cadenza-play-test-{os.getpid()}-{uuid.uuid4().hex[:8]}"
-        # The shell line keeps the pane after cadenza exits, to read its last words.
-        line = f'{shlex.join([cadenza, *args])}; echo "[exit $?]"; sleep {int(TIMEOUT)}'
-        self._tmux(
-            "-f",
-            os.devnull,
-            "new-session",
-            "-d",
-            "-x",
-            str(WIDTH),
-            "-y",
-            str(HEIGHT),
-            "-s",
-            "play",
-            "-c",
-            str(cwd),
-            line,
-            ";",
-            "set-option",
-            "-g",
-            "history-limit",
-            "200000",
-        )
-        self.inputs = 0
-
-    def _tmux(self, *args: str) -> str:
-        run = subprocess.run(
-            [self.tmux, "-L", self.socket, *args], capture_output=True, text=True, timeout=TIMEOUT
-        )
-        assert run.returncode == 0, f"tmux {' '.join(args)}: {run.stderr}"
-        return run.stdout
-
-    def screen(self, back: int | None = None) -> list[str]:
-        """The last `back` lines written (all when None), wrapped lines joined,
-        trailing blanks dropped."""
-        start = "-" if back is None else str(-back)
-        text = self._tmux("capture-pane", "-p", "-J", "-S", start, "-t", "play")
-        return [line.rstrip() for line in text.rstrip("\n").split("\n")]
-
-    def wait_for(self, found, what: str, back: int | None = None) -> list[str]:
-        deadline = time.monotonic() + TIMEOUT
-        while True:
-            lines = self.screen(back)
-            if found(lines):
-                return lines
-            if any(line.startswith("[exit ") for line in lines):
-                pytest.fail(
-                    f"cadenza play exited while waiting for {what}:\n" + "\n".join(lines[-40:])
-                )
-            if time.monotonic() > deadline:
-                pytest.fail(f"no {what} after {TIMEOUT}s:\n" + "\n".join(lines[-40:]))
-            time.sleep(0.01)
-
-    def prompt_index(self, lines: list[str], number: int) -> int:
-        for i in range(len(lines) - 1, -1, -1):
-            match = PROMPT.match(lines[i])
-            if match and int(match.group(1)) == number:
-                return i
-        return -1
-
-    def start(self) -> list[str]:
-        """The output before the first prompt."""
-        lines = self.wait_for(lambda ls: self.prompt_index(ls, 1) >= 0, "first prompt")
-        return lines[: self.prompt_index(lines, 1)]
-
-    def type(self, text: str) -> list[str]:
-        """Type a line and press Enter; the output lines it produced."""
-        self.inputs += 1
-        number = self.inputs
-        self._tmux("send-keys", "-t", "play", "-l", text)
-        self._tmux("send-keys", "-t", "play", "Enter")
-        # Polling reads only the end of the history, which grows with the game.
-        lines = self.wait_for(
-            lambda ls: self.prompt_index(ls, number + 1) >= 0,
-            f"prompt [{number + 1}] after {text!r}",
-            back=RECENT_LINES,
-        )
-        if self.prompt_index(lines, number) < 0:  # a long answer: read it all
-            lines = self.screen()
-        begin, end = self.prompt_index(lines, number), self.prompt_index(lines, number + 1)
-        echoed = PROMPT.match(lines[begin]).group(2)
-        assert echoed == text, f"the prompt line shows {echoed!r}, typed {text!r}"
-        return lines[begin + 1 : end]
-
-    def keys(self, *keys: str) -> None:
-        self._tmux("send-keys", "-t", "play", *keys)
-
-    def quit(self) -> list[str]:
-        self.inputs += 1
-        self._tmux("send-keys", "-t", "play", "-l", "quit")
-        self._tmux("send-keys", "-t", "play", "Enter")
-        return self.wait_for(lambda ls: "[exit 0]" in ls, "exit after quit")
-
-    def close(self) -> None:
-        subprocess.run([self.tmux, "-L", self.socket, "kill-server"], capture_output=True)
-
-
-@pytest.fixture
-def terminal(tmp_path):
-    opened = []
-
-    def open_terminal(*args: str) -> Terminal:
-        term = Terminal(list(args), tmp_path)
-        opened.append(term)
-        return term
-
-    yield open_terminal
-    for term in opened:
-        term.close()
-
-
-# ---- reading the screen ---------------------------------------------------------------
-
-
-def board(lines: list[str]) -> list[str]:
-    """The last drawing of the position (the panel)."""
-    ends = [i for i, line in enumerate(lines) if line.startswith("╰")]
-    assert ends, "no position drawn:\n" + "\n".join(lines)
-    end = ends[-1]
-    begin = max(i for i in range(end + 1) if lines[i].startswith("╭"))
-    return lines[begin : end + 1]
-
-
-def legal(term: Terminal, lines: list[str]) -> list[str]:
-    """The legal actions listed under the position (asking `legal` when it is cut)."""
-    listed = [line for line in lines if line.startswith("Legal: ")]
-    assert listed, "no legal actions listed:\n" + "\n".join(lines)
-    if "more: type legal)" in listed[-1]:
-        return legal(term, term.type("legal"))
-    return listed[-1][len("Legal: ") :].split()
-
-
-def hints(lines: list[str]) -> list[tuple[list[str], float]]:
-    found = []
-    for line in lines:
-        match = re.match(r"^hint (\d+): (.+?)  value (\S+)  visits (\d+)", line)
-        if match:
-            assert int(match.group(1)) == len(found) + 1
-            found.append((match.group(2).split(), float(match.group(3))))
-    return found
 
 
 def hint_spec(game_name: str) -> str:
@@ -212,6 +44,8 @@ def check_commands_at_a_decision(term: Terminal, lines: list[str], rng, tmp_path
     found = hints(term.type("hint"))
     assert 1 <= len(found) <= 3 and all(0.0 <= value <= 1.0 for _, value in found)
     assert all(texts[0] in options for texts, _ in found)
+    values = [value for _, value in found]
+    assert values == sorted(values, reverse=True), "hints are ranked by the chance they show"
     term.type(rng.choice(options))
     out = term.type("undo")
     assert out[0].startswith("Took back: you (seat 0): ")
@@ -239,18 +73,17 @@ def test_a_whole_game_typed_in_a_terminal(terminal, tmp_path, game_name):
     assert lines[0].startswith(f"Cadenza: {game_name} (")
     lines = check_commands_at_a_decision(term, lines, rng, tmp_path, game_name)
     for _ in range(MAX_INPUTS):
-        if "Game over." in lines:
+        if any(line.startswith("Game over: ") for line in lines):
             break
         lines = term.type(rng.choice(legal(term, lines)))
     else:
         pytest.fail(f"{game_name} did not end after {MAX_INPUTS} inputs")
-    summary = lines[lines.index("Game over.") :]
-    assert re.match(r"^  you \(seat 0\): score \S+, share of the win \S+$", summary[1])
-    assert summary[-1] in ("You win!", "A draw.") or summary[-1].startswith(
-        ("Winner: seat", "Shared win")
-    )
+    summary = [line for line in lines if line.startswith("Game over: ")]
+    assert len(summary) == 1, "one summary"
+    assert re.match(r"^Game over: (you win|seat \d wins|a draw|shared win)", summary[0])
+    assert "Type new for another game, rematch to swap seats, or quit." in lines
     out = term.type("no-such-move!")
-    assert out == ["! the game is over: undo, load, save or quit"]
+    assert out == ["! the game is over: undo, new, rematch, load, save or quit"]
     assert term.quit()[-2:] == ["Bye.", "[exit 0]"]
 
 
@@ -302,9 +135,10 @@ def test_table_mode_leduc_hand_typed_at_the_table(terminal):
     out = term.type("call")
     assert "seat 1: call 4 chips reveals opponent: type it" in " ".join(out)
     out = term.type("Qs")
-    assert "revealed: opponent=Qs" in out and "Game over." in out
+    assert "revealed: opponent=Qs" in out
     # In for 7: the ante, a raise of 2 before the flop and one of 4 after it.
-    assert "  you (seat 0): score 7, share of the win 0.769" in out and out[-1] == "You win!"
+    assert "Game over: you win 7 chips." in out
+    assert "Final scores: you (seat 0) 7 chips · seat 1 -7 chips" in out
     term.type("save table.json")
     term.quit()
 
