@@ -136,5 +136,5 @@ def hint_reason(state, seat: int, actions: list) -> str | None:
     if k.duration and table.row(row).fill + k.duration == table.row(row).capacity:
         return f"fills row {row + 1}'s bar, which the next bar line scores; {gain}"
     if words.interval_bonus_of(v, table.row(row), kind, turned):
-        return f"+1 point for the interval; {gain}"
+        return f"scores a point for the interval at once; {gain}"
     return gain

@@ -30,24 +30,24 @@ from engine.games.taktvoll.tables import (
 )
 
 RULES = """\
-3-8 players build up to four shared rows of music. A row starts with a clef, then a
-time signature (1/4, 2/4, 3/4 or 4/4); notes and rests then fill its bars, and a
-bar may never hold more than its time signature.
+3-8 players build up to four shared rows of music. A row starts with a clef,
+then a time signature (1/4, 2/4, 3/4 or 4/4); notes and rests fill its bars,
+and a bar may never hold more than its time signature.
 On your turn: play one card from hand, or draw the top card (you may then play
 that card only), or pass once the deck is empty.
-A bar line closes an exactly full bar and scores its note and rest cards for the
-seat that plays it. The card that fills a bar may be followed at once by a bar
+A bar line closes an exactly full bar and scores its note and rest cards for
+whoever plays it. The card that fills a bar may be followed at once by a bar
 line from hand: the only way to play two cards in a turn.
-The game ends when a hand is empty or every seat passes in a row; each card left
-in hand costs 1 point, each bar line 2. Variant 1: notes of a row at most a third
-apart; Variant 2: +1 for a prime, fourth, fifth or octave."""
+The game ends when a hand is empty or every seat passes in a row; a card left
+in hand costs 1 point, a bar line 2. Variant 1: notes of a row at most a third
+apart. Variant 2: +1 for a prime, fourth, fifth or octave."""
 
 NOTATION = """\
 draw, pass, keep (keep the drawn card), nobar (decline the bonus bar line);
-clef opens the next row; CARD@ROW plays a card on row 1-4: 3/4@1 a time signature,
-bar@2 a bar line, W H Q E S@3 a semibreve, minim, crotchet, quaver, semiquaver;
-rW rH rQ rE@3 the rests; with pitches, QG4@2 a crotchet on G4, QG4~@2 turned
-round (it reads mirrored about the middle line).
+clef opens the next row; CARD@ROW plays a card on row 1-4: 3/4@1 a time
+signature, bar@2 a bar line, W H Q E S@3 a semibreve, minim, crotchet, quaver,
+semiquaver; rW rH rQ rE@3 the rests; with pitches, QG4@2 a crotchet on G4,
+QG4~@2 turned round (it reads mirrored about the middle line).
 Chance: +Q a crotchet comes off the deck, start2 seat 2 takes the first turn.
 Notation is not case-sensitive: q@2 is Q@2."""
 
@@ -216,7 +216,7 @@ def illegal_reason(state, action):
             if actions.decode_play(action)[1] != v.bonus_row:
                 return f"the bonus bar line goes only on the bar just filled, on row {v.bonus_row + 1} (§5.2)"
             return "you hold no bar line"
-        return f"now only a bonus bar line on row {v.bonus_row + 1}, or nobar, may follow (§5.2)"
+        return f"the bar just filled: now only its bonus bar line on row {v.bonus_row + 1}, or none, may follow (§5.2)"
     if action == DRAW:
         return "the deck is empty: pass instead (§5.2)"
     if action == PASS:

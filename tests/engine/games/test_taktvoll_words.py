@@ -169,11 +169,15 @@ def test_drawings_fit_80_columns():
 
 @IMPLEMENTATIONS
 def test_a_long_row_wraps_instead_of_being_cut(cls):
-    row = "clef 4/4 " + " ".join(["S"] * 16 + ["bar"]) * 2 + " S S"
-    state = make(cls, ["Q " + BARS8, "E " + BARS8, "S " + BARS8], rows=[row], played=[2, 0, 0])
+    bars = ["E " * 8, "S " * 10 + "Q E", "Q Q rQ E E", "H rE"]
+    row = "clef 4/4 " + " bar ".join(bars)
+    hands = ["Q bar*5", "W " + BARS8, "W " + BARS8]
+    state = make(cls, hands, rows=[row], played=[3, 0, 0], points=[25, 0, 0])
     text = state.render()
-    assert all(len(line) <= 80 for line in text.splitlines())
-    assert " ".join(text.split()).count(" S") >= 34  # every card still drawn
+    assert max(len(line) for line in text.splitlines()) <= 80
+    assert "row 1:" in text.splitlines()[1] and text.splitlines()[2].startswith("      ")
+    drawn = " ".join(text.split("\n  seat 0")[0].split())
+    assert drawn.count(" S") == 10 and drawn.count(" E") == 11  # no card is cut off
 
 
 def test_every_hint_has_a_reason_from_the_seats_own_view():
