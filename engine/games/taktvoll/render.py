@@ -1,10 +1,8 @@
 """Takt Voll drawn as text for a person: the whole table, or only what one seat sees
-(every line at most WIDTH columns: long rows and hands wrap, never crop), and the
+(folded to 80 columns: long rows and hands wrap, never crop), and the
 reason beside a hint."""
 
 from __future__ import annotations
-
-import textwrap
 
 from engine.games.taktvoll.codec import (
     DEAL,
@@ -17,6 +15,7 @@ from engine.games.taktvoll.codec import (
     known_bar_lines,
     summarize_row,
 )
+from engine.drawing import folded
 from engine.games.taktvoll import words
 from engine.games.taktvoll.actions import DRAW as DRAW_ACTION
 from engine.games.taktvoll.actions import KEEP as KEEP_ACTION
@@ -24,8 +23,6 @@ from engine.games.taktvoll.actions import NOBAR as NOBAR_ACTION
 from engine.games.taktvoll.actions import PASS as PASS_ACTION
 from engine.games.taktvoll.actions import PLAY_BASE, decode_play
 from engine.games.taktvoll.tables import BAR, BAR_KIND, KINDS, Rules
-
-WIDTH = 80
 
 
 def _grouped(counts) -> str:
@@ -89,16 +86,7 @@ def _draw(pos, sizes: list, deck_size: int, hands: list, viewer) -> str:
         lines.append(f"  seat {p}{you}: {pos.points[p]} pts, {sizes[p]} cards: {cards}{note}")
     if pos.passes:
         lines.append(f"  {pos.passes} pass(es) in a row")
-    return "\n".join(wrapped(lines))
-
-
-def wrapped(lines: list[str]) -> list[str]:
-    """Each line folded at WIDTH columns, continuations indented under it."""
-    out = []
-    for line in lines:
-        indent = " " * (len(line) - len(line.lstrip()) + 4)
-        out += textwrap.wrap(line, WIDTH, subsequent_indent=indent, break_on_hyphens=False) or [""]
-    return out
+    return "\n".join(folded(lines))
 
 
 def hint_reason(state, seat: int, actions: list) -> str | None:
