@@ -14,7 +14,5 @@ def folded(lines: list[str], width: int = WIDTH) -> list[str]:
     out = []
     for line in lines:
         indent = " " * min(len(line) - len(line.lstrip()) + 4, width // 2)
-        out += textwrap.wrap(
-            line, width, subsequent_indent=indent, break_on_hyphens=False
-        ) or [""]
+        out += textwrap.wrap(line, width, subsequent_indent=indent, break_on_hyphens=False) or [""]
     return out

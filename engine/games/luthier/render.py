@@ -10,9 +10,9 @@ another seat's face-down chip, hand, family tiles and goals).
 
 from __future__ import annotations
 
+from engine.drawing import folded
 from engine.games.luthier import codec as C
 from engine.games.luthier import tables as T
-from engine.drawing import folded
 from engine.games.luthier import views, words
 
 TRACK_LETTERS = "abcdefgh"
@@ -124,8 +124,6 @@ def _name(names: list, card: int, empty: str = "") -> str:
     if card == C.HIDDEN:
         return UNSEEN
     return names[card] if card >= 0 else empty
-
-
 
 
 def _criterion(t: T.Tables, crit: int, arg: int, at: list, pp: list) -> str:
@@ -308,7 +306,8 @@ def _goal(t: T.Tables, goal: int) -> str:
 def _family(t: T.Tables, tile: int) -> str:
     ability = T.FAMILY_ABILITIES[t.family_ability[tile]]
     return (
-        f"{t.family_name[tile]} (turn order {t.family_order[tile]}, {words.bundle_text(t.family_res[tile])}"
+        f"{t.family_name[tile]} (turn order {t.family_order[tile]}, "
+        f"{words.bundle_text(t.family_res[tile])}"
         + (f", {ability.replace('_', ' ')}" if ability != "none" else "")
         + ")"
     )

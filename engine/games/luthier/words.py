@@ -20,27 +20,27 @@ from engine.games.luthier import views
 from engine.games.luthier.actions import BASE, GOAL_PAIRS, SIZE, notation
 
 RULES = """\
-6 rounds. Each round every seat places its worker chips (#1 #3 #5; #2 from round
-3, #4 from round 5) face down on the Salon, Guild, Performance, Repair, Balcony or
-its own roughing or finishing bench, each with 0-3 apprentices (+1 skill each).
-Then, in turn order, a seat activates one of its locations (all chips there are
-turned up and act, highest skill first), visits the market once, or passes.
-Salon: a patron for the workbench; Guild: an instrument plan; Performance: roll
-dice for a performance card; Repair: a repair card; Balcony: an award level and
-next round's turn order. Tiers II/III cost 4/8 coins or inspiration.
-Rough, then finish an instrument to place its token in the orchestra (First
-Chairs) and fulfil patrons' requirements; completed patrons give PP and abilities.
-Any chip may take 2 coins instead. Most Prestige (PP) after round 6 wins."""
+6 rounds. Each round the seats place their workers (#1 #3 #5; #2 from round
+3, #4 from round 5) face down on the Salon, Guild, Performance, Repair,
+Balcony or their own benches, each with 0-3 apprentices (+1 skill each).
+Then, in turn order, a seat activates one of its locations (its workers
+there turn up and act, highest skill first), visits the market, or passes.
+Salon: a patron; Guild: an instrument plan; Performance: dice for a card;
+Repair: a repair card; Balcony: an award level and the next turn order.
+Tiers II/III cost 4/8 coins or inspiration; any worker may take 2 coins.
+Rough, then finish an instrument: PP, a token in the orchestra (First
+Chairs) and a patron's requirement met; completed patrons give PP and
+abilities. Most Prestige (PP) after round 6 wins."""
 
 NOTATION = """\
-w5@salon+2 places worker #5 on the salon with 2 apprentices (salon guild perform
-repair balcony rough finish); go@guild activates your workers there; market,
-pass; take0-take5 a face-up card (slot order as drawn); alt/alt2 the location's
-other reward, coins2 the 2-coin fallback, search:composer etc. (10, apprentices
-leave); pay:2i pays 2 inspiration, the rest in coins; space0-2 a workbench space;
-rough0/finish1 a bench slot; buy: sell: gain: drop: waive: sub: a material;
-hire, train:perform, leave; seat:NAME an orchestra space; claim0M:royal an award
-slot, level L/M/R and marker; family0/1, goals02, patron1>space0 at setup.
+w5@salon+2: worker #5 on the salon with 2 apprentices (salon guild
+perform repair balcony rough finish); go@guild activates your workers
+there; market; pass; take0-take5 a face-up card by slot; alt, alt2 the other
+reward; coins2 the 2-coin fallback; search:composer etc.; pay:2i pays 2
+inspiration, the rest in coins; space0-2 a workbench space; rough0, finish1
+a bench slot; buy:, sell:, gain:, drop:, waive:, sub: a material; hire;
+train:perform; leave; seat:NAME an orchestra space; claim0M:royal an award
+slot, level L/M/R and marker; family0, goals02, patron1>space0 at setup.
 Chance: draw:NAME a card, notes3 a die, purple0-5, reveal, nothing.
 Notation is not case-sensitive."""
 
@@ -78,9 +78,7 @@ def bundle_text(counts) -> str:
     words = {"material": "material of choice", "pp": "PP", "draw": "instrument draw"}
     return (
         " ".join(
-            f"{n} {words.get(key, key)}"
-            for key, n in zip(T.BUNDLE_KEYS, counts, strict=False)
-            if n
+            f"{n} {words.get(key, key)}" for key, n in zip(T.BUNDLE_KEYS, counts, strict=False) if n
         )
         or "nothing"
     )
@@ -167,7 +165,8 @@ def _chance(s: Seen, name: str, k: int) -> str:
         if p < 0:
             return "the chosen family tiles are turned up"
         if below[0] == C.T_ACTIVATE:
-            return f"the face-down workers on {LOCATION_WORDS[below[2]].replace('your', 'the')} are turned up"
+            where = LOCATION_WORDS[below[2]].replace("your", "the")
+            return f"the face-down workers on {where} are turned up"
         deck = "royal patron" if below[0] == C.D_ROYAL else "specialist"
         return f"{s.who(p)} {'look' if s.viewer == p else 'looks'} through the {deck} deck"
     if name == "NOTHING":
@@ -445,8 +444,16 @@ ANSWERS = {
     C.D_PLACE: ("PLACE",),
     C.D_RESOLVE: ("ACTIVATE", "MARKET", "PASS"),
     C.D_CHIP: (
-        "TAKE", "ALT", "ALT2", "COINS2", "SEARCH_PATRON", "SEARCH_TYPE", "SEARCH_ERA",
-        "AWARD", "ROUGH", "FINISH",
+        "TAKE",
+        "ALT",
+        "ALT2",
+        "COINS2",
+        "SEARCH_PATRON",
+        "SEARCH_TYPE",
+        "SEARCH_ERA",
+        "AWARD",
+        "ROUGH",
+        "FINISH",
     ),
     C.D_PAY: ("PAY",),
     C.D_SPACE: ("SPACE",),
@@ -504,9 +511,7 @@ def _specific_reason(s: Seen, p: int, kind: int, name: str, k: int):
         if chip not in views.owned_chips(f["round"]):
             joins = 3 if chip == 1 else 5
             return f"worker #{chip + 1} joins in round {joins} (4.0)"
-        if any(
-            e[C.P_OWNER] == p and e[C.P_CHIP] == chip for e in f["placed"][: f["placed_n"]]
-        ):
+        if any(e[C.P_OWNER] == p and e[C.P_CHIP] == chip for e in f["placed"][: f["placed_n"]]):
             return f"worker #{chip + 1} is placed already this round"
         if appr > pl["appr"]:
             return f"you have only {pl['appr']} apprentice(s) to send with it (4.2)"
@@ -557,9 +562,7 @@ def _specific_reason(s: Seen, p: int, kind: int, name: str, k: int):
             f"{t.apprentice_cap} (4.10)"
         )
     if name == "TRAIN":
-        return (
-            f"training costs {t.market_training} and cannot reach the track's final step (8.16)"
-        )
+        return f"training costs {t.market_training} and cannot reach the track's final step (8.16)"
     if name == "INSPIRE":
         return "spend nothing, or exactly what reaches a level not yet reached (4.4.3)"
     if name == "TUCK":

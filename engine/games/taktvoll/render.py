@@ -4,6 +4,13 @@ reason beside a hint."""
 
 from __future__ import annotations
 
+from engine.drawing import folded
+from engine.games.taktvoll import words
+from engine.games.taktvoll.actions import DRAW as DRAW_ACTION
+from engine.games.taktvoll.actions import KEEP as KEEP_ACTION
+from engine.games.taktvoll.actions import NOBAR as NOBAR_ACTION
+from engine.games.taktvoll.actions import PASS as PASS_ACTION
+from engine.games.taktvoll.actions import PLAY_BASE, decode_play
 from engine.games.taktvoll.codec import (
     DEAL,
     OVER,
@@ -15,13 +22,6 @@ from engine.games.taktvoll.codec import (
     known_bar_lines,
     summarize_row,
 )
-from engine.drawing import folded
-from engine.games.taktvoll import words
-from engine.games.taktvoll.actions import DRAW as DRAW_ACTION
-from engine.games.taktvoll.actions import KEEP as KEEP_ACTION
-from engine.games.taktvoll.actions import NOBAR as NOBAR_ACTION
-from engine.games.taktvoll.actions import PASS as PASS_ACTION
-from engine.games.taktvoll.actions import PLAY_BASE, decode_play
 from engine.games.taktvoll.tables import BAR, BAR_KIND, KINDS, Rules
 
 

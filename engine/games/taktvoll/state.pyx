@@ -616,6 +616,6 @@ cdef class TaktVollState(State):
     def illegal_reason(self, action):
         return words.illegal_reason(self, action)
 
-    def hint_reason(self, seat, actions):
+    def hint_reason(self, seat, decision):
         self._check_seat(seat)
-        return render.hint_reason(self, seat, actions)
+        return render.hint_reason(self, seat, decision)

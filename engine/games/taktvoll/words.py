@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from engine.errors import IllegalActionError
 from engine.games.taktvoll import actions, codec, views
 from engine.games.taktvoll.actions import DEAL_BASE, DRAW, KEEP, NOBAR, PASS, PLAY_BASE
-from engine.games.taktvoll.codec import AFTER_DRAW, BONUS, DEAL, DRAWING, OVER, START, TURN
+from engine.games.taktvoll.codec import AFTER_DRAW, BONUS, DEAL, DRAWING, START
 from engine.games.taktvoll.tables import (
     BAR,
     BAR_KIND,
@@ -159,7 +159,11 @@ def _play(table: Table, kind: int, row: int, turned: int) -> str:
         points = v.rules.bar_points(summary.count, summary.capacity)
         bonus = "the bonus " if v.phase == BONUS else "a "
         return f"play {bonus}bar line on row {row + 1}, scoring its {_points(points)}"
-    drawn = "the drawn " if v.phase == AFTER_DRAW else ("an " if card_name(kind)[0] in "aeiou" else "a ")
+    drawn = (
+        "the drawn "
+        if v.phase == AFTER_DRAW
+        else ("an " if card_name(kind)[0] in "aeiou" else "a ")
+    )
     fill = summary.fill + k.duration
     text = f"play {drawn}{card_name(kind)}{_turned(kind) if turned else ''} on row {row + 1}"
     text += " (fills the bar)" if fill == summary.capacity else f" (bar {fill}/{summary.capacity})"
@@ -214,9 +218,15 @@ def illegal_reason(state, action):
     if v.phase == BONUS:
         if action >= PLAY_BASE and actions.decode_play(action)[0] == BAR_KIND:
             if actions.decode_play(action)[1] != v.bonus_row:
-                return f"the bonus bar line goes only on the bar just filled, on row {v.bonus_row + 1} (§5.2)"
+                return (
+                    "the bonus bar line goes only on the bar just filled, "
+                    f"on row {v.bonus_row + 1} (§5.2)"
+                )
             return "you hold no bar line"
-        return f"the bar just filled: now only its bonus bar line on row {v.bonus_row + 1}, or none, may follow (§5.2)"
+        return (
+            f"the bar just filled: now only its bonus bar line on row {v.bonus_row + 1}, "
+            "or none, may follow (§5.2)"
+        )
     if action == DRAW:
         return "the deck is empty: pass instead (§5.2)"
     if action == PASS:
@@ -256,9 +266,7 @@ def _placement_reason(v: codec.View, kind: int, row: int, turned: int, table: Ta
     if k.category == BAR:
         return f"a bar line closes only an exactly full bar; {state_of_bar} (§5.1)"
     if summary.fill + k.duration > summary.capacity:
-        return (
-            f"a {card_name(kind)} ({k.duration} sixteenths) does not fit: {state_of_bar} (§5.1)"
-        )
+        return f"a {card_name(kind)} ({k.duration} sixteenths) does not fit: {state_of_bar} (§5.1)"
     if turned and not v.rules.can_turn(k):
         return "this card is not turned round in this game (§2.1)"
     pitch = _sounding(kind, turned)

@@ -11,7 +11,6 @@ import re
 import pytest
 
 from engine.game import sample_chance
-from engine.games.taktvoll import words
 from engine.games.taktvoll.reference import TaktVollReference
 from engine.rng import Rng
 from test_taktvoll import BARS8, GAME, IMPLEMENTATIONS, make
