@@ -42,3 +42,13 @@ def fit_line(line: str, width: int = WIDTH, indent: int | None = None) -> list[s
 def fit(text: str, width: int = WIDTH) -> str:
     """Every line of `text` wrapped to `width` columns (see fit_line)."""
     return "\n".join(part for line in text.split("\n") for part in fit_line(line, width))
+
+
+def folded(lines: list[str], width: int = WIDTH) -> list[str]:
+    """Each line wrapped as fit_line does, a continuation four columns deeper than
+    its line (for drawings whose lines are already indented by level)."""
+    out = []
+    for line in lines:
+        lead = len(line) - len(line.lstrip(" "))
+        out += fit_line(line, width, indent=lead + 4) if line.strip() else [""]
+    return out

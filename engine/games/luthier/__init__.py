@@ -16,6 +16,7 @@ rules text, and are not provided.
 """
 
 from engine.game import GameSpec
+from engine.games.luthier import words
 from engine.games.luthier.state import LuthierState
 from engine.games.luthier.tables import load_tables
 
@@ -36,4 +37,6 @@ GAME = GameSpec(
     chance=True,
     hidden_information=True,
     reference="engine.games.luthier.reference:LuthierReference",
+    rules=words.RULES,
+    notation=words.NOTATION,
 )

@@ -115,9 +115,10 @@ class Notation:
     def __init__(self, t: T.Tables):
         self.text: dict[int, str] = {}
         self._add_fixed(t)
-        self.action: dict[str, int] = {text: a for a, text in self.text.items()}
+        # Read case-insensitively: the keys are lower case (claim0M:royal as claim0m:royal).
+        self.action: dict[str, int] = {text.lower(): a for a, text in self.text.items()}
         if len(self.action) != len(self.text):
-            raise ValueError("two Luthier actions share a notation")
+            raise ValueError("two Luthier actions share a notation (ignoring case)")
 
     def _put(self, action: int, text: str) -> None:
         self.text[action] = text
@@ -227,12 +228,12 @@ class Notation:
         return self.text[action]
 
     def to_action(self, text) -> int:
-        if not isinstance(text, str) or text not in self.action:
+        if not isinstance(text, str) or text.lower() not in self.action:
             raise IllegalActionError(
                 f"{text!r} names no Luthier action "
                 "(e.g. w5@salon+1, go@guild, take0, buy:wood, pass)"
             )
-        return self.action[text]
+        return self.action[text.lower()]
 
 
 _NOTATION: list = []

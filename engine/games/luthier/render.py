@@ -10,9 +10,10 @@ another seat's face-down chip, hand, family tiles and goals).
 
 from __future__ import annotations
 
+from engine.drawing import folded
 from engine.games.luthier import codec as C
 from engine.games.luthier import tables as T
-from engine.games.luthier import views
+from engine.games.luthier import views, words
 
 TRACK_LETTERS = "abcdefgh"
 UNSEEN = "?"
@@ -100,7 +101,7 @@ def _draw(f: dict, variant: str, to_move: int, viewer) -> str:
     lines.append("  first chairs: " + ("; ".join(_chairs(f, t, n)) or "none"))
     for p in range(n):
         lines.extend(_seat(f, t, p, viewer))
-    return "\n".join(lines)
+    return "\n".join(folded(lines))
 
 
 def _asked(f: dict, t: T.Tables, to_move: int) -> str:
@@ -123,13 +124,6 @@ def _name(names: list, card: int, empty: str = "") -> str:
     if card == C.HIDDEN:
         return UNSEEN
     return names[card] if card >= 0 else empty
-
-
-def _bundle(counts) -> str:
-    return (
-        " ".join(f"{n} {key}" for key, n in zip(T.BUNDLE_KEYS, counts, strict=False) if n)
-        or "nothing"
-    )
 
 
 def _criterion(t: T.Tables, crit: int, arg: int, at: list, pp: list) -> str:
@@ -274,10 +268,8 @@ def _secrets(t: T.Tables, pl: dict) -> list[str]:
     elif family[0] == C.HIDDEN:
         lines.append(f"    family: {_unseen(pick == C.HIDDEN)}")
     elif family[0] >= 0:
-        lines.append(
-            "    family (keep one): "
-            + "; ".join(f"[{j}] {_family(t, c)}" for j, c in enumerate(family))
-        )
+        lines.append("    family (keep one):")
+        lines.extend(f"      [{j}] {_family(t, c)}" for j, c in enumerate(family))
     goals, mask = pl["goals"], pl["goal_mask"]
     if mask == C.HIDDEN or goals[0] == C.HIDDEN and mask == 0:
         lines.append(f"    goals: {_unseen(mask != 0)}")
@@ -314,7 +306,79 @@ def _goal(t: T.Tables, goal: int) -> str:
 def _family(t: T.Tables, tile: int) -> str:
     ability = T.FAMILY_ABILITIES[t.family_ability[tile]]
     return (
-        f"{t.family_name[tile]} (turn order {t.family_order[tile]}, {_bundle(t.family_res[tile])}"
+        f"{t.family_name[tile]} (turn order {t.family_order[tile]}, "
+        f"{words.bundle_text(t.family_res[tile])}"
         + (f", {ability.replace('_', ' ')}" if ability != "none" else "")
         + ")"
     )
+
+
+# ---- the reason beside a hint ------------------------------------------------------------
+
+TAKE_GAINS = (
+    "a new patron: a gift every round, and PP once its requirements are met",
+    "an instrument plan to rough and finish for PP and an orchestra token",
+    "a performance: coins and PP by the dice, and a token in the orchestra",
+    "a repair: PP and a repair token in the orchestra",
+)
+
+
+def hint_reason(state, seat: int, actions: list):
+    """What the decision `actions` gains, in the game's terms, from what `seat` sees."""
+    if not actions:
+        return None
+    s = words.seen_by(state, seat)
+    f, t = s.f, s.t
+    name, k = words.range_of(actions[0])
+    kind, p, a = s.task()[:3]
+    if name == "FAMILY":
+        tile = s.pl(seat)["family"][k]
+        return (
+            f"turn order {t.family_order[tile]}; starts with "
+            f"{words.bundle_text(t.family_res[tile])}"
+        )
+    if name == "PLACE":
+        chip, rest = divmod(k, T.NUM_LOCATIONS * 4)
+        loc, appr = divmod(rest, 4)
+        return (
+            f"a skill-{chip + 1 + appr} worker on {words.LOCATION_WORDS[loc]}: "
+            "the higher skill acts first there (4.3)"
+        )
+    if name == "ACTIVATE":
+        return f"your workers on {words.LOCATION_WORDS[k]} act before others take what is there"
+    if name == "MARKET":
+        return "trade, hire or train at this round's prices: one visit a round (4.10)"
+    if name == "PASS":
+        return "nothing left to do this round"
+    if name == "TAKE" and kind == C.D_CHIP:
+        return TAKE_GAINS[f["placed"][a][C.P_LOC]]
+    if name in ("ALT", "ALT2", "COINS2"):
+        return f"gains without paying for a card: {words.describe(state, actions[0], seat)[5:]}"
+    if name.startswith("SEARCH"):
+        return "finds a card of the kind you need, at 10 and the apprentices' cost"
+    if name == "CLAIM":
+        slot, rest = divmod(k, 9)
+        level, marker = divmod(rest, 3)
+        pp = t.award_pp[f["awards"][slot]][level]
+        return f"{pp} PP now and {words.PERKS[marker]} from now on (4.9)"
+    if name in ("ROUGH", "FINISH") and kind in (C.D_CHIP, C.D_AGAIN):
+        pl = s.pl(seat)
+        if name == "ROUGH":
+            return f"the {t.kind_name[pl['rough'][k]]} moves on to the finishing bench"
+        kind_ = pl["finish"][k]
+        return f"finishes the {t.kind_name[kind_]}: {t.kind_pp[kind_]} PP and an orchestra token"
+    if name == "PAY":
+        return f"spends {k} inspiration and keeps the other {s.pl(seat)['insp'] - k}"
+    if name in ("GAIN", "BUY"):
+        return f"one more {T.MATERIALS[k]} for roughing, finishing and repairs"
+    if name == "SELL":
+        return f"coins for a {T.MATERIALS[k]} you can spare"
+    if name == "HIRE":
+        return "an apprentice: +1 skill on a worker, or a Search"
+    if name == "TRAIN":
+        return f"a step up the {T.TRACKS[k]} track, whose benefits last the game"
+    if name == "TUCK":
+        return "meets one of that patron's requirements and resets its patience"
+    if name in ("LOAD", "SWAP"):
+        return "puts the instrument where roughing can start"
+    return words.describe(state, actions[0], seat)

@@ -15,6 +15,7 @@ from engine.games.luthier import actions as _actions
 from engine.games.luthier import codec as _codec
 from engine.games.luthier import tables as _tables
 from engine.games.luthier import views as _views
+from engine.games.luthier import words as _words
 from engine.games.luthier.board cimport clear_placed, setup_board
 from engine.games.luthier.codes cimport *
 from engine.games.luthier.ctables cimport fill_tables
@@ -2265,3 +2266,14 @@ cdef class LuthierState(State):
     def render_for(self, seat):
         from engine.games.luthier.render import render_observation
         return render_observation(self.observation(seat), self.c_current_player())
+
+    def describe(self, action, viewer=None):
+        return _words.describe(self, action, viewer)
+
+    def illegal_reason(self, action):
+        return _words.illegal_reason(self, action)
+
+    def hint_reason(self, seat, actions):
+        from engine.games.luthier.render import hint_reason
+        self._check_seat(seat)
+        return hint_reason(self, seat, actions)

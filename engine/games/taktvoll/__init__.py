@@ -8,6 +8,7 @@ the rules in state.pyx (compiled) and reference.py (plain Python, the readable s
 """
 
 from engine.game import GameSpec
+from engine.games.taktvoll import words
 from engine.games.taktvoll.state import TaktVollState
 from engine.games.taktvoll.tables import (
     LISTED_VARIANTS,
@@ -30,4 +31,6 @@ GAME = GameSpec(
     hidden_information=True,
     reference="engine.games.taktvoll.reference:TaktVollReference",
     variant_parser=parse_variant,
+    rules=words.RULES,
+    notation=words.NOTATION,
 )

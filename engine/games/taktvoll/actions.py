@@ -80,15 +80,23 @@ def action_to_str(action) -> str:
     return f"start{action - START_BASE}"
 
 
+# Card names by their lower-case spelling: notation is read case-insensitively.
+_KIND_BY_LOWER = {name.lower(): kind for name, kind in KIND_BY_NAME.items()}
+if len(_KIND_BY_LOWER) != len(KIND_BY_NAME):
+    raise ImportError("two takt voll card names differ only in case")
+
+
 def str_to_action(text) -> int:
+    """The action `action_to_str` writes as `text`, in any mix of upper and lower case."""
     if not isinstance(text, str):
         raise IllegalActionError(f"a takt voll action is text, got {text!r}")
+    original, text = text, text.lower()
     if text in SPECIAL_NAMES:
         return SPECIAL_NAMES.index(text)
     if text == "clef":
         return play_action(CLEF_KIND, 0)
-    if text.startswith("+") and text[1:] in KIND_BY_NAME:
-        return DEAL_BASE + KIND_BY_NAME[text[1:]].index
+    if text.startswith("+") and text[1:] in _KIND_BY_LOWER:
+        return DEAL_BASE + _KIND_BY_LOWER[text[1:]].index
     if text.startswith("start") and text[5:].isdigit() and text[5:].isascii():
         seat = int(text[5:])
         if seat < MAX_PLAYERS and text[5:] == str(seat):
@@ -97,10 +105,10 @@ def str_to_action(text) -> int:
     if at and row_text in ("1", "2", "3", "4"):
         turned = card.endswith(TURNED_MARK)
         name = card[:-1] if turned else card
-        kind = KIND_BY_NAME.get(name)
+        kind = _KIND_BY_LOWER.get(name)
         if kind is not None and kind.category != CLEF and _valid_play(kind.index, 0, int(turned)):
             return play_action(kind.index, int(row_text) - 1, int(turned))
     raise IllegalActionError(
-        f"not a takt voll action: {text!r} (draw, pass, keep, nobar, clef, CARD@ROW such as "
+        f"not a takt voll action: {original!r} (draw, pass, keep, nobar, clef, CARD@ROW such as "
         f"Q@2, 3/4@1, bar@1 or QG4~@2 for a turned card, +CARD, startN)"
     )

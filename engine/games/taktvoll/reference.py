@@ -28,7 +28,7 @@ import hashlib
 import json
 import math
 
-from engine.games.taktvoll import actions, codec, views
+from engine.games.taktvoll import actions, codec, render, views, words
 from engine.games.taktvoll.actions import (
     DEAL_BASE,
     DRAW,
@@ -402,6 +402,22 @@ class TaktVollReference(ReferenceState):
 
     def str_to_action(self, text):
         return actions.str_to_action(text)
+
+    def describe(self, action, viewer=None):
+        return words.describe(self, action, viewer)
+
+    def illegal_reason(self, action):
+        return words.illegal_reason(self, action)
+
+    def render(self):
+        return render.render(self.position())
+
+    def render_for(self, seat):
+        return render.render_view(codec.parse_view(self.observation(seat)))
+
+    def hint_reason(self, seat, actions):
+        self._check_seat(seat)
+        return render.hint_reason(self, seat, actions)
 
 
 def _digest(text: str) -> int:

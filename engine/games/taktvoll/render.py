@@ -1,7 +1,16 @@
-"""Takt Voll drawn as text: the whole table, or only what one seat sees."""
+"""Takt Voll drawn as text for a person: the whole table, or only what one seat sees
+(folded to 80 columns: long rows and hands wrap, never crop), and the
+reason beside a hint."""
 
 from __future__ import annotations
 
+from engine.drawing import folded
+from engine.games.taktvoll import words
+from engine.games.taktvoll.actions import DRAW as DRAW_ACTION
+from engine.games.taktvoll.actions import KEEP as KEEP_ACTION
+from engine.games.taktvoll.actions import NOBAR as NOBAR_ACTION
+from engine.games.taktvoll.actions import PASS as PASS_ACTION
+from engine.games.taktvoll.actions import PLAY_BASE, decode_play
 from engine.games.taktvoll.codec import (
     DEAL,
     OVER,
@@ -13,7 +22,7 @@ from engine.games.taktvoll.codec import (
     known_bar_lines,
     summarize_row,
 )
-from engine.games.taktvoll.tables import BAR_KIND, KINDS, Rules
+from engine.games.taktvoll.tables import BAR, BAR_KIND, KINDS, Rules
 
 
 def _grouped(counts) -> str:
@@ -77,4 +86,43 @@ def _draw(pos, sizes: list, deck_size: int, hands: list, viewer) -> str:
         lines.append(f"  seat {p}{you}: {pos.points[p]} pts, {sizes[p]} cards: {cards}{note}")
     if pos.passes:
         lines.append(f"  {pos.passes} pass(es) in a row")
-    return "\n".join(lines)
+    return "\n".join(folded(lines))
+
+
+def hint_reason(state, seat: int, actions: list) -> str | None:
+    """What playing `actions` (the seat's decision, up to chance or its turn's end)
+    gains or avoids, judged from what `seat` sees only."""
+    if not actions:
+        return None
+    table = words.table_of(state, seat)
+    v = table.view
+    first = actions[0]
+    if first == DRAW_ACTION:
+        fits = [a for a in state.legal_actions() if a >= PLAY_BASE]
+        if not fits:
+            return "no card in hand fits the table: draw, and play the card drawn if it fits"
+        return "keeps the cards in hand for later: draw, and play the card drawn if it fits"
+    if first == PASS_ACTION:
+        return "nothing to play and the deck is empty"
+    if first == KEEP_ACTION:
+        return "the drawn card fits nowhere you want it: keep it for a later turn"
+    if first == NOBAR_ACTION:
+        return "keeps the bar line in hand (it costs 2 points if still held at the end)"
+    kind, row, turned = decode_play(first)
+    k = KINDS[kind]
+    if k.category == BAR:
+        count = table.row(row).count
+        points = v.rules.bar_points(count, table.row(row).capacity)
+        return f"closes row {row + 1}'s bar for {points} points and sheds a bar line (-2 if kept)"
+    gain = "sheds a card from hand (-1 a card left at the end)"
+    if len(actions) > 1 and decode_play(actions[1])[0] == BAR_KIND:
+        summary = table.row(row)
+        points = v.rules.bar_points(summary.count + 1, summary.capacity)
+        return f"fills row {row + 1}'s bar and closes it at once for {points} points"
+    if words.card_name(kind) == "clef":
+        return f"opens row {len(v.rows) + 1}, room for more bars; {gain}"
+    if k.duration and table.row(row).fill + k.duration == table.row(row).capacity:
+        return f"fills row {row + 1}'s bar, which the next bar line scores; {gain}"
+    if words.interval_bonus_of(v, table.row(row), kind, turned):
+        return f"scores a point for the interval at once; {gain}"
+    return gain

@@ -6,7 +6,7 @@
 from libc.stdint cimport uint64_t
 from libc.string cimport memset
 
-from engine.games.taktvoll import actions, codec, render, tables, views
+from engine.games.taktvoll import actions, codec, render, tables, views, words
 from engine.validate import require_observation_of
 from engine.hashing cimport mix64
 from engine.rng cimport rng_t, rng_below
@@ -608,3 +608,13 @@ cdef class TaktVollState(State):
     def render_for(self, seat):
         # Drawn from the observation itself, so it can show nothing the seat cannot see.
         return render.render_view(codec.parse_view(self.observation(seat)))
+
+    def describe(self, action, viewer=None):
+        return words.describe(self, action, viewer)
+
+    def illegal_reason(self, action):
+        return words.illegal_reason(self, action)
+
+    def hint_reason(self, seat, decision):
+        self._check_seat(seat)
+        return render.hint_reason(self, seat, decision)

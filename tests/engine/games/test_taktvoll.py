@@ -166,7 +166,7 @@ def test_notation_reads_at_the_table():
         "draw ",
         "",
         "bar",
-        "q@1",
+        "q@0",
         None,
         3,
     ):
