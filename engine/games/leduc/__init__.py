@@ -14,5 +14,6 @@ GAME = GameSpec(
     "two betting rounds; actions fold, call, raise",
     chance=True,
     hidden_information=True,
+    board_svg="engine.games.leduc.svg:draw",
     reference="engine.games.leduc.reference:LeducReference",
 )

@@ -34,6 +34,7 @@ GAME = GameSpec(
     variants=(DEFAULT_VARIANT, "target10", "target20", "target50"),
     chance=True,
     hidden_information=False,
+    board_svg="engine.games.pig.svg:draw",
     reference="engine.games.pig.reference:PigReference",
     variant_parser=parse_variant,
 )

@@ -9,5 +9,6 @@ GAME = GameSpec(
     min_players=2,
     max_players=2,
     description="tic-tac-toe on a 3x3 board; cells a1..c3",
+    board_svg="engine.games.tictactoe.svg:draw",
     reference="engine.games.tictactoe.reference:TicTacToeReference",
 )
