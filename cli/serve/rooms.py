@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from cli.newgame import random_seed, seed_streams
-from cli.serve.views import seat_words
+from cli.serve.views import join_words, seat_words
 from cli.specs import parse_seat_spec
 from engine.errors import CadenzaError
 from engine.rng import Rng
@@ -190,7 +190,7 @@ class Room:
                 texts[viewer].append(seat_words(self.game, self.state, action, viewer))
             self.state.apply(action)
         self.log.append(
-            {"mover": mover, "actions": list(actions), "texts": [", ".join(t) for t in texts]}
+            {"mover": mover, "actions": list(actions), "texts": [join_words(t) for t in texts]}
         )
         self.version += 1
 

@@ -11,7 +11,8 @@ from cli.play.seatview import position_text, seat_scores
 from cli.serve.svg import drawer_for
 from engine.rng import Rng
 
-CHANCE_UNSEEN = "something happens that you cannot see"
+CHANCE_UNSEEN = "something you cannot see"
+MOVE_UNSEEN = "a move you cannot see"
 
 
 def seat_words(game, state, action: int, viewer: int) -> str:
@@ -32,8 +33,20 @@ def seat_words(game, state, action: int, viewer: int) -> str:
         world = state.clone()
         world.apply(other)
         if world.observation(viewer) == seen and state.describe(other, viewer) != text:
-            return CHANCE_UNSEEN if mover < 0 else f"seat {mover} makes a move you cannot see"
+            return CHANCE_UNSEEN if mover < 0 else MOVE_UNSEEN
     return text
+
+
+def join_words(texts: list[str]) -> str:
+    """The words of one decision's actions, repeats in a row counted ("3 x a move you
+    cannot see")."""
+    parts: list[list] = []
+    for text in texts:
+        if parts and parts[-1][0] == text:
+            parts[-1][1] += 1
+        else:
+            parts.append([text, 1])
+    return ", ".join(text if n == 1 else f"{n} x {text}" for text, n in parts)
 
 
 def view_for(room, seat: int, partial: Optional[list] = None, state=None) -> dict:

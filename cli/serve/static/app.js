@@ -182,6 +182,9 @@ function seatName(seat) {
 }
 
 function draw() {
+  // For the browser tests: where the game stands, without reading the words.
+  const phase = view.over ? "over" : view.to_move === view.seat && view.thinking === null ? "mine" : "waiting";
+  Object.assign($("play").dataset, { phase, version: String(view.version), partial: String(view.partial.length) });
   $("title").textContent = `${view.game} (${view.variant}): you are seat ${view.seat}`;
   drawBoard();
   drawStatus();
