@@ -106,17 +106,18 @@ def _partial_words(room, seat: int, partial: list) -> list[dict]:
 
 
 def summary(game, state, seat: int) -> dict:
-    """The end of the game as `seat` may know it: each seat's share of the win and,
-    where every world the seat cannot tell apart agrees, its score."""
+    """The end of the game as `seat` may know it: who won (the best return), each
+    seat's share of the win and, where every world the seat cannot tell apart
+    agrees, its score."""
     returns = state.returns()
-    share = returns[seat]
-    if share >= 1.0:
-        result = "You win."
-    elif share <= 0.0:
-        result = "You lose."
-    elif len(set(returns)) == 1:
+    best = max(returns)
+    if len(set(returns)) == 1:
         result = "A draw."
+    elif returns[seat] < best:
+        result = "You lose."
+    elif returns.count(best) == 1:
+        result = "You win."
     else:
-        result = f"You take {share:.0%} of the win."
+        result = "You share the win."
     scores = seat_scores(game, state, seat, Rng(0))
     return {"result": result, "returns": returns, "scores": scores}
