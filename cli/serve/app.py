@@ -10,6 +10,7 @@ third-party origin (Content-Security-Policy).
 from __future__ import annotations
 
 import json
+import logging
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -27,6 +28,7 @@ from cli.serve.store import Store
 from cli.serve.views import view_for
 from engine.errors import CadenzaError
 
+log = logging.getLogger("cadenza.serve")
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 16_384  # bytes of an HTTP request body
 MAX_MESSAGE = 8_192  # characters of one WebSocket message
@@ -107,7 +109,11 @@ def parse_message(text) -> dict:
         data = json.loads(text)
     except ValueError:
         raise BadRequest("a message must be JSON") from None
-    if not isinstance(data, dict) or data.get("type") not in MESSAGE_KEYS:
+    if (
+        not isinstance(data, dict)
+        or not isinstance(data.get("type"), str)
+        or data["type"] not in MESSAGE_KEYS
+    ):
         raise BadRequest(f"a message is an object with type one of {', '.join(MESSAGE_KEYS)}")
     extra = set(data) - MESSAGE_KEYS[data["type"]]
     if extra:
@@ -235,6 +241,11 @@ def build_app(data_dir: Path, workers: int = 2, registry=None) -> Starlette:
                     await websocket.send_json({"type": "error", "message": str(exc)})
                     if isinstance(exc, Stale):
                         await websocket.send_json(view_for(room, seat))
+                except Exception as exc:  # a bug: say so, keep the connection and the game
+                    log.exception("websocket message failed")
+                    await websocket.send_json(
+                        {"type": "error", "message": f"internal error: {type(exc).__name__}"}
+                    )
         except WebSocketDisconnect:
             pass
         finally:

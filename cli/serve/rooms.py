@@ -87,8 +87,7 @@ class Room:
             strength = strengths.get(seat, "medium")
             if strength not in STRENGTHS:
                 raise RoomError(
-                    f"seat {seat}: strength must be one of {', '.join(STRENGTHS)}, "
-                    f"got {strength!r}"
+                    f"seat {seat}: strength must be one of {', '.join(STRENGTHS)}, got {strength!r}"
                 )
             spec = f"{searcher}:{STRENGTHS[strength]}"
             parse_seat_spec(spec, registry)
@@ -103,7 +102,9 @@ class Room:
         }
         dice, seeds = seed_streams(seed)
         room_id = secrets.token_urlsafe(9)
-        return cls(room_id, game, setup, game.new_state(players, variant, seed), dice, seeds, [], [], 0)
+        return cls(
+            room_id, game, setup, game.new_state(players, variant, seed), dice, seeds, [], [], 0
+        )
 
     @classmethod
     def from_stored(cls, registry, doc: dict) -> "Room":

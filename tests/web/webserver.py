@@ -41,23 +41,28 @@ class Server:
     def start(self) -> None:
         code = "import sys; from cli.main import main; sys.argv[0] = 'cadenza'; main()"
         args = ["serve", "--port", str(self.port), "--data", str(self.data), "--workers", "1"]
-        self.proc = subprocess.Popen(
-            [sys.executable, "-c", code, *args],
-            cwd=ROOT,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
+        self.data.mkdir(parents=True, exist_ok=True)
+        with open(self.data / "server.log", "ab") as out:  # a pipe nobody reads could fill
+            self.proc = subprocess.Popen(
+                [sys.executable, "-c", code, *args],
+                cwd=ROOT,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
         deadline = time.monotonic() + START_TIMEOUT
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"the server exited: {self.proc.stdout.read().decode()}")
+                raise RuntimeError(f"the server exited: {self.output()}")
             try:
                 httpx.get(self.url + "api/games", timeout=1.0)
                 return
             except httpx.HTTPError:
                 time.sleep(0.1)
         raise RuntimeError("the server did not start")
+
+    def output(self) -> str:
+        return (self.data / "server.log").read_text(errors="replace")
 
     def kill(self) -> None:
         """SIGKILL the server and its search processes (its own process group)."""

@@ -162,6 +162,7 @@ function receive(message) {
       hints = message.hints;
       drawHints();
       drawBoard();
+      drawLegal();
     }
     return;
   }
