@@ -21,6 +21,7 @@ ATTRS = (
     "points", "class", "data-action", "data-face", "text-anchor", "font-size", "role", "aria-label",
 )  # fmt: skip
 
+
 def el(tag: str, *children: dict, text: Optional[str] = None, **attrs: Any) -> dict:
     """One SVG element; attribute names are written with underscores for dashes
     (and `class_` for class)."""

@@ -23,7 +23,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cli.serve.ai import AiPool
 from cli.serve.hub import Hub
-from cli.serve.rooms import STRENGTHS, Room, RoomError
+from cli.serve.rooms import STRENGTHS, Room
 from cli.serve.store import Store
 from cli.serve.views import view_for
 from engine.errors import CadenzaError

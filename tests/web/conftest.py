@@ -4,6 +4,7 @@ and Playwright drives Debian's Chromium (/usr/bin/chromium; no browser download)
 from __future__ import annotations
 
 import pytest
+
 from webserver import CHROMIUM, TURN_TIMEOUT_MS, Server
 
 

@@ -17,7 +17,10 @@ def test_leduc_whole_game_and_the_opponent_card_never_reaches_the_page(server, p
     page.on(
         "websocket",
         lambda ws: ws.on(
-            "framereceived", lambda payload: frames.append(payload if isinstance(payload, str) else payload.decode())
+            "framereceived",
+            lambda payload: frames.append(
+                payload if isinstance(payload, str) else payload.decode()
+            ),
         ),
     )
     start_game(page, server, "leduc")
@@ -30,7 +33,11 @@ def test_leduc_whole_game_and_the_opponent_card_never_reaches_the_page(server, p
         assert decisions < 8
         doms.append(page.content())
         # Raise once when the board offers it, else call: every bet button is a board click.
-        bet = RAISE if decisions == 0 and page.locator(f'#board [data-action="{RAISE}"].legal').count() else CALL
+        bet = (
+            RAISE
+            if decisions == 0 and page.locator(f'#board [data-action="{RAISE}"].legal').count()
+            else CALL
+        )
         if decisions == 0:
             screenshot(page, "leduc")
         act(page, f'#board [data-action="{bet}"].legal')

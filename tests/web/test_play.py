@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from helpers import act, dataset, log_lines, phase, screenshot, start_game, wait_my_turn
 
 MAX_DECISIONS = 200
@@ -30,8 +31,10 @@ def test_pig_whole_game_through_the_board(server, page):
     while phase(page) != "over":
         assert decisions < MAX_DECISIONS
         rolls = sum(line.startswith("You: roll") for line in log_lines(page)[-6:])
+        offered = [b for b in (0, 1) if page.locator(f'#board [data-action="{b}"].legal').count()]
+        assert offered, "the board offers roll or hold on the seat's turn"
         # Roll up to three times a turn, then hold: both buttons get used.
-        button = 1 if rolls >= 3 and page.locator('#board [data-action="1"].legal').count() else 0
+        button = 1 if 1 in offered and (rolls >= 3 or 0 not in offered) else offered[0]
         if decisions == 2:
             screenshot(page, "pig")
         act(page, f'#board [data-action="{button}"].legal')

@@ -18,11 +18,15 @@ def draw(observation: dict, legal: dict, context: dict) -> dict:
         card(190, 75, observation["public"], "public card"),
         el("text", x=300, y=100, class_="value", text=f"pot {sum(contributions)}"),
         el("text", x=300, y=124, class_="value", text=f"you are in for {contributions[seat]}"),
-        el("text", x=300, y=148, class_="value", text=f"seat {other} in for {contributions[other]}"),
+        el(
+            "text", x=300, y=148, class_="value", text=f"seat {other} in for {contributions[other]}"
+        ),
     ]
     for rnd, bets in enumerate(observation["history"]):
         words = " ".join(str(b) for b in bets) or "-"
-        parts.append(el("text", x=300, y=20 + 22 * rnd, class_="label", text=f"round {rnd + 1}: {words}"))
+        parts.append(
+            el("text", x=300, y=20 + 22 * rnd, class_="label", text=f"round {rnd + 1}: {words}")
+        )
     for i, name in enumerate(BET_NAMES):
         if i in legal:
             parts.append(button(110 + 115 * i, 250, 105, 40, i, name.capitalize(), legal[i]))
@@ -38,6 +42,8 @@ def card(x: float, y: float, name, title: str) -> dict:
     ]
     if face:
         suit = "\u2660" if str(name).endswith("s") else "\u2665"
-        parts.append(el("text", x=x + 35, y=y + 50, text_anchor="middle", class_="rank", text=str(name)[0]))
+        parts.append(
+            el("text", x=x + 35, y=y + 50, text_anchor="middle", class_="rank", text=str(name)[0])
+        )
         parts.append(el("text", x=x + 35, y=y + 80, text_anchor="middle", class_="suit", text=suit))
     return el("g", *parts)

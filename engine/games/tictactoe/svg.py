@@ -14,7 +14,9 @@ def draw(observation: dict, legal: dict, context: dict) -> dict:
         row, column = divmod(action, 3)
         x, y = column * CELL, (2 - row) * CELL
         classes = "cell" + (" last" if action in last else "")
-        parts = [el("rect", x=x + 4, y=y + 4, width=CELL - 8, height=CELL - 8, rx=8, class_=classes)]
+        parts = [
+            el("rect", x=x + 4, y=y + 4, width=CELL - 8, height=CELL - 8, rx=8, class_=classes)
+        ]
         if owner >= 0:
             parts.append(
                 el(
