@@ -16,6 +16,9 @@ def draw(observation: dict, legal: dict, context: dict) -> dict:
         card(20, 140, observation["own"], f"your card (seat {seat})"),
         card(20, 10, observation["opponent"], f"seat {other}'s card"),
         card(190, 75, observation["public"], "public card"),
+        el("text", x=100, y=195, class_="label", text="you"),
+        el("text", x=100, y=65, class_="label", text=f"seat {other}"),
+        el("text", x=225, y=195, text_anchor="middle", class_="label", text="public"),
         el("text", x=300, y=100, class_="value", text=f"pot {sum(contributions)}"),
         el("text", x=300, y=124, class_="value", text=f"you are in for {contributions[seat]}"),
         el(
