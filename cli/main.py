@@ -7,6 +7,7 @@ exit code 2 (usage) or 1 (a game that cannot be played), never as a traceback.
 
 import os
 import sys
+from pathlib import Path
 
 import click
 
@@ -387,3 +388,38 @@ main.add_command(perft_command)
 from cli.bench import bench_command  # noqa: E402
 
 main.add_command(bench_command)
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
+@click.option(
+    "--data",
+    "data_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("cadenza-data"),
+    show_default=True,
+    help="Folder of the games' database (made if missing).",
+)
+@click.option(
+    "--workers",
+    type=click.IntRange(min=1),
+    default=2,
+    show_default=True,
+    help="Processes that run the AI's searches.",
+)
+def serve(host, port, data_dir, workers):
+    """Serve the web app: play every game in the browser against the AI.
+
+    \b
+    Example:
+      cadenza serve --port 8000 --data ~/cadenza-games
+    """
+    import uvicorn
+
+    from cli.serve.app import build_app
+
+    app = build_app(data_dir, workers, load_registry())
+    shown = f"[{host}]" if ":" in host else host
+    click.echo(f"Cadenza serves at http://{shown}:{port}/ (games kept in {data_dir})")
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65536)

@@ -47,6 +47,10 @@ class GameSpec:
     notation: str = ""
     # One line for each listed variant: what it changes (`cadenza games` prints them).
     variant_descriptions: Mapping[str, str] = field(default_factory=dict, compare=False)
+    # The web board (cli/serve): "module:function" drawing one seat's observation as
+    # SVG elements, imported only when `board_drawer()` is first asked for it; None
+    # means the generic drawing.
+    board_svg: Optional[str] = None
 
     @property
     def default_variant(self) -> str:
@@ -62,6 +66,13 @@ class GameSpec:
             module, _, name = self.reference.partition(":")
             return getattr(importlib.import_module(module), name)
         return self.reference
+
+    def board_drawer(self) -> Optional[Callable]:
+        """The web board's drawing function, imported on first use, or None."""
+        if self.board_svg is None:
+            return None
+        module, _, name = self.board_svg.partition(":")
+        return getattr(importlib.import_module(module), name)
 
     def check_config(self, players: Optional[int], variant: Optional[str]) -> tuple[int, str]:
         """The (players, variant) to use, or GameConfigError with what is allowed."""

@@ -16,6 +16,7 @@ GAME = GameSpec(
     variant_descriptions={"standard": "OpenSpiel's leduc_poker with its default parameters"},
     chance=True,
     hidden_information=True,
+    board_svg="engine.games.leduc.svg:draw",
     reference="engine.games.leduc.reference:LeducReference",
     rules=RULES,
     notation=NOTATION,

@@ -41,6 +41,7 @@ GAME = GameSpec(
     },
     chance=True,
     hidden_information=False,
+    board_svg="engine.games.pig.svg:draw",
     reference="engine.games.pig.reference:PigReference",
     variant_parser=parse_variant,
     rules=RULES,

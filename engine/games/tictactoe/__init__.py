@@ -11,6 +11,7 @@ GAME = GameSpec(
     max_players=2,
     description="tic-tac-toe on a 3x3 board; cells a1..c3",
     variant_descriptions={"standard": "the usual game: three in a row wins"},
+    board_svg="engine.games.tictactoe.svg:draw",
     reference="engine.games.tictactoe.reference:TicTacToeReference",
     rules=RULES,
     notation=NOTATION,

@@ -1,0 +1,5 @@
+"""`cadenza serve`: the web app in which people play every game in the browser.
+
+app.py (routes), rooms.py (one game room), store.py (SQLite), ai.py (the search
+pool), views.py (what one seat receives), svg.py (board drawing), static/ (the page).
+"""

@@ -1,0 +1,88 @@
+"""AI decisions and hints for `cadenza serve`, searched in a process pool so that no
+search holds up the event loop or another game.
+
+The pool's processes are started with 'spawn' (a fork of a server with threads and
+sockets open is unsafe). A job gets the game's name, the position's JSON and a seat
+spec; each process keeps its registry and built searchers between jobs. The search
+itself goes through search.base.decide (cli/play/hints.py for hints), so it sees only
+the mover's observation.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+from functools import partial
+
+_registry = None
+_searchers: dict = {}
+
+
+def _setup(game_name: str, spec_text: str):
+    global _registry
+    from cli.gameloop import build_searcher
+    from cli.specs import parse_seat_spec
+    from plugins.manager import default_registry
+
+    if _registry is None:
+        _registry = default_registry()
+    game = _registry.game(game_name)
+    spec = parse_seat_spec(spec_text, _registry)
+    key = (game_name, spec_text)
+    if key not in _searchers:
+        _searchers[key] = build_searcher(_registry, game, spec)
+    return game, spec, _searchers[key]
+
+
+def decide_job(game_name: str, state_json: str, spec_text: str, seed: int) -> list[int]:
+    """The actions of the mover's decision (run in a pool process)."""
+    from search.base import decide
+
+    game, spec, searcher = _setup(game_name, spec_text)
+    state = game.from_json(state_json)
+    return list(decide(searcher, game, state, spec.budget, seed).actions)
+
+
+def hints_job(game_name: str, state_json: str, spec_text: str, seed: int, top: int) -> list:
+    """The mover's best `top` decisions as (actions, value, reason), best first."""
+    from cli.play.hints import find_hints
+
+    game, spec, searcher = _setup(game_name, spec_text)
+    state = game.from_json(state_json)
+    hints = find_hints(game, state, searcher, spec.budget, seed, top, spec.searcher)
+    result = []
+    for hint in hints:
+        scratch = state.clone()
+        actions = []
+        for text in hint.texts:
+            action = scratch.str_to_action(text)
+            actions.append(action)
+            scratch.apply(action)
+        result.append((actions, hint.value, hint.reason))
+    return result
+
+
+def warm_job() -> bool:
+    """Load the registry in a fresh process, so the first real search starts at once."""
+    _setup("tictactoe", "random")
+    return True
+
+
+class AiPool:
+    def __init__(self, workers: int):
+        self.workers = workers
+        self.executor = ProcessPoolExecutor(
+            max_workers=workers, mp_context=multiprocessing.get_context("spawn")
+        )
+
+    async def run(self, job, *args):
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.executor, partial(job, *args))
+
+    def warm(self) -> None:
+        for _ in range(self.workers):
+            self.executor.submit(warm_job)
+
+    def shutdown(self) -> None:
+        self.executor.shutdown(wait=False, cancel_futures=True)

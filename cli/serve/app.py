@@ -1,0 +1,264 @@
+"""The Starlette application of `cadenza serve`: the page, the JSON API that starts
+a game, and the WebSocket through which a seat plays.
+
+Every request is size-limited and validated; a bad one gets a one-line error and
+changes nothing. A seat is known only by its secret token, and a WebSocket acts only
+for the seat it joined as. The headers forbid inline script and style and any
+third-party origin (Content-Security-Policy).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from cli.serve.ai import AiPool
+from cli.serve.hub import Hub
+from cli.serve.rooms import STRENGTHS, Room
+from cli.serve.store import Store
+from cli.serve.views import view_for
+from engine.errors import CadenzaError
+
+log = logging.getLogger("cadenza.serve")
+STATIC = Path(__file__).parent / "static"
+MAX_BODY = 16_384  # bytes of an HTTP request body
+MAX_MESSAGE = 8_192  # characters of one WebSocket message
+MESSAGE_KEYS = {
+    "join": {"type", "room", "token"},
+    "move": {"type", "actions", "version"},
+    "undo": {"type", "version"},
+    "hint": {"type", "version"},
+    "view": {"type"},
+}
+CSP = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+    "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+)
+HEADERS = [
+    (b"content-security-policy", CSP.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+]
+
+
+class BadRequest(ValueError):
+    """A malformed request; nothing changed."""
+
+
+class Stale(BadRequest):
+    """A message about a position the seat no longer sees; it gets the current one."""
+
+
+def security_headers(app):
+    """ASGI middleware adding HEADERS to every HTTP response."""
+
+    async def wrapped(scope, receive, send):
+        if scope["type"] != "http":
+            return await app(scope, receive, send)
+
+        async def send_with_headers(message):
+            if message["type"] == "http.response.start":
+                message.setdefault("headers", [])
+                message["headers"] = list(message["headers"]) + HEADERS
+            await send(message)
+
+        return await app(scope, receive, send_with_headers)
+
+    return wrapped
+
+
+def error(message: str, status: int = 400) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+async def json_body(request: Request) -> dict:
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+        raise BadRequest(f"the request body must be at most {MAX_BODY} bytes")
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise BadRequest(f"the request body must be at most {MAX_BODY} bytes")
+    try:
+        data = json.loads(body)
+    except (UnicodeDecodeError, ValueError):
+        raise BadRequest("the request body must be JSON") from None
+    if not isinstance(data, dict):
+        raise BadRequest("the request body must be a JSON object")
+    return data
+
+
+def parse_message(text) -> dict:
+    """A WebSocket message as a dict with a known type and only its keys."""
+    if not isinstance(text, str):
+        raise BadRequest("messages are JSON text")
+    if len(text) > MAX_MESSAGE:
+        raise BadRequest(f"a message must be at most {MAX_MESSAGE} characters")
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise BadRequest("a message must be JSON") from None
+    if (
+        not isinstance(data, dict)
+        or not isinstance(data.get("type"), str)
+        or data["type"] not in MESSAGE_KEYS
+    ):
+        raise BadRequest(f"a message is an object with type one of {', '.join(MESSAGE_KEYS)}")
+    extra = set(data) - MESSAGE_KEYS[data["type"]]
+    if extra:
+        raise BadRequest(f"unknown field(s) in {data['type']}: {', '.join(sorted(extra))}")
+    version = data.get("version")
+    if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
+        raise BadRequest("version must be an integer")
+    return data
+
+
+def build_app(data_dir: Path, workers: int = 2, registry=None) -> Starlette:
+    if registry is None:
+        from plugins.manager import default_registry
+
+        registry = default_registry()
+
+    state = {}
+
+    @asynccontextmanager
+    async def lifespan(app):
+        store = Store(data_dir)
+        pool = AiPool(workers)
+        pool.warm()
+        hub = Hub(registry, store, pool)
+        hub.load()
+        hub.resume_all()
+        state["hub"] = hub
+        try:
+            yield
+        finally:
+            pool.shutdown()
+            store.close()
+
+    async def index(request):
+        return FileResponse(STATIC / "index.html")
+
+    async def games(request):
+        listing = []
+        for name in sorted(registry.games):
+            spec = registry.games[name]
+            listing.append(
+                {
+                    "name": name,
+                    "description": spec.description,
+                    "min_players": spec.min_players,
+                    "max_players": spec.max_players,
+                    "default_players": spec.players_default,
+                    "variants": list(spec.variants),
+                    "hidden_information": spec.hidden_information,
+                }
+            )
+        return JSONResponse({"games": listing, "strengths": STRENGTHS})
+
+    async def new_room(request):
+        try:
+            data = await json_body(request)
+            players = data.get("players")
+            seat = data.get("seat", 0)
+            strengths = data.get("strengths", {})
+            for name, value in (("players", players), ("seat", seat)):
+                if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+                    raise BadRequest(f"{name} must be an integer")
+            if not isinstance(strengths, dict) or not all(
+                isinstance(k, str) and k.isdigit() and isinstance(v, str)
+                for k, v in strengths.items()
+            ):
+                raise BadRequest("strengths maps seat numbers to strength names")
+            variant = data.get("variant")
+            if variant is not None and not isinstance(variant, str):
+                raise BadRequest("variant must be a string")
+            room = Room.new(
+                registry,
+                data.get("game"),
+                players,
+                variant,
+                seat,
+                {int(k): v for k, v in strengths.items()},
+            )
+        except (BadRequest, CadenzaError) as exc:
+            return error(str(exc))
+        state["hub"].create(room)
+        return JSONResponse({"room": room.id, "seat": seat, "token": room.seats[seat].token})
+
+    async def play_socket(websocket: WebSocket):
+        hub: Hub = state["hub"]
+        await websocket.accept()
+        room, seat = None, None
+        try:
+            while True:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                try:
+                    data = parse_message(message.get("text"))
+                    if data["type"] == "join":
+                        room = hub.room(data.get("room"))
+                        seat = room.seat_of(data.get("token"))
+                        if seat is None:
+                            room = None
+                            raise BadRequest("that seat link is not valid")
+                        hub.attach(room, websocket, seat)
+                        await websocket.send_json(view_for(room, seat))
+                        continue
+                    if room is None:
+                        raise BadRequest("join a game first")
+                    version = data.get("version")
+                    if version is not None and version != room.version:
+                        raise Stale("the game has moved on: here is where it stands")
+                    kind = data["type"]
+                    if kind == "view":
+                        await websocket.send_json(view_for(room, seat))
+                    elif kind == "move":
+                        after = hub.play(room, seat, data.get("actions"))
+                        if after is None:
+                            await hub.broadcast(room)
+                        else:
+                            partial = data["actions"]
+                            await websocket.send_json(view_for(room, seat, partial, after))
+                    elif kind == "undo":
+                        hub.undo(room, seat)
+                        await hub.broadcast(room)
+                    elif kind == "hint":
+                        await websocket.send_json(await hub.hints(room, seat))
+                except (BadRequest, CadenzaError) as exc:
+                    await websocket.send_json({"type": "error", "message": str(exc)})
+                    if isinstance(exc, Stale):
+                        await websocket.send_json(view_for(room, seat))
+                except Exception as exc:  # a bug: say so, keep the connection and the game
+                    log.exception("websocket message failed")
+                    await websocket.send_json(
+                        {"type": "error", "message": f"internal error: {type(exc).__name__}"}
+                    )
+        except WebSocketDisconnect:
+            pass
+        finally:
+            if room is not None:
+                hub.detach(room, websocket)
+
+    routes = [
+        Route("/", index),
+        Route("/api/games", games),
+        Route("/api/rooms", new_room, methods=["POST"]),
+        WebSocketRoute("/ws", play_socket),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.registry = registry
+    return security_headers(app)

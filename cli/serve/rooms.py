@@ -1,0 +1,216 @@
+"""One game room of `cadenza serve`: the whole position (kept only on the server), its
+seats (a person with a secret token, or an AI with a seat spec), the log in every
+seat's words, and the undo checkpoints.
+
+A person's decision is checked whole before anything changes: each action legal in
+turn, all the seat's own. Undo goes back to the position before the person's last
+decision, dice and search seeds included, so the same dice and the same replies come
+again unless the person plays differently (undo cannot reroll the dice).
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Any, Optional
+
+from cli.newgame import random_seed, seed_streams
+from cli.serve.views import join_words, seat_words
+from cli.specs import parse_seat_spec
+from engine.errors import CadenzaError
+from engine.rng import Rng
+
+# AI strength presets, each a searcher budget (the searcher is the game's default).
+STRENGTHS = {
+    "easy": "iterations=30",
+    "medium": "iterations=300",
+    "strong": "movetime=1000",
+    "strongest": "movetime=3000",
+}
+MAX_TURN_ACTIONS = 64  # more actions than any one turn of any game takes
+
+
+class RoomError(CadenzaError, ValueError):
+    """A request the room refuses; the message says why, and nothing changed."""
+
+
+@dataclass
+class Seat:
+    kind: str  # "human" or "ai"
+    token: Optional[str] = None
+    spec: Optional[str] = None  # the AI's seat spec, e.g. "mcts:iterations=300"
+    strength: Optional[str] = None
+
+    def to_dict(self) -> dict:
+        return {k: v for k, v in vars(self).items() if v is not None}
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class Room:
+    def __init__(
+        self, room_id, game, setup: dict, state, dice: Rng, seeds: Rng, log, checkpoints, version
+    ):
+        self.id = room_id
+        self.game = game
+        self.setup = setup
+        self.seats = [Seat(**seat) for seat in setup["seats"]]
+        self.state = state
+        self.dice = dice
+        self.seeds = seeds
+        self.log: list[dict] = log
+        self.checkpoints: list[dict] = checkpoints
+        self.version = version
+        self.thinking: Optional[int] = None  # the AI seat searching now (not stored)
+
+    # ---- making and loading ----------------------------------------------------------
+
+    @classmethod
+    def new(cls, registry, game_name, players, variant, human_seat, strengths, seed=None):
+        """A new room: `human_seat` is the person's, every other seat an AI of the
+        strength `strengths[seat]` names (STRENGTHS; "medium" when not given)."""
+        try:
+            game = registry.game(game_name)
+        except CadenzaError as exc:
+            raise RoomError(str(exc)) from None
+        players, variant = game.check_config(players, variant)
+        if not isinstance(human_seat, int) or not 0 <= human_seat < players:
+            raise RoomError(f"your seat must be 0..{players - 1}, got {human_seat!r}")
+        searcher = registry.default_searcher(game)
+        seats = []
+        for seat in range(players):
+            if seat == human_seat:
+                seats.append(Seat("human", token=new_token()))
+                continue
+            strength = strengths.get(seat, "medium")
+            if strength not in STRENGTHS:
+                raise RoomError(
+                    f"seat {seat}: strength must be one of {', '.join(STRENGTHS)}, got {strength!r}"
+                )
+            spec = f"{searcher}:{STRENGTHS[strength]}"
+            parse_seat_spec(spec, registry)
+            seats.append(Seat("ai", spec=spec, strength=strength))
+        seed = random_seed() if seed is None else seed
+        setup = {
+            "game": game.name,
+            "players": players,
+            "variant": variant,
+            "seed": seed,
+            "seats": [s.to_dict() for s in seats],
+        }
+        dice, seeds = seed_streams(seed)
+        room_id = secrets.token_urlsafe(9)
+        return cls(
+            room_id, game, setup, game.new_state(players, variant, seed), dice, seeds, [], [], 0
+        )
+
+    @classmethod
+    def from_stored(cls, registry, doc: dict) -> "Room":
+        setup = doc["setup"]
+        game = registry.game(setup["game"])
+        position = doc["position"]
+        state, dice, seeds = _position_parts(game, position)
+        return cls(
+            doc["id"], game, setup, state, dice, seeds, doc["log"], doc["checkpoints"],
+            position["version"],
+        )  # fmt: skip
+
+    def position(self) -> dict:
+        return {
+            "state": self.state.to_json(),
+            "dice": list(self.dice.getstate()),
+            "seeds": list(self.seeds.getstate()),
+            "version": self.version,
+        }
+
+    # ---- who is who ------------------------------------------------------------------
+
+    def seat_of(self, token: Any) -> Optional[int]:
+        """The seat whose token this is, or None."""
+        if not isinstance(token, str):
+            return None
+        for seat, entry in enumerate(self.seats):
+            if entry.token is not None and secrets.compare_digest(entry.token, token):
+                return seat
+        return None
+
+    def is_human(self, seat: int) -> bool:
+        return 0 <= seat < len(self.seats) and self.seats[seat].kind == "human"
+
+    def ai_to_move(self) -> bool:
+        """Whether the room advances by itself now (chance or an AI seat to move)."""
+        player = self.state.current_player()
+        return not self.state.is_terminal() and not self.is_human(player)
+
+    # ---- changes ---------------------------------------------------------------------
+
+    def try_turn(self, seat: int, actions: Any):
+        """`actions` checked as the seat's decision so far: the position after them.
+        RoomError (nothing changed) on anything else."""
+        if self.state.is_terminal():
+            raise RoomError("the game is over")
+        if self.state.current_player() != seat:
+            raise RoomError(f"it is not your turn (seat {seat})")
+        if not isinstance(actions, list) or not 1 <= len(actions) <= MAX_TURN_ACTIONS:
+            raise RoomError(f"actions must be a list of 1..{MAX_TURN_ACTIONS} action ids")
+        scratch = self.state.clone()
+        for action in actions:
+            if scratch.current_player() != seat:
+                raise RoomError("those actions go past the end of your turn")
+            if isinstance(action, bool) or not isinstance(action, int):
+                raise RoomError(f"an action is an integer id, got {action!r}")
+            if action not in scratch.legal_actions():
+                reason = None
+                if 0 <= action < scratch.num_actions:
+                    reason = scratch.illegal_reason(action)
+                raise RoomError(reason or f"action {action} is not legal now")
+            scratch.apply(action)
+        return scratch
+
+    def play_turn(self, seat: int, actions: list) -> None:
+        """The person's decision, checked whole (try_turn), with a checkpoint for undo."""
+        self.try_turn(seat, actions)
+        self.checkpoints.append(
+            {
+                "state": self.state.to_json(),
+                "dice": list(self.dice.getstate()),
+                "seeds": list(self.seeds.getstate()),
+                "log_len": len(self.log),
+            }
+        )
+        self.apply_turn(seat, actions)
+
+    def apply_turn(self, mover: int, actions: list) -> None:
+        """Apply a checked decision (or one chance outcome), logging it in every
+        seat's words."""
+        texts = [[] for _ in self.seats]
+        for action in actions:
+            for viewer in range(len(self.seats)):
+                texts[viewer].append(seat_words(self.game, self.state, action, viewer))
+            self.state.apply(action)
+        self.log.append(
+            {"mover": mover, "actions": list(actions), "texts": [join_words(t) for t in texts]}
+        )
+        self.version += 1
+
+    def undo(self, seat: int) -> None:
+        """Back to before the person's last decision (only with one person in the room)."""
+        if sum(s.kind == "human" for s in self.seats) != 1:
+            raise RoomError("undo is only for a game against the AI")
+        if not self.checkpoints:
+            raise RoomError("nothing to undo")
+        snap = self.checkpoints.pop()
+        self.state = self.game.from_json(snap["state"])
+        self.dice.setstate(tuple(snap["dice"]))
+        self.seeds.setstate(tuple(snap["seeds"]))
+        del self.log[snap["log_len"] :]
+        self.version += 1
+
+
+def _position_parts(game, position: dict):
+    dice, seeds = Rng(0), Rng(0)
+    dice.setstate(tuple(position["dice"]))
+    seeds.setstate(tuple(position["seeds"]))
+    return game.from_json(position["state"]), dice, seeds

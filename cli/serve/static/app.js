@@ -1,0 +1,298 @@
+// Cadenza in the browser: the new-game form, and one seat's game over a WebSocket.
+// The server decides what this seat sees and may do; the page only draws the views it
+// gets. Every text goes in with textContent, every drawing is built element by element.
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+// What the page builds of a drawing (engine/svgtree.py keeps the same lists).
+const TAGS = new Set(["svg", "g", "rect", "circle", "line", "text", "title", "polygon", "polyline"]);
+const ATTRS = new Set([
+  "viewBox", "width", "height", "x", "y", "x1", "y1", "x2", "y2", "cx", "cy", "r", "rx",
+  "points", "class", "data-action", "data-face", "text-anchor", "font-size", "role", "aria-label",
+]);
+
+const $ = (id) => document.getElementById(id);
+
+function make(tag, text, className) {
+  const node = document.createElement(tag);
+  if (text !== undefined) node.textContent = text;
+  if (className) node.className = className;
+  return node;
+}
+
+function buildSvg(node) {
+  if (!node || !TAGS.has(node.tag)) return document.createComment("dropped");
+  const element = document.createElementNS(SVG_NS, node.tag);
+  for (const [name, value] of Object.entries(node.attrs || {})) {
+    if (ATTRS.has(name)) element.setAttribute(name, String(value));
+  }
+  if (typeof node.text === "string") element.textContent = node.text;
+  for (const child of node.children || []) element.appendChild(buildSvg(child));
+  return element;
+}
+
+// ---- the new-game form ------------------------------------------------------------------
+
+let catalogue = null;
+
+async function showNewGame() {
+  $("new-game").hidden = false;
+  $("play").hidden = true;
+  const response = await fetch("/api/games");
+  catalogue = await response.json();
+  const select = $("game");
+  select.replaceChildren();
+  for (const game of catalogue.games) select.appendChild(new Option(game.name, game.name));
+  select.addEventListener("change", fillGameChoices);
+  $("players").addEventListener("change", fillSeats);
+  $("seat").addEventListener("change", fillStrengths);
+  fillGameChoices();
+  $("new-form").addEventListener("submit", startGame);
+}
+
+function chosenGame() {
+  return catalogue.games.find((g) => g.name === $("game").value);
+}
+
+function fillGameChoices() {
+  const game = chosenGame();
+  $("game-description").textContent = game.description;
+  const players = $("players");
+  players.replaceChildren();
+  for (let n = game.min_players; n <= game.max_players; n++) {
+    players.appendChild(new Option(String(n), String(n), false, n === game.default_players));
+  }
+  const variant = $("variant");
+  variant.replaceChildren();
+  for (const v of game.variants) variant.appendChild(new Option(v, v));
+  fillSeats();
+}
+
+function fillSeats() {
+  const seat = $("seat");
+  seat.replaceChildren();
+  const n = Number($("players").value);
+  for (let s = 0; s < n; s++) seat.appendChild(new Option(`seat ${s}${s === 0 ? " (moves first)" : ""}`, String(s)));
+  fillStrengths();
+}
+
+function fillStrengths() {
+  const box = $("ai-seats");
+  for (const label of box.querySelectorAll("label")) label.remove();
+  const n = Number($("players").value);
+  const mine = Number($("seat").value);
+  for (let s = 0; s < n; s++) {
+    if (s === mine) continue;
+    const label = make("label", `seat ${s} `);
+    const select = document.createElement("select");
+    select.name = `strength-${s}`;
+    select.dataset.seat = String(s);
+    for (const [name, budget] of Object.entries(catalogue.strengths)) {
+      select.appendChild(new Option(`${name} (${budget.replace("=", " ")})`, name, false, name === "medium"));
+    }
+    label.appendChild(select);
+    box.appendChild(label);
+  }
+}
+
+async function startGame(event) {
+  event.preventDefault();
+  const strengths = {};
+  for (const select of $("ai-seats").querySelectorAll("select")) strengths[select.dataset.seat] = select.value;
+  const body = {
+    game: $("game").value,
+    players: Number($("players").value),
+    variant: $("variant").value,
+    seat: Number($("seat").value),
+    strengths,
+  };
+  const response = await fetch("/api/rooms", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const answer = await response.json();
+  if (!response.ok) {
+    $("new-error").textContent = answer.error;
+    return;
+  }
+  location.hash = new URLSearchParams({ room: answer.room, token: answer.token }).toString();
+  showGame();
+}
+
+// ---- one seat's game ----------------------------------------------------------------------
+
+let socket = null;
+let view = null;
+let partial = [];
+let hints = [];
+
+function showGame() {
+  $("new-game").hidden = true;
+  $("play").hidden = false;
+  connect();
+}
+
+function send(message) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
+function connect() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${location.host}/ws`);
+  socket.addEventListener("open", () => {
+    $("banner").textContent = "";
+    send({ type: "join", room: params.get("room"), token: params.get("token") });
+  });
+  socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
+  socket.addEventListener("close", () => {
+    $("banner").textContent = "connection lost: reconnecting…";
+    setTimeout(connect, 1000);
+  });
+}
+
+function receive(message) {
+  if (message.type === "error") {
+    $("error").textContent = message.message;
+    partial = view ? view.partial.map((p) => p.id) : [];
+    return;
+  }
+  if (message.type === "hints") {
+    if (view && message.version === view.version) {
+      hints = message.hints;
+      drawHints();
+      drawBoard();
+      drawLegal();
+    }
+    return;
+  }
+  if (message.type === "view") {
+    if (!view || message.version !== view.version) hints = [];
+    view = message;
+    partial = view.partial.map((p) => p.id);
+    $("error").textContent = "";
+    draw();
+  }
+}
+
+function seatName(seat) {
+  if (seat < 0) return "Chance";
+  if (seat === view.seat) return "You";
+  const entry = view.seats[seat];
+  return entry.kind === "ai" ? `Seat ${seat} (AI)` : `Seat ${seat}`;
+}
+
+function draw() {
+  // For the browser tests: where the game stands, without reading the words.
+  const phase = view.over ? "over" : view.to_move === view.seat && view.thinking === null ? "mine" : "waiting";
+  Object.assign($("play").dataset, { phase, version: String(view.version), partial: String(view.partial.length) });
+  $("title").textContent = `${view.game} (${view.variant}): you are seat ${view.seat}`;
+  drawBoard();
+  drawStatus();
+  drawLegal();
+  drawHints();
+  drawLog();
+  drawSummary();
+  $("undo").disabled = !view.can_undo;
+  $("hint").disabled = view.to_move !== view.seat || view.over !== null;
+  $("turn").hidden = view.partial.length === 0;
+  const list = $("partial");
+  list.replaceChildren(...view.partial.map((p) => make("li", p.text)));
+}
+
+function drawBoard() {
+  const legal = new Set(view.legal.map((l) => l.id));
+  const hinted = new Map(hints.map((h, i) => [h.actions[partial.length] ?? h.actions[0], i + 1]));
+  const svg = buildSvg(view.board);
+  for (const element of svg.querySelectorAll("[data-action]")) {
+    const id = Number(element.getAttribute("data-action"));
+    if (!legal.has(id)) continue;
+    element.classList.add("legal");
+    if (hinted.has(id)) element.classList.add("hint", `hint${hinted.get(id)}`);
+    element.setAttribute("role", "button");
+    element.setAttribute("tabindex", "0");
+    element.addEventListener("click", () => choose(id));
+  }
+  $("board").replaceChildren(svg);
+}
+
+function drawStatus() {
+  let text;
+  if (view.over) text = "The game is over.";
+  else if (view.thinking !== null) text = `${seatName(view.thinking)} is thinking…`;
+  else if (view.to_move === view.seat) text = view.partial.length ? "Your turn goes on: pick the next step." : "Your move.";
+  else text = `${seatName(view.to_move)} to move.`;
+  $("status").textContent = text;
+}
+
+function drawLegal() {
+  const hintedFirst = new Set(hints.map((h) => h.actions[partial.length]));
+  const items = view.legal.map((l) => {
+    const item = document.createElement("li");
+    const button = make("button", l.text);
+    button.type = "button";
+    button.dataset.action = String(l.id);
+    if (hintedFirst.has(l.id)) button.classList.add("hinted");
+    button.addEventListener("click", () => choose(l.id));
+    item.appendChild(button);
+    return item;
+  });
+  $("legal").replaceChildren(...items);
+}
+
+function drawHints() {
+  const items = hints.map((h) => {
+    const item = make("li", `${h.words.join(", ")}: ${Math.round(h.value * 100)}% win chance`);
+    if (h.reason) item.appendChild(make("span", ` (${h.reason})`, "reason"));
+    return item;
+  });
+  $("hints").replaceChildren(...items);
+}
+
+function drawLog() {
+  const entries = view.log.map((e, i) => {
+    const item = make("li", `${seatName(e.mover)}: ${e.text}`);
+    if (i === view.log.length - 1) item.className = "last";
+    return item;
+  });
+  const log = $("log");
+  log.replaceChildren(...entries);
+  log.scrollTop = log.scrollHeight;
+}
+
+function drawSummary() {
+  const box = $("summary");
+  box.hidden = !view.over;
+  if (!view.over) return;
+  const parts = [make("p", view.over.result, "result")];
+  if (view.over.scores) {
+    const scores = view.over.scores.map((s, i) => `${seatName(i)}: ${s === null ? "?" : s}`).join(", ");
+    parts.push(make("p", `Scores: ${scores}`));
+  }
+  const again = make("a", "New game");
+  again.href = "/";
+  parts.push(again);
+  box.replaceChildren(...parts);
+}
+
+function choose(id) {
+  if (!view || view.to_move !== view.seat) return;
+  partial = partial.concat([id]);
+  send({ type: "move", actions: partial, version: view.version });
+}
+
+function takeBack() {
+  partial = partial.slice(0, -1);
+  if (partial.length) send({ type: "move", actions: partial, version: view.version });
+  else send({ type: "view" });
+}
+
+$("take-back").addEventListener("click", takeBack);
+$("undo").addEventListener("click", () => send({ type: "undo", version: view.version }));
+$("hint").addEventListener("click", () => {
+  $("hints").replaceChildren(make("li", "searching…"));
+  send({ type: "hint", version: view.version });
+});
+
+if (new URLSearchParams(location.hash.slice(1)).get("room")) showGame();
+else showNewGame();

@@ -1,0 +1,63 @@
+"""Driving the page the way a person does: start a game from the form, click the
+board or the legal list, wait until the seat is to move again."""
+
+from __future__ import annotations
+
+from urllib.parse import parse_qs
+
+from webserver import SCREENSHOTS
+
+WAIT_TURN = """([version, partial]) => {
+  const d = document.getElementById('play').dataset;
+  return (d.version !== version || d.partial !== partial)
+      && (d.phase === 'mine' || d.phase === 'over');
+}"""
+
+
+def start_game(page, server, game, variant=None, strength="easy", seat=0):
+    page.goto(server.url)
+    page.select_option("#game", game)
+    if variant:
+        page.select_option("#variant", variant)
+    page.select_option("#seat", str(seat))
+    for select in page.locator("#ai-seats select").all():
+        select.select_option(strength)
+    page.click("#start")
+    page.wait_for_selector("#board svg")
+    wait_my_turn(page)
+
+
+def room_of(page) -> str:
+    return parse_qs(page.url.split("#", 1)[1])["room"][0]
+
+
+def dataset(page) -> dict:
+    return page.eval_on_selector("#play", "el => Object.assign({}, el.dataset)")
+
+
+def phase(page) -> str:
+    return dataset(page).get("phase", "")
+
+
+def wait_my_turn(page) -> None:
+    """Until the seat is to move or the game is over."""
+    page.wait_for_function(
+        "() => ['mine', 'over'].includes(document.getElementById('play').dataset.phase)"
+    )
+
+
+def act(page, selector: str) -> None:
+    """Click `selector` and wait for the answer: the next step of the turn, or the
+    seat's next turn (the AI having replied), or the end."""
+    before = dataset(page)
+    page.click(selector)
+    page.wait_for_function(WAIT_TURN, arg=[before["version"], before["partial"]])
+
+
+def log_lines(page) -> list[str]:
+    return page.locator("#log li").all_inner_texts()
+
+
+def screenshot(page, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)

@@ -1,0 +1,83 @@
+"""`cadenza serve` as a subprocess for the browser tests: this tree's code on a free
+port with its own data folder, in its own process group so that a test can kill it
+(and its search processes) with SIGKILL."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+SCREENSHOTS = ROOT / "docs" / "screenshots"
+START_TIMEOUT = 30.0
+TURN_TIMEOUT_MS = 60_000
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Server:
+    """`cadenza serve` in a subprocess of this tree's code."""
+
+    def __init__(self, data: Path):
+        self.data = data
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.proc = None
+
+    def start(self) -> None:
+        code = "import sys; from cli.main import main; sys.argv[0] = 'cadenza'; main()"
+        args = ["serve", "--port", str(self.port), "--data", str(self.data), "--workers", "1"]
+        self.data.mkdir(parents=True, exist_ok=True)
+        with open(self.data / "server.log", "ab") as out:  # a pipe nobody reads could fill
+            self.proc = subprocess.Popen(
+                [sys.executable, "-c", code, *args],
+                cwd=ROOT,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+        deadline = time.monotonic() + START_TIMEOUT
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the server exited: {self.output()}")
+            try:
+                httpx.get(self.url + "api/games", timeout=1.0)
+                return
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise RuntimeError("the server did not start")
+
+    def output(self) -> str:
+        return (self.data / "server.log").read_text(errors="replace")
+
+    def kill(self) -> None:
+        """SIGKILL the server and its search processes (its own process group)."""
+        os.killpg(self.proc.pid, signal.SIGKILL)
+        self.proc.wait()
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.kill()
+
+    def stored_state(self, room_id: str) -> dict:
+        """The true state of a room as the store holds it (the test's referee)."""
+        db = sqlite3.connect(self.data / "cadenza.sqlite3")
+        try:
+            (text,) = db.execute("SELECT position FROM rooms WHERE id = ?", (room_id,)).fetchone()
+        finally:
+            db.close()
+        return json.loads(json.loads(text)["state"])
