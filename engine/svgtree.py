@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-# The tags and attributes the page builds (cli/serve/static/app.js keeps the same lists).
+# The tags and attributes the page builds (cli/serve/static/dom.js keeps the same lists).
 TAGS = ("svg", "g", "rect", "circle", "line", "text", "title", "polygon", "polyline")
 ATTRS = (
     "viewBox", "width", "height", "x", "y", "x1", "y1", "x2", "y2", "cx", "cy", "r", "rx",

@@ -25,6 +25,8 @@ from cli.serve.ai import AiPool
 from cli.serve.hub import Hub
 from cli.serve.rooms import STRENGTHS, Room
 from cli.serve.store import Store
+from cli.serve.tables import Tables
+from cli.serve.tablesocket import TABLE_MESSAGE_KEYS, table_socket
 from cli.serve.views import view_for
 from engine.errors import CadenzaError
 
@@ -34,9 +36,9 @@ MAX_BODY = 16_384  # bytes of an HTTP request body
 MAX_MESSAGE = 8_192  # characters of one WebSocket message
 MESSAGE_KEYS = {
     "join": {"type", "room", "token"},
-    "move": {"type", "actions", "version"},
-    "undo": {"type", "version"},
-    "hint": {"type", "version"},
+    "move": {"type", "actions", "version", "seat"},
+    "undo": {"type", "version", "seat"},
+    "hint": {"type", "version", "seat"},
     "view": {"type"},
 }
 CSP = (
@@ -99,7 +101,7 @@ async def json_body(request: Request) -> dict:
     return data
 
 
-def parse_message(text) -> dict:
+def parse_message(text, keys: dict = MESSAGE_KEYS) -> dict:
     """A WebSocket message as a dict with a known type and only its keys."""
     if not isinstance(text, str):
         raise BadRequest("messages are JSON text")
@@ -112,16 +114,27 @@ def parse_message(text) -> dict:
     if (
         not isinstance(data, dict)
         or not isinstance(data.get("type"), str)
-        or data["type"] not in MESSAGE_KEYS
+        or data["type"] not in keys
     ):
-        raise BadRequest(f"a message is an object with type one of {', '.join(MESSAGE_KEYS)}")
-    extra = set(data) - MESSAGE_KEYS[data["type"]]
+        raise BadRequest(f"a message is an object with type one of {', '.join(keys)}")
+    extra = set(data) - keys[data["type"]]
     if extra:
         raise BadRequest(f"unknown field(s) in {data['type']}: {', '.join(sorted(extra))}")
     version = data.get("version")
     if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
         raise BadRequest("version must be an integer")
     return data
+
+
+def check_own_seat(data: dict, seat: int) -> None:
+    """A message naming a seat must name the one its link is for: a seat's token
+    acts for that seat alone."""
+    claimed = data.get("seat")
+    if claimed is None or claimed == seat:
+        return
+    if isinstance(claimed, bool) or not isinstance(claimed, int):
+        raise BadRequest("seat must be an integer")
+    raise BadRequest(f"your link is for seat {seat}: it cannot act for seat {claimed}")
 
 
 def build_app(data_dir: Path, workers: int = 2, registry=None) -> Starlette:
@@ -141,6 +154,9 @@ def build_app(data_dir: Path, workers: int = 2, registry=None) -> Starlette:
         hub.load()
         hub.resume_all()
         state["hub"] = hub
+        tables = Tables(registry, store, pool)
+        tables.load()
+        state["tables"] = tables
         try:
             yield
         finally:
@@ -191,11 +207,38 @@ def build_app(data_dir: Path, workers: int = 2, registry=None) -> Starlette:
                 variant,
                 seat,
                 {int(k): v for k, v in strengths.items()},
+                humans=data.get("humans", []),
             )
         except (BadRequest, CadenzaError) as exc:
             return error(str(exc))
         state["hub"].create(room)
-        return JSONResponse({"room": room.id, "seat": seat, "token": room.seats[seat].token})
+        # Every person's seat link (the creator hands them out); the token is the secret.
+        links = [{"seat": i, "token": room.seats[i].token} for i in room.human_seats()]
+        return JSONResponse(
+            {"room": room.id, "seat": seat, "token": room.seats[seat].token, "links": links}
+        )
+
+    async def new_table(request):
+        try:
+            data = await json_body(request)
+            for name in ("players", "seat"):
+                value = data.get(name)
+                if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+                    raise BadRequest(f"{name} must be an integer")
+            variant = data.get("variant")
+            if variant is not None and not isinstance(variant, str):
+                raise BadRequest("variant must be a string")
+            table = state["tables"].create(
+                data.get("game"), data.get("players"), variant, data.get("seat", 0)
+            )
+        except (BadRequest, CadenzaError) as exc:
+            return error(str(exc))
+        return JSONResponse({"table": table.id, "token": table.token})
+
+    async def play_table(websocket: WebSocket):
+        await table_socket(
+            websocket, state["tables"], lambda text: parse_message(text, TABLE_MESSAGE_KEYS)
+        )
 
     async def play_socket(websocket: WebSocket):
         hub: Hub = state["hub"]
@@ -215,10 +258,11 @@ def build_app(data_dir: Path, workers: int = 2, registry=None) -> Starlette:
                             room = None
                             raise BadRequest("that seat link is not valid")
                         hub.attach(room, websocket, seat)
-                        await websocket.send_json(view_for(room, seat))
+                        await hub.broadcast(room)  # the others see who has joined
                         continue
                     if room is None:
                         raise BadRequest("join a game first")
+                    check_own_seat(data, seat)
                     version = data.get("version")
                     if version is not None and version != room.version:
                         raise Stale("the game has moved on: here is where it stands")
@@ -251,12 +295,15 @@ def build_app(data_dir: Path, workers: int = 2, registry=None) -> Starlette:
         finally:
             if room is not None:
                 hub.detach(room, websocket)
+                await hub.broadcast(room)
 
     routes = [
         Route("/", index),
         Route("/api/games", games),
         Route("/api/rooms", new_room, methods=["POST"]),
         WebSocketRoute("/ws", play_socket),
+        Route("/api/tables", new_table, methods=["POST"]),
+        WebSocketRoute("/ws/table", play_table),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)

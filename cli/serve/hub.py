@@ -136,9 +136,11 @@ class Hub:
 
     def attach(self, room: Room, websocket, seat: int) -> None:
         self.sockets.setdefault(room.id, {})[websocket] = seat
+        room.joined = set(self.sockets[room.id].values())
 
     def detach(self, room: Room, websocket) -> None:
         self.sockets.get(room.id, {}).pop(websocket, None)
+        room.joined = set(self.sockets.get(room.id, {}).values())
 
     async def broadcast(self, room: Room) -> None:
         views: dict[int, dict] = {}

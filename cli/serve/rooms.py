@@ -64,13 +64,18 @@ class Room:
         self.checkpoints: list[dict] = checkpoints
         self.version = version
         self.thinking: Optional[int] = None  # the AI seat searching now (not stored)
+        self.joined: set[int] = set()  # the seats with a page open now (not stored)
 
     # ---- making and loading ----------------------------------------------------------
 
     @classmethod
-    def new(cls, registry, game_name, players, variant, human_seat, strengths, seed=None):
-        """A new room: `human_seat` is the person's, every other seat an AI of the
-        strength `strengths[seat]` names (STRENGTHS; "medium" when not given)."""
+    def new(
+        cls, registry, game_name, players, variant, human_seat, strengths, seed=None, humans=()
+    ):
+        """A new room: `human_seat` is the person's (the creator's) and every seat in
+        `humans` another person's, each with its own token (its link); every other
+        seat is an AI of the strength `strengths[seat]` names (STRENGTHS; "medium"
+        when not given)."""
         try:
             game = registry.game(game_name)
         except CadenzaError as exc:
@@ -78,10 +83,11 @@ class Room:
         players, variant = game.check_config(players, variant)
         if not isinstance(human_seat, int) or not 0 <= human_seat < players:
             raise RoomError(f"your seat must be 0..{players - 1}, got {human_seat!r}")
+        people = check_humans(humans, players) | {human_seat}
         searcher = registry.default_searcher(game)
         seats = []
         for seat in range(players):
-            if seat == human_seat:
+            if seat in people:
                 seats.append(Seat("human", token=new_token()))
                 continue
             strength = strengths.get(seat, "medium")
@@ -136,6 +142,9 @@ class Room:
                 return seat
         return None
 
+    def human_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.kind == "human"]
+
     def is_human(self, seat: int) -> bool:
         return 0 <= seat < len(self.seats) and self.seats[seat].kind == "human"
 
@@ -152,7 +161,9 @@ class Room:
         if self.state.is_terminal():
             raise RoomError("the game is over")
         if self.state.current_player() != seat:
-            raise RoomError(f"it is not your turn (seat {seat})")
+            mover = self.state.current_player()
+            who = "chance" if mover < 0 else f"seat {mover}"
+            raise RoomError(f"it is not your turn: {who} is to move, and you are seat {seat}")
         if not isinstance(actions, list) or not 1 <= len(actions) <= MAX_TURN_ACTIONS:
             raise RoomError(f"actions must be a list of 1..{MAX_TURN_ACTIONS} action ids")
         scratch = self.state.clone()
@@ -196,9 +207,13 @@ class Room:
         self.version += 1
 
     def undo(self, seat: int) -> None:
-        """Back to before the person's last decision (only with one person in the room)."""
-        if sum(s.kind == "human" for s in self.seats) != 1:
-            raise RoomError("undo is only for a game against the AI")
+        """Back to before the person's last decision (only with one person in the room:
+        among friends a move once played stands, as at a real table, since taking it
+        back would also take back the moves the others made since)."""
+        if len(self.human_seats()) != 1:
+            raise RoomError(
+                "undo is off in a game among several people: a move once played stands"
+            )
         if not self.checkpoints:
             raise RoomError("nothing to undo")
         snap = self.checkpoints.pop()
@@ -207,6 +222,20 @@ class Room:
         self.seeds.setstate(tuple(snap["seeds"]))
         del self.log[snap["log_len"] :]
         self.version += 1
+
+
+def check_humans(humans: Any, players: int) -> set[int]:
+    """The seats marked for people: a list of distinct seat numbers of the game."""
+    if not isinstance(humans, (list, tuple)) or not all(
+        isinstance(h, int) and not isinstance(h, bool) for h in humans
+    ):
+        raise RoomError("humans must be a list of seat numbers")
+    bad = [h for h in humans if not 0 <= h < players]
+    if bad:
+        raise RoomError(f"a person's seat must be 0..{players - 1}, got {bad[0]}")
+    if len(set(humans)) != len(humans):
+        raise RoomError("humans names a seat twice")
+    return set(humans)
 
 
 def _position_parts(game, position: dict):

@@ -26,6 +26,9 @@ CREATE TABLE IF NOT EXISTS log (
 CREATE TABLE IF NOT EXISTS checkpoints (
     room TEXT NOT NULL, n INTEGER NOT NULL, data TEXT NOT NULL, PRIMARY KEY (room, n)
 );
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY, doc TEXT NOT NULL, created REAL NOT NULL
+);
 """
 
 DB_NAME = "cadenza.sqlite3"
@@ -101,6 +104,22 @@ class Store:
                 }
             )
         return rooms
+
+    # ---- table mode (cli/serve/tables.py): one document per table, rewritten whole ----
+
+    def save_table(self, table_id: str, doc: dict, created: float) -> None:
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.execute(
+                "INSERT INTO tables (id, doc, created) VALUES (?, ?, ?)"
+                " ON CONFLICT (id) DO UPDATE SET doc = excluded.doc",
+                (table_id, _dump(doc), created),
+            )
+
+    def load_tables(self) -> list[dict]:
+        """Every table's document, oldest first."""
+        query = "SELECT doc FROM tables ORDER BY created"
+        return [json.loads(text) for (text,) in self.db.execute(query)]
 
     def _rows(self, table: str, column: str, room_id: str) -> list:
         query = f"SELECT {column} FROM {table} WHERE room = ? ORDER BY n"

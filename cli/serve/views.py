@@ -76,7 +76,13 @@ def view_for(room, seat: int, partial: Optional[list] = None, state=None) -> dic
         "seat": seat,
         "version": room.version,
         "seats": [
-            {"seat": i, "kind": s.kind, "strength": s.strength, "you": i == seat}
+            {
+                "seat": i,
+                "kind": s.kind,
+                "strength": s.strength,
+                "you": i == seat,
+                "joined": i in getattr(room, "joined", ()),
+            }
             for i, s in enumerate(room.seats)
         ],
         "to_move": to_move,

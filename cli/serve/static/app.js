@@ -2,33 +2,10 @@
 // The server decides what this seat sees and may do; the page only draws the views it
 // gets. Every text goes in with textContent, every drawing is built element by element.
 
-const SVG_NS = "http://www.w3.org/2000/svg";
-// What the page builds of a drawing (engine/svgtree.py keeps the same lists).
-const TAGS = new Set(["svg", "g", "rect", "circle", "line", "text", "title", "polygon", "polyline"]);
-const ATTRS = new Set([
-  "viewBox", "width", "height", "x", "y", "x1", "y1", "x2", "y2", "cx", "cy", "r", "rx",
-  "points", "class", "data-action", "data-face", "text-anchor", "font-size", "role", "aria-label",
-]);
+import { $, buildSvg, make } from "./dom.js";
+import { showTable, startTable } from "./table.js";
 
-const $ = (id) => document.getElementById(id);
-
-function make(tag, text, className) {
-  const node = document.createElement(tag);
-  if (text !== undefined) node.textContent = text;
-  if (className) node.className = className;
-  return node;
-}
-
-function buildSvg(node) {
-  if (!node || !TAGS.has(node.tag)) return document.createComment("dropped");
-  const element = document.createElementNS(SVG_NS, node.tag);
-  for (const [name, value] of Object.entries(node.attrs || {})) {
-    if (ATTRS.has(name)) element.setAttribute(name, String(value));
-  }
-  if (typeof node.text === "string") element.textContent = node.text;
-  for (const child of node.children || []) element.appendChild(buildSvg(child));
-  return element;
-}
+const HUMAN = "human"; // the strength choice that makes a seat a friend's
 
 // ---- the new-game form ------------------------------------------------------------------
 
@@ -45,6 +22,7 @@ async function showNewGame() {
   select.addEventListener("change", fillGameChoices);
   $("players").addEventListener("change", fillSeats);
   $("seat").addEventListener("change", fillStrengths);
+  $("mode").addEventListener("change", () => { $("ai-seats").hidden = $("mode").value === "table"; });
   fillGameChoices();
   $("new-form").addEventListener("submit", startGame);
 }
@@ -87,8 +65,9 @@ function fillStrengths() {
     select.name = `strength-${s}`;
     select.dataset.seat = String(s);
     for (const [name, budget] of Object.entries(catalogue.strengths)) {
-      select.appendChild(new Option(`${name} (${budget.replace("=", " ")})`, name, false, name === "medium"));
+      select.appendChild(new Option(`AI ${name} (${budget.replace("=", " ")})`, name, false, name === "medium"));
     }
+    select.appendChild(new Option("a friend (gets a seat link)", HUMAN));
     label.appendChild(select);
     box.appendChild(label);
   }
@@ -96,14 +75,23 @@ function fillStrengths() {
 
 async function startGame(event) {
   event.preventDefault();
+  if ($("mode").value === "table") {
+    startTable($("game").value, Number($("players").value), $("variant").value, Number($("seat").value));
+    return;
+  }
   const strengths = {};
-  for (const select of $("ai-seats").querySelectorAll("select")) strengths[select.dataset.seat] = select.value;
+  const humans = [];
+  for (const select of $("ai-seats").querySelectorAll("select")) {
+    if (select.value === HUMAN) humans.push(Number(select.dataset.seat));
+    else strengths[select.dataset.seat] = select.value;
+  }
   const body = {
     game: $("game").value,
     players: Number($("players").value),
     variant: $("variant").value,
     seat: Number($("seat").value),
     strengths,
+    humans,
   };
   const response = await fetch("/api/rooms", {
     method: "POST",
@@ -114,6 +102,10 @@ async function startGame(event) {
   if (!response.ok) {
     $("new-error").textContent = answer.error;
     return;
+  }
+  if (answer.links.length > 1) {
+    // Only the creator's browser keeps the others' links, to hand them out.
+    localStorage.setItem(`links:${answer.room}`, JSON.stringify(answer.links));
   }
   location.hash = new URLSearchParams({ room: answer.room, token: answer.token }).toString();
   showGame();
@@ -182,6 +174,63 @@ function seatName(seat) {
   return entry.kind === "ai" ? `Seat ${seat} (AI)` : `Seat ${seat}`;
 }
 
+// ---- friends at one table: who sits where, and the links to hand out -----------------------
+
+function seatLink(room, token) {
+  return `${location.origin}/#${new URLSearchParams({ room, token })}`;
+}
+
+function drawSeats() {
+  const items = view.seats.map((s) => {
+    let text = `Seat ${s.seat}: `;
+    if (s.kind === "ai") text += `AI (${s.strength})`;
+    else if (s.you) text += "you";
+    else text += s.joined ? "a friend, here" : "a friend, not joined yet";
+    const item = make("li", text);
+    item.dataset.seat = String(s.seat);
+    item.dataset.joined = String(s.kind === "ai" || s.joined);
+    if (s.seat === view.to_move) item.className = "to-move";
+    return item;
+  });
+  $("seats").replaceChildren(...items);
+}
+
+function drawLinks() {
+  const stored = localStorage.getItem(`links:${view.room}`);
+  const links = stored ? JSON.parse(stored).filter((l) => l.seat !== view.seat) : [];
+  $("links").hidden = links.length === 0;
+  const items = links.map((l) => {
+    const item = make("li", `Seat ${l.seat} `);
+    const field = document.createElement("input");
+    field.readOnly = true;
+    field.value = seatLink(view.room, l.token);
+    field.className = "link";
+    field.dataset.seat = String(l.seat);
+    const copy = make("button", "Copy");
+    copy.type = "button";
+    copy.addEventListener("click", () => copyLink(field, copy));
+    item.append(field, copy);
+    return item;
+  });
+  $("link-list").replaceChildren(...items);
+}
+
+async function copyLink(field, button) {
+  field.select();
+  try {
+    await navigator.clipboard.writeText(field.value);
+  } catch {
+    document.execCommand("copy"); // a page not served over https or from localhost
+  }
+  button.textContent = "Copied";
+  setTimeout(() => { button.textContent = "Copy"; }, 1500);
+}
+
+function waitingFor(seat) {
+  const entry = view.seats[seat];
+  return entry && entry.kind === "human" && !entry.you && !entry.joined;
+}
+
 function draw() {
   // For the browser tests: where the game stands, without reading the words.
   const phase = view.over ? "over" : view.to_move === view.seat && view.thinking === null ? "mine" : "waiting";
@@ -193,6 +242,8 @@ function draw() {
   drawHints();
   drawLog();
   drawSummary();
+  drawSeats();
+  drawLinks();
   $("undo").disabled = !view.can_undo;
   $("hint").disabled = view.to_move !== view.seat || view.over !== null;
   $("turn").hidden = view.partial.length === 0;
@@ -221,6 +272,7 @@ function drawStatus() {
   if (view.over) text = "The game is over.";
   else if (view.thinking !== null) text = `${seatName(view.thinking)} is thinking…`;
   else if (view.to_move === view.seat) text = view.partial.length ? "Your turn goes on: pick the next step." : "Your move.";
+  else if (waitingFor(view.to_move)) text = `${seatName(view.to_move)} to move: waiting for them to join.`;
   else text = `${seatName(view.to_move)} to move.`;
   $("status").textContent = text;
 }
@@ -294,5 +346,7 @@ $("hint").addEventListener("click", () => {
   send({ type: "hint", version: view.version });
 });
 
-if (new URLSearchParams(location.hash.slice(1)).get("room")) showGame();
+const place = new URLSearchParams(location.hash.slice(1));
+if (place.get("room")) showGame();
+else if (place.get("table")) showTable();
 else showNewGame();

@@ -1,0 +1,140 @@
+// Table mode: the person plays a real game at a real table, and this page follows it
+// for their seat. It shows what to tap next (their own draws, the dice, the others'
+// moves as played, a showdown's reveal), all of it built by the server from what the
+// seat sees; big buttons for a phone, hints for the seat's own turns.
+
+import { $, buildSvg, make } from "./dom.js";
+
+let socket = null;
+let view = null;
+let hints = [];
+
+export async function startTable(game, players, variant, seat) {
+  const response = await fetch("/api/tables", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ game, players, variant, seat }),
+  });
+  const answer = await response.json();
+  if (!response.ok) {
+    $("new-error").textContent = answer.error;
+    return;
+  }
+  location.hash = new URLSearchParams({ table: answer.table, token: answer.token }).toString();
+  showTable();
+}
+
+export function showTable() {
+  $("new-game").hidden = true;
+  $("play").hidden = true;
+  $("table").hidden = false;
+  document.body.classList.add("table-mode");
+  connect();
+}
+
+function send(message) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
+function connect() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${location.host}/ws/table`);
+  socket.addEventListener("open", () => {
+    $("banner").textContent = "";
+    send({ type: "join", table: params.get("table"), token: params.get("token") });
+  });
+  socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
+  socket.addEventListener("close", () => {
+    $("banner").textContent = "connection lost: reconnecting…";
+    setTimeout(connect, 1000);
+  });
+}
+
+function receive(message) {
+  if (message.type === "error") {
+    $("table-error").textContent = message.message;
+    $("table").dataset.busy = "no";
+    return;
+  }
+  if (message.type === "hints") {
+    if (view && message.version === view.version) {
+      hints = message.hints;
+      drawHints();
+      drawChoices();
+    }
+    return;
+  }
+  if (message.type === "table") {
+    if (!view || message.version !== view.version) hints = [];
+    view = message;
+    $("table-error").textContent = "";
+    draw();
+  }
+}
+
+function draw() {
+  // For the browser tests: where the table stands.
+  Object.assign($("table").dataset, { phase: view.phase, version: String(view.version), busy: "no" });
+  $("table-title").textContent = `${view.game}: you are seat ${view.seat} of ${view.players}`;
+  $("table-situation").textContent = view.situation;
+  const board = $("table-board");
+  if (view.board) board.replaceChildren(buildSvg(view.board));
+  else board.replaceChildren();
+  $("table-text").hidden = Boolean(view.board);
+  $("table-text").textContent = view.text;
+  drawChoices();
+  drawHints();
+  drawOver();
+  const log = view.log.map((line) => make("li", line));
+  if (log.length) log[log.length - 1].className = "last";
+  $("table-log").replaceChildren(...log.reverse());
+  $("table-undo").disabled = !view.can_undo;
+  $("table-hint").disabled = view.phase !== "mine";
+}
+
+function drawChoices() {
+  const first = new Map(hints.map((h, i) => [h.texts[0], i + 1]));
+  const buttons = view.entries.map((entry) => {
+    const button = make("button", entry.words, "choice");
+    button.type = "button";
+    button.dataset.text = entry.text;
+    if (entry.words !== entry.text) button.appendChild(make("span", entry.text, "notation"));
+    if (first.has(entry.text)) button.classList.add("hinted", `hint${first.get(entry.text)}`);
+    button.addEventListener("click", () => step(entry.text));
+    return button;
+  });
+  $("choices").replaceChildren(...buttons);
+}
+
+function drawHints() {
+  const items = hints.map((h) => {
+    const item = make("li", `${h.words.join(", ")}: ${Math.round(h.value * 100)}% win chance`);
+    if (h.reason) item.appendChild(make("span", ` (${h.reason})`, "reason"));
+    return item;
+  });
+  $("table-hints").replaceChildren(...items);
+}
+
+function drawOver() {
+  const box = $("table-over");
+  box.hidden = !view.over;
+  if (!view.over) return;
+  const parts = [make("p", "The game is over.", "result")];
+  if (view.over.scores) {
+    const scores = view.over.scores.map((s, i) => `seat ${i}: ${s === null ? "?" : s}`).join(", ");
+    parts.push(make("p", `Scores: ${scores}`));
+  }
+  box.replaceChildren(...parts);
+}
+
+function step(text) {
+  $("table").dataset.busy = "yes";
+  send({ type: "step", text, version: view.version });
+}
+
+$("table-undo").addEventListener("click", () => send({ type: "undo", version: view.version }));
+$("table-hint").addEventListener("click", () => {
+  $("table-hints").replaceChildren(make("li", "searching…"));
+  send({ type: "hint", version: view.version });
+});

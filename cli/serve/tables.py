@@ -1,0 +1,223 @@
+"""Table mode in the browser: a person plays a real game at a real table, and the
+page follows it for their seat and gives hints. The terminal's table mode
+(cli/play/table.py, TableSession) does all of the following; this module keeps one
+session per table, saves it in the store, and turns it into the page's view.
+
+The session knows only the seat's observation, so nothing it sends can name what
+the seat has not seen: the person taps what happened (their own draws, dice, the
+other players' moves, what a showdown revealed), and the chance events the seat
+cannot see pass by themselves.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from dataclasses import dataclass
+
+from cli.play.seatview import position_text
+from cli.play.table import OFFER_SAMPLES, TableSession
+from cli.serve.ai import hints_job
+from cli.serve.rooms import STRENGTHS, RoomError, new_token
+from cli.serve.svg import drawer_for
+from cli.specs import parse_seat_spec
+from engine.errors import CadenzaError
+
+HINT_TOP = 3
+
+
+@dataclass
+class Table:
+    id: str
+    token: str
+    session: TableSession
+    created: float
+    version: int = 0
+
+    def to_doc(self) -> dict:
+        return {
+            "id": self.id,
+            "token": self.token,
+            "created": self.created,
+            "version": self.version,
+            "save": self.session.to_save(),
+        }
+
+
+class Tables:
+    """The running tables, each change saved to the store before it is answered (a
+    reveal still being typed is not saved: after a restart it is asked again)."""
+
+    def __init__(self, registry, store, pool):
+        self.registry = registry
+        self.store = store
+        self.pool = pool
+        self.tables: dict[str, Table] = {}
+
+    def load(self) -> None:
+        for doc in self.store.load_tables():
+            try:
+                session = TableSession.from_save(self.registry, doc["save"])
+            except (CadenzaError, KeyError, TypeError, ValueError):
+                continue  # one bad table must not keep the others from loading
+            self.tables[doc["id"]] = Table(
+                doc["id"], doc["token"], session, doc["created"], doc["version"]
+            )
+
+    def create(self, game_name, players, variant, seat, seed=None) -> Table:
+        try:
+            game = self.registry.game(game_name)
+            players, variant = game.check_config(players, variant)
+        except CadenzaError as exc:
+            raise RoomError(str(exc)) from None
+        spec = parse_seat_spec(
+            f"{self.registry.default_searcher(game)}:{STRENGTHS['medium']}", self.registry
+        )
+        seed = secrets.randbits(63) if seed is None else seed
+        session = TableSession.start(self.registry, game, players, variant, seat, seed, spec)
+        table = Table(secrets.token_urlsafe(9), new_token(), session, time.time())
+        self._save(table)
+        self.tables[table.id] = table
+        return table
+
+    def find(self, table_id, token) -> Table:
+        table = self.tables.get(table_id) if isinstance(table_id, str) else None
+        if table is None or not isinstance(token, str):
+            raise RoomError("that table link is not valid")
+        if not secrets.compare_digest(table.token, token):
+            raise RoomError("that table link is not valid")
+        return table
+
+    def _save(self, table: Table) -> None:
+        if table.session.reveal is None:
+            self.store.save_table(table.id, table.to_doc(), table.created)
+
+    # ---- changes ---------------------------------------------------------------------
+
+    def step(self, table: Table, text) -> None:
+        """One thing that happened at the table (a move, an outcome, a revealed value),
+        in the notation offered; PlayError (nothing changed) if it cannot be."""
+        if not isinstance(text, str) or not text.strip():
+            raise RoomError("step needs the text of what happened")
+        table.session.play([text.strip()])
+        table.version += 1
+        self._save(table)
+
+    def undo(self, table: Table) -> None:
+        table.session.undo()
+        table.version += 1
+        self._save(table)
+
+    async def hints(self, table: Table) -> dict:
+        session = table.session
+        world = session.world()
+        session._check_hint_possible(world)
+        version = table.version
+        found = await self.pool.run(
+            hints_job,
+            session.game.name,
+            world.to_json(),
+            str(session.hint_spec),
+            session.hint_seeds.next_u64(),
+            HINT_TOP,
+        )
+        if table.version != version:
+            raise RoomError("the game moved on while the hint was searched")
+        hints = []
+        for actions, value, reason in found:
+            scratch = world.clone()
+            texts, words = [], []
+            for action in actions:
+                texts.append(scratch.action_to_str(action))
+                words.append(scratch.describe(action, session.seat))
+                scratch.apply(action)
+            hints.append({"texts": texts, "words": words, "value": value, "reason": reason})
+        return {"type": "hints", "version": version, "hints": hints}
+
+
+# ---- what the page gets ----------------------------------------------------------------
+
+
+def table_view(table: Table) -> dict:
+    """The seat's view of its table: what to tap next (each choice in plain words as
+    the seat reads it), the position as the seat sees it, the log and the end."""
+    session = table.session
+    world = session.world()
+    seat = session.seat
+    player = None if world.is_terminal() else world.current_player()
+    entries = offered(session, world)
+    mine = session.my_turn()
+    legal = {e["id"]: e["words"] for e in entries if mine and "id" in e}
+    game = session.game
+    context = {"seat": seat, "text": position_text(game, world, seat)}
+    drawer = game.board_drawer()
+    message = {
+        "type": "table",
+        "table": table.id,
+        "game": game.name,
+        "variant": session.variant,
+        "players": session.players,
+        "seat": seat,
+        "version": table.version,
+        "phase": table_phase(session, world),
+        "to_move": player,
+        "situation": session.situation(),
+        "entries": entries,
+        "board": drawer_for(game)(session.info, legal, context) if drawer else None,
+        "text": context["text"],
+        "log": list(session.log),
+        "can_undo": bool(session.undo_stack),
+        "rules": game.rules,
+        "over": None,
+    }
+    if world.is_terminal():
+        scores, returns = session.known_result()
+        message["over"] = {"scores": scores, "returns": returns}
+    return message
+
+
+def table_phase(session: TableSession, world) -> str:
+    if session.reveal is not None:
+        return "reveal"
+    if world.is_terminal():
+        return "over"
+    player = world.current_player()
+    if player == session.seat:
+        return "mine"
+    return "chance" if player < 0 else "other"
+
+
+def offered(session: TableSession, world) -> list[dict]:
+    """What the person can tap now: {text, words} for each choice (plus `id`, the
+    action, on the seat's own turn, for the board). An opponent's move the base world
+    does not allow is worded in a world that allows it: a fair describe reads the same
+    in every world the seat cannot tell apart. The session's generator is left as it
+    was, so drawing the page changes nothing."""
+    saved = session.rng.getstate()
+    try:
+        texts = session.legal_texts()
+        if session.reveal is not None:
+            path = session.reveal.missing()[0]
+            return [{"text": t, "words": f"{path}: {t}"} for t in texts]
+        if world.is_terminal():
+            return []
+        own = world.current_player() == session.seat
+        others = [] if own else session.worlds(OFFER_SAMPLES)
+        entries = []
+        for text in texts:
+            entry = {"text": text, "words": text}
+            for candidate in [world, *others]:
+                try:
+                    action = candidate.str_to_action(text)
+                except (CadenzaError, ValueError):
+                    continue
+                if action in candidate.legal_actions():
+                    entry["words"] = str(candidate.describe(action, session.seat))
+                    if own:
+                        entry["id"] = action
+                    break
+            entries.append(entry)
+        return entries
+    finally:
+        session.rng.setstate(saved)
+
