@@ -211,9 +211,7 @@ class Room:
         among friends a move once played stands, as at a real table, since taking it
         back would also take back the moves the others made since)."""
         if len(self.human_seats()) != 1:
-            raise RoomError(
-                "undo is off in a game among several people: a move once played stands"
-            )
+            raise RoomError("undo is off in a game among several people: a move once played stands")
         if not self.checkpoints:
             raise RoomError("nothing to undo")
         snap = self.checkpoints.pop()

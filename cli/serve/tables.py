@@ -161,7 +161,7 @@ def table_view(table: Table) -> dict:
         "version": table.version,
         "phase": table_phase(session, world),
         "to_move": player,
-        "situation": session.situation(),
+        "situation": table_situation(session, world),
         "entries": entries,
         "board": drawer_for(game)(session.info, legal, context) if drawer else None,
         "text": context["text"],
@@ -174,6 +174,21 @@ def table_view(table: Table) -> dict:
         scores, returns = session.known_result()
         message["over"] = {"scores": scores, "returns": returns}
     return message
+
+
+def table_situation(session: TableSession, world) -> str:
+    """One line: who is to act and what to tap (the terminal's `situation` says type)."""
+    if session.reveal is not None:
+        path = session.reveal.missing()[0]
+        return f"What was hidden is shown ({session.reveal.cause}): tap {path}."
+    if world.is_terminal():
+        return "The game is over."
+    player = world.current_player()
+    if player == session.seat:
+        return "Your move: tap what you play, or ask for a hint."
+    if player < 0:
+        return "Chance: tap what you see rolled or drawn."
+    return f"Seat {player} to move: tap what they played."
 
 
 def table_phase(session: TableSession, world) -> str:
@@ -220,4 +235,3 @@ def offered(session: TableSession, world) -> list[dict]:
         return entries
     finally:
         session.rng.setstate(saved)
-

@@ -99,8 +99,10 @@ function drawChoices() {
     const button = make("button", entry.words, "choice");
     button.type = "button";
     button.dataset.text = entry.text;
-    if (entry.words !== entry.text) button.appendChild(make("span", entry.text, "notation"));
-    if (first.has(entry.text)) button.classList.add("hinted", `hint${first.get(entry.text)}`);
+    const rank = first.get(entry.text);
+    const small = [entry.words !== entry.text ? entry.text : "", rank ? `hint ${rank}` : ""];
+    if (small.some(Boolean)) button.appendChild(make("span", small.filter(Boolean).join(" · "), "notation"));
+    if (rank) button.classList.add("hinted", `hint${rank}`);
     button.addEventListener("click", () => step(entry.text));
     return button;
   });
