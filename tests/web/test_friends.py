@@ -11,7 +11,7 @@ import re
 from websockets.sync.client import connect
 
 from cli.play.seatview import position_text
-from helpers import room_of
+from helpers import room_of, screenshot
 from plugins.manager import default_registry
 
 REGISTRY = default_registry()
@@ -178,6 +178,9 @@ def test_taktvoll_two_people_and_an_ai_each_see_only_their_own_hand(browser, ser
                 # The same words are in the other seat's own view: the check can fail.
                 assert re.compile(rf"cards: {re.escape(other)}").search(frames[1 - seat][-1])
                 checks += 1
+            if decisions == 2:
+                for seat, page in enumerate(pages):
+                    screenshot(page, f"friends-seat{seat}")
             if all(phase(p) == "over" for p in pages):
                 break
             mover = [phase(p) for p in pages].index("mine")
