@@ -49,3 +49,28 @@ def button(x: float, y: float, w: float, h: float, action: int, label: str, word
         class_="action",
         data_action=action,
     )
+
+
+CHAR_WIDTH = 7.6  # of the drawings' 14px sans-serif text, a little generous
+
+
+def short(text: str, limit: int) -> str:
+    """`text` cut to `limit` characters, an ellipsis marking the cut."""
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "\u2026"
+
+
+def button_rows(
+    actions: list[tuple[int, str, str]], x: float, y: float, width: float, h: float = 30
+) -> tuple[list[dict], float]:
+    """Buttons for (action, label, words) laid left to right from (x, y), wrapping at
+    `width`: the moves with no natural element of their own on a board. Returns the
+    elements and the y below the last row."""
+    parts: list[dict] = []
+    at_x, at_y = x, y
+    for action, label, words in actions:
+        w = min(width, 18 + CHAR_WIDTH * len(label))
+        if at_x > x and at_x + w > x + width:
+            at_x, at_y = x, at_y + h + 6
+        parts.append(button(at_x, at_y, w, h, action, label, words))
+        at_x += w + 6
+    return parts, (at_y + h + 6 if actions else y)
