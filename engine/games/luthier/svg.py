@@ -35,19 +35,25 @@ def draw(observation: dict, legal: dict, context: dict) -> dict:
         elif BASE["ACTIVATE"] <= action < activate_end:
             cells.setdefault((-1, action - BASE["ACTIVATE"]), []).append((action, "activate"))
         else:
-            rest.append((action, short(legal[action], 46), legal[action]))
+            rest.append((action, short(legal[action], 72), legal[action]))
     parts, y = button_rows(rest, 0, 6, WIDTH)
+    grid_w = 0.0
     if cells:
         order = sorted(workers) + ([-1] if any(r == -1 for r, _ in cells) else [])
         names = [workers[c] if c >= 0 else "activate a space" for c in order]
         placed = {(order.index(r), c): held for (r, c), held in cells.items()}
-        table, _, y = grid("action spaces", names, list(SPACES), placed, legal, 0, y + 4)
+        table, grid_w, y = grid("action spaces", names, list(SPACES), placed, legal, 0, y + 4)
         parts += table
     to_move = seat if legal else -1
     drawing, width, y = text_block(render_observation(observation, to_move), 0, y + 8)
     parts += drawing
 
-    return el("svg", *parts, viewBox=f"0 0 {max(WIDTH, width):.0f} {y + 4:.0f}", class_="board luthier")
+    return el(
+        "svg",
+        *parts,
+        viewBox=f"0 0 {max(WIDTH, width, grid_w):.0f} {y + 4:.0f}",
+        class_="board luthier",
+    )
 
 
 def _worker(words: str) -> str:

@@ -81,9 +81,7 @@ def _phase(observation: dict) -> str:
 def _row(board, observation, r, y, targets, legal, seat):
     """Row r's title and spaces from y; (the y below it, its elements)."""
     start = board.row_starts[r]
-    chips = max(
-        (len(targets.get(start + i, ())) for i in range(board.row_lengths[r])), default=0
-    )
+    chips = max((len(targets.get(start + i, ())) for i in range(board.row_lengths[r])), default=0)
     lines = 0 if chips <= 1 else -(-chips // CHIPS_A_LINE)
     h = CELL_H + lines * (CHIP_H + 2)
     current = observation["turn"]["row"] == r
@@ -186,7 +184,6 @@ def _agency(board, observation, s, y, legal, layout, seat):
             inner.insert(0, el("title", text=f"space {slot + 1} ({side}): {name or 'free'}"))
             parts.append(el("g", *inner))
     return y + 2 * (SLOT_H + 4) + 10, parts
-
 
 
 def _spoken(board, name: str) -> str:

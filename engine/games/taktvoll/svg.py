@@ -75,7 +75,9 @@ def _bonus(observation: dict):
 
 def _row(parts, title, cards, plays, legal, y, marked) -> float:
     """One row of the score from y, its playable chips after its cards; the y below."""
-    parts.append(el("text", x=0, y=y + 26, class_="label" + (" mover" if marked else ""), text=title))
+    parts.append(
+        el("text", x=0, y=y + 26, class_="label" + (" mover" if marked else ""), text=title)
+    )
     slots = [("card", name) for name in cards] + [("play", a) for a in sorted(plays)]
     for i, (what, item) in enumerate(slots):
         line, column = divmod(i, CARDS_A_LINE)
