@@ -6,8 +6,16 @@ drawn buttons. Drawn from the seat's observation only."""
 
 from __future__ import annotations
 
-from engine.games.taktvoll.actions import DRAW, KEEP, NOBAR, PASS, PLAY_BASE, TURNED_MARK
-from engine.games.taktvoll.actions import DEAL_BASE, decode_play
+from engine.games.taktvoll.actions import (
+    DEAL_BASE,
+    DRAW,
+    KEEP,
+    NOBAR,
+    PASS,
+    PLAY_BASE,
+    TURNED_MARK,
+    decode_play,
+)
 from engine.games.taktvoll.tables import CLEF_KIND, KIND_BY_NAME, KINDS
 from engine.games.taktvoll.words import card_name
 from engine.svgtree import button_rows, el
