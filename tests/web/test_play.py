@@ -62,7 +62,7 @@ def test_big_game_a_few_moves_through_the_legal_list(server, page, game):
         after = log_lines(page)
         assert len(after) > len(before)
         assert any(line.startswith("You: ") for line in after[len(before) :])
-    screenshot(page, game)
+    # docs/screenshots/<game>.png is the board drawing's (test_seed_boards.py)
     assert page.errors == []
 
 

@@ -36,6 +36,7 @@ GAME = GameSpec(
     },
     chance=True,
     hidden_information=True,
+    board_svg="engine.games.luthier.svg:draw",
     reference="engine.games.luthier.reference:LuthierReference",
     rules=words.RULES,
     notation=words.NOTATION,

@@ -61,6 +61,7 @@ GAME = GameSpec(
     default_players=2,
     chance=True,
     hidden_information=False,
+    board_svg="engine.games.maestro.svg:draw",
     reference="engine.games.maestro.reference:MaestroReference",
     variant_parser=parse_variant,
     rules=words.RULES,

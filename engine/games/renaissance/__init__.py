@@ -29,6 +29,7 @@ GAME = GameSpec(
     },
     chance=True,
     hidden_information=True,
+    board_svg="engine.games.renaissance.svg:draw",
     reference="engine.games.renaissance.reference:RenaissanceReference",
     rules=words.RULES,
     notation=words.NOTATION,

@@ -29,6 +29,7 @@ GAME = GameSpec(
     variant_descriptions={name: variant_description(name) for name in LISTED_VARIANTS},
     chance=True,
     hidden_information=True,
+    board_svg="engine.games.taktvoll.svg:draw",
     reference="engine.games.taktvoll.reference:TaktVollReference",
     variant_parser=parse_variant,
     rules=words.RULES,

@@ -1,0 +1,87 @@
+"""The board drawings of the four seed games (engine/games/<g>/svg.py), without a
+browser: at many positions of seeded games every legal action of the seat to move has
+a clickable element on the board, and a seat's drawing holds nothing it cannot see
+(it is the same in every world the seat cannot tell apart)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cli.serve.svg import drawer_for
+from cli.serve.views import seat_words
+from engine.game import sample_chance
+from engine.rng import Rng
+
+GAMES = ["maestro", "taktvoll", "luthier", "renaissance"]
+POSITIONS = 40  # positions looked at a game
+
+
+def board_of(game, state, seat: int) -> dict:
+    legal = {}
+    if state.current_player() == seat:
+        legal = {a: seat_words(game, state, a, seat) for a in state.legal_actions()}
+    return drawer_for(game)(state.observation(seat), legal, {"seat": seat})
+
+
+def clickable(node: dict) -> list[int]:
+    found = []
+    if "data-action" in node["attrs"]:
+        found.append(int(node["attrs"]["data-action"]))
+    for child in node["children"]:
+        found += clickable(child)
+    return found
+
+
+def positions(game, seed: int, count: int):
+    """Decision points of a seeded random game, several games if one ends early."""
+    rng = Rng(seed)
+    seen = 0
+    while True:
+        state = game.new_state(None, None, rng.next_u64())
+        while not state.is_terminal():
+            if state.current_player() < 0:
+                state.apply(sample_chance(state, rng))
+                continue
+            if rng.next_u64() % 3 == 0:
+                yield state
+                seen += 1
+                if seen == count:
+                    return
+            legal = state.legal_actions()
+            state.apply(legal[rng.next_u64() % len(legal)])
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_each_game_draws_its_own_board(registry, name):
+    game = registry.game(name)
+    assert game.board_svg == f"engine.games.{name}.svg:draw"
+    assert drawer_for(game).__module__ == f"engine.games.{name}.svg"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_legal_action_has_a_clickable_element(registry, name):
+    game = registry.game(name)
+    kinds = set()
+    for state in positions(game, 7, POSITIONS):
+        seat = state.current_player()
+        legal = set(state.legal_actions())
+        on_board = clickable(board_of(game, state, seat))
+        assert legal <= set(on_board), f"not on the board: {sorted(legal - set(on_board))}"
+        assert len(on_board) == len(set(on_board)), "one element an action"
+        assert set(on_board) <= legal, "only legal actions are clickable"
+        kinds.update(state.describe(a, seat).split()[0] for a in legal)
+    assert len(kinds) >= 3  # the positions cover several kinds of move
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_seat_sees_the_same_drawing_in_every_world_it_cannot_tell_apart(registry, name):
+    game = registry.game(name)
+    rng = Rng(11)
+    for state in positions(game, 3, POSITIONS // 2):
+        for seat in range(state.num_players):
+            drawing = json.dumps(board_of(game, state, seat), sort_keys=True)
+            for _ in range(3):
+                world = state.determinize(seat, rng)
+                assert json.dumps(board_of(game, world, seat), sort_keys=True) == drawing
