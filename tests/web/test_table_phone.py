@@ -79,6 +79,7 @@ def test_taktvoll_table_by_touch_with_a_hint_fits_a_phone(server, phone):
             page.tap("#table-hint")
             page.wait_for_selector("#table-hints li:has-text('win chance')")
             assert page.locator("#choices button.hinted").count() >= 1
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(SCREENSHOTS / "table-phone.png"), full_page=True)
             assert page.evaluate(LAYOUT) == []
             hinted = True
