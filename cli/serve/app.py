@@ -221,6 +221,7 @@ def build_app(
                             raise BadRequest("that seat link is not valid")
                         hub.attach(room, websocket, seat)
                         await websocket.send_json(view_for(room, seat))
+                        await hub.tell_queue(room, websocket)
                         continue
                     if room is None:
                         raise BadRequest("join a game first")

@@ -204,6 +204,11 @@ class Hub:
             for websocket in list(self.sockets.get(room_id, {})):
                 asyncio.get_running_loop().create_task(self._send(room, websocket, message))
 
+    async def tell_queue(self, room: Room, websocket) -> None:
+        """A seat just joined: where the room's AI search waits, if it does."""
+        if room.id in self.queued:
+            await self._send(room, websocket, queued_message(room, self.queued[room.id]))
+
     def _chart_kick(self, room: Room) -> None:
         """A point of the win-chance graph for the person to move, if it has none."""
         player = room.state.current_player()
