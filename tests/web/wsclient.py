@@ -20,7 +20,7 @@ def new_room(server, game, seat=0, strengths=None, **extra) -> dict:
 class Seat:
     def __init__(self, server, room: dict):
         self.room = room
-        self.socket = connect(server.url.replace("http", "ws") + "ws")
+        self.socket = connect(server.url.replace("http", "ws") + "ws").__enter__()
         self.view = None
         self.send({"type": "join", "room": room["room"], "token": room["token"]})
 
