@@ -20,6 +20,9 @@ log = logging.getLogger("cadenza.serve")
 HINT_TOP = 3
 # The short search from the person's own view that gives the win-chance graph a point.
 CHART_BUDGET = "iterations=100"
+# A room hears of its place in the search queue at most this often (seconds): with
+# many rooms waiting, every search that starts moves them all up one.
+QUEUE_EVERY = 0.2
 
 
 class Hub:
@@ -33,6 +36,7 @@ class Hub:
         self.runners: dict[str, asyncio.Task] = {}
         self.charting: dict[str, asyncio.Task] = {}
         self.queued: dict[str, int] = {}  # room id -> searches ahead of its AI's
+        self.queue_news: set[str] = set()  # rooms whose place changed, not yet told
 
     def load(self) -> None:
         for doc in self.store.load_all():
@@ -199,10 +203,18 @@ class Hub:
                 self.queued.pop(room_id, None)
             else:
                 self.queued[room_id] = n
+            if not self.queue_news:
+                asyncio.get_running_loop().call_later(QUEUE_EVERY, self._tell_queue_news)
+            self.queue_news.add(room_id)
+
+    def _tell_queue_news(self) -> None:
+        news, self.queue_news = self.queue_news, set()
+        loop = asyncio.get_running_loop()
+        for room_id in news:
             room = self.rooms[room_id]
-            message = queued_message(room, n)
+            message = queued_message(room, self.queued.get(room_id))
             for websocket in list(self.sockets.get(room_id, {})):
-                asyncio.get_running_loop().create_task(self._send(room, websocket, message))
+                loop.create_task(self._send(room, websocket, message))
 
     async def tell_queue(self, room: Room, websocket) -> None:
         """A seat just joined: where the room's AI search waits, if it does."""

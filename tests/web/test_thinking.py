@@ -63,9 +63,7 @@ def test_searches_queue_beyond_the_cap_and_say_how_many_are_ahead(one_search):
     for n, seat in enumerate(seats):
         messages = seat.until(lambda m: m["type"] == "view" and m["to_move"] == 1, timeout=30)
         queued[n] = [m["queued"] for m in messages if m["type"] == "progress" and m["queued"]]
-        queued[n] += [
-            m["queued"] for m in messages if m["type"] == "progress" and m["queued"] == 0
-        ]
+        queued[n] += [m["queued"] for m in messages if m["type"] == "progress" and m["queued"] == 0]
     # the first room searched at once; the third waited behind the second
     assert queued[0] == []
     assert 0 in queued[1]

@@ -41,7 +41,16 @@ class Server:
 
     def start(self) -> None:
         code = "import sys; from cli.main import main; sys.argv[0] = 'cadenza'; main()"
-        args = ["serve", "--port", str(self.port), "--data", str(self.data), "--workers", "1", *self.extra_args]
+        args = [
+            "serve",
+            "--port",
+            str(self.port),
+            "--data",
+            str(self.data),
+            "--workers",
+            "1",
+            *self.extra_args,
+        ]
         self.data.mkdir(parents=True, exist_ok=True)
         with open(self.data / "server.log", "ab") as out:  # a pipe nobody reads could fill
             self.proc = subprocess.Popen(
