@@ -177,6 +177,7 @@ class Hub:
     def attach(self, room: Room, websocket, seat: int) -> None:
         self.sockets.setdefault(room.id, {})[websocket] = seat
         self.kick(room)  # a search cancelled when the tabs closed starts again
+        self._chart_kick(room)
 
     def detach(self, room: Room, websocket) -> None:
         sockets = self.sockets.get(room.id, {})
