@@ -408,7 +408,13 @@ main.add_command(bench_command)
     show_default=True,
     help="Processes that run the AI's searches.",
 )
-def serve(host, port, data_dir, workers):
+@click.option(
+    "--max-searches",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Searches run at once, server-wide (the rest queue)  [default: workers]",
+)
+def serve(host, port, data_dir, workers, max_searches):
     """Serve the web app: play every game in the browser against the AI.
 
     \b
@@ -419,7 +425,7 @@ def serve(host, port, data_dir, workers):
 
     from cli.serve.app import build_app
 
-    app = build_app(data_dir, workers, load_registry())
+    app = build_app(data_dir, workers, load_registry(), max_searches)
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"Cadenza serves at http://{shown}:{port}/ (games kept in {data_dir})")
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65536)

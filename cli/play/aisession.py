@@ -45,6 +45,12 @@ from search.base import decide
 MAX_ACTIONS_BETWEEN_TURNS = 100_000
 
 
+def redealt(state, seat: int, dice: Rng):
+    """The position of a fair undo (the module docstring): `state` as `seat` knew it,
+    what it could not see dealt again from `dice` (which move on, never rewound)."""
+    return state.determinize(seat, dice)
+
+
 @dataclass(frozen=True)
 class Thinking:
     """Yielded by `advance` before an AI seat searches (the UI shows who thinks)."""
@@ -183,7 +189,7 @@ class AiSession(Session):
     def _take_back(self, snapshot: AiSnapshot) -> None:
         # The fair undo of the module docstring: the unseen is redealt and the dice
         # are not rewound (a perfect-information state determinizes to itself).
-        self.state = snapshot.state.determinize(self.seat, self.dice)
+        self.state = redealt(snapshot.state, self.seat, self.dice)
         self.seeds.setstate(snapshot.seeds)
         del self.log[snapshot.log_len :]
 

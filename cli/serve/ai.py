@@ -17,6 +17,44 @@ from functools import partial
 
 _registry = None
 _searchers: dict = {}
+# Set in each pool process by _init_worker (cli/serve/searches.py explains them).
+_progress_queue = None
+_stop_marks = None
+# A search in the pool reports its progress at most this often (seconds).
+PROGRESS_EVERY = 0.2
+
+
+def _init_worker(progress_queue, stop_marks) -> None:
+    global _progress_queue, _stop_marks
+    _progress_queue, _stop_marks = progress_queue, stop_marks
+
+
+class _Ticket:
+    """A pool job's stop request (search/stopping.py): set once the server has
+    marked the job's slot with another job id (the search was cancelled)."""
+
+    def __init__(self, slot: int, job_id: int):
+        self.slot, self.job_id = slot, job_id
+
+    def is_set(self) -> bool:
+        return _stop_marks is not None and _stop_marks[self.slot] != self.job_id
+
+
+def _reporting(ticket):
+    """The progress and stop contexts of a job run under `ticket` (slot, job id)."""
+    from contextlib import ExitStack
+
+    from search import progress, stopping
+
+    stack = ExitStack()
+    if ticket is None or _progress_queue is None:
+        return stack
+    slot, job_id = ticket
+    stack.enter_context(stopping.stoppable(_Ticket(slot, job_id)))
+    stack.enter_context(
+        progress.listening(lambda report: _progress_queue.put((job_id, report)), PROGRESS_EVERY)
+    )
+    return stack
 
 
 def _setup(game_name: str, spec_text: str):
@@ -35,17 +73,35 @@ def _setup(game_name: str, spec_text: str):
     return game, spec, _searchers[key]
 
 
-def decide_job(game_name: str, state_json: str, spec_text: str, seed: int) -> list[int]:
-    """The actions of the mover's decision (run in a pool process)."""
+def decide_job(
+    game_name: str, state_json: str, spec_text: str, seed: int, ticket=None
+) -> list[int]:
+    """The actions of the mover's decision (run in a pool process); with a `ticket`
+    the search reports its progress and can be stopped (cli/serve/searches.py)."""
     from search.base import decide
 
     game, spec, searcher = _setup(game_name, spec_text)
     state = game.from_json(state_json)
-    return list(decide(searcher, game, state, spec.budget, seed).actions)
+    with _reporting(ticket):
+        return list(decide(searcher, game, state, spec.budget, seed).actions)
 
 
-def hints_job(game_name: str, state_json: str, spec_text: str, seed: int, top: int) -> list:
-    """The mover's best `top` decisions as (actions, value, reason), best first."""
+def value_job(game_name: str, state_json: str, spec_text: str, seed: int, ticket=None) -> float:
+    """The mover's estimated share of the win in [0, 1], from its own observation."""
+    from search.base import decide
+
+    game, spec, searcher = _setup(game_name, spec_text)
+    state = game.from_json(state_json)
+    with _reporting(ticket):
+        return float(decide(searcher, game, state, spec.budget, seed).value)
+
+
+def hints_job(
+    game_name: str, state_json: str, spec_text: str, seed: int, top: int, ticket=None
+) -> list:
+    """The mover's best `top` decisions as (actions, value, reason), best first. (The
+    hint search runs on its own thread (cli/play/thinking.py), so a cancelled one is
+    not stopped early: its answer is dropped.)"""
     from cli.play.hints import find_hints
 
     game, spec, searcher = _setup(game_name, spec_text)
@@ -70,10 +126,13 @@ def warm_job() -> bool:
 
 
 class AiPool:
-    def __init__(self, workers: int):
+    def __init__(self, workers: int, progress_queue=None, stop_marks=None):
         self.workers = workers
         self.executor = ProcessPoolExecutor(
-            max_workers=workers, mp_context=multiprocessing.get_context("spawn")
+            max_workers=workers,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_init_worker,
+            initargs=(progress_queue, stop_marks),
         )
 
     async def run(self, job, *args):

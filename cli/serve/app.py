@@ -21,9 +21,10 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from cli.serve.ai import AiPool
+from cli.serve.gamefile import FileError, game_file, resume_room
 from cli.serve.hub import Hub
 from cli.serve.rooms import STRENGTHS, Room
+from cli.serve.searches import Searches
 from cli.serve.store import Store
 from cli.serve.tables import Tables
 from cli.serve.tablesocket import TABLE_MESSAGE_KEYS, table_socket
@@ -33,12 +34,14 @@ from engine.errors import CadenzaError
 log = logging.getLogger("cadenza.serve")
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 16_384  # bytes of an HTTP request body
+MAX_UPLOAD = 1_048_576  # bytes of an uploaded game file
 MAX_MESSAGE = 8_192  # characters of one WebSocket message
 MESSAGE_KEYS = {
     "join": {"type", "room", "token"},
     "move": {"type", "actions", "version", "seat"},
     "undo": {"type", "version", "seat"},
     "hint": {"type", "version", "seat"},
+    "resign": {"type", "version", "seat"},
     "view": {"type"},
 }
 CSP = (
@@ -83,15 +86,15 @@ def error(message: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
-async def json_body(request: Request) -> dict:
+async def json_body(request: Request, limit: int = MAX_BODY) -> dict:
     length = request.headers.get("content-length")
-    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-        raise BadRequest(f"the request body must be at most {MAX_BODY} bytes")
+    if length is not None and (not length.isdigit() or int(length) > limit):
+        raise BadRequest(f"the request body must be at most {limit} bytes")
     body = b""
     async for chunk in request.stream():
         body += chunk
-        if len(body) > MAX_BODY:
-            raise BadRequest(f"the request body must be at most {MAX_BODY} bytes")
+        if len(body) > limit:
+            raise BadRequest(f"the request body must be at most {limit} bytes")
     try:
         data = json.loads(body)
     except (UnicodeDecodeError, ValueError):
@@ -137,7 +140,9 @@ def check_own_seat(data: dict, seat: int) -> None:
     raise BadRequest(f"your link is for seat {seat}: it cannot act for seat {claimed}")
 
 
-def build_app(data_dir: Path, workers: int = 2, registry=None) -> Starlette:
+def build_app(
+    data_dir: Path, workers: int = 2, registry=None, max_searches: int | None = None
+) -> Starlette:
     if registry is None:
         from plugins.manager import default_registry
 
@@ -148,19 +153,19 @@ def build_app(data_dir: Path, workers: int = 2, registry=None) -> Starlette:
     @asynccontextmanager
     async def lifespan(app):
         store = Store(data_dir)
-        pool = AiPool(workers)
-        pool.warm()
-        hub = Hub(registry, store, pool)
+        searches = Searches(workers, max_searches)
+        searches.start()
+        hub = Hub(registry, store, searches)
         hub.load()
         hub.resume_all()
         state["hub"] = hub
-        tables = Tables(registry, store, pool)
+        tables = Tables(registry, store, searches)
         tables.load()
         state["tables"] = tables
         try:
             yield
         finally:
-            pool.shutdown()
+            searches.shutdown()
             store.close()
 
     async def index(request):
@@ -259,6 +264,7 @@ def build_app(data_dir: Path, workers: int = 2, registry=None) -> Starlette:
                             raise BadRequest("that seat link is not valid")
                         hub.attach(room, websocket, seat)
                         await hub.broadcast(room)  # the others see who has joined
+                        await hub.tell_queue(room, websocket)
                         continue
                     if room is None:
                         raise BadRequest("join a game first")
@@ -281,6 +287,9 @@ def build_app(data_dir: Path, workers: int = 2, registry=None) -> Starlette:
                         await hub.broadcast(room)
                     elif kind == "hint":
                         await websocket.send_json(await hub.hints(room, seat))
+                    elif kind == "resign":
+                        hub.resign(room, seat)
+                        await hub.broadcast(room)
                 except (BadRequest, CadenzaError) as exc:
                     await websocket.send_json({"type": "error", "message": str(exc)})
                     if isinstance(exc, Stale):
@@ -297,8 +306,35 @@ def build_app(data_dir: Path, workers: int = 2, registry=None) -> Starlette:
                 hub.detach(room, websocket)
                 await hub.broadcast(room)
 
+    async def download(request):
+        """The seat's game as a file (cli/serve/gamefile.py says what it holds)."""
+        hub: Hub = state["hub"]
+        try:
+            room = hub.room(request.path_params["room"])
+            seat = room.seat_of(request.query_params.get("token"))
+            if seat is None:
+                raise BadRequest("that seat link is not valid")
+            doc = game_file(room, seat, hub.store)
+        except (BadRequest, CadenzaError) as exc:
+            return error(str(exc))
+        name = f"cadenza-{room.game.name}-{room.id}.json"
+        return JSONResponse(doc, headers={"content-disposition": f'attachment; filename="{name}"'})
+
+    async def upload(request):
+        """A new room that goes on with an uploaded game file; the new seat link."""
+        hub: Hub = state["hub"]
+        try:
+            doc = await json_body(request, MAX_UPLOAD)
+            room, seat = resume_room(registry, doc, hub.store)
+        except (BadRequest, FileError, CadenzaError) as exc:
+            return error(str(exc))
+        hub.create(room)
+        return JSONResponse({"room": room.id, "seat": seat, "token": room.seats[seat].token})
+
     routes = [
         Route("/", index),
+        Route("/api/rooms/{room}/file", download),
+        Route("/api/upload", upload, methods=["POST"]),
         Route("/api/games", games),
         Route("/api/rooms", new_room, methods=["POST"]),
         WebSocketRoute("/ws", play_socket),

@@ -10,23 +10,33 @@ import logging
 from typing import Optional
 
 from cli.notation import check_turn
-from cli.serve.ai import decide_job, hints_job
+from cli.serve.ai import decide_job, hints_job, value_job
 from cli.serve.rooms import STRENGTHS, Room, RoomError
+from cli.serve.thinking import chart_seed, progress_message, queued_message
 from cli.serve.views import seat_words, view_for
 from engine.game import sample_chance
 
 log = logging.getLogger("cadenza.serve")
 HINT_TOP = 3
+# The short search from the person's own view that gives the win-chance graph a point.
+CHART_BUDGET = "iterations=100"
+# A room hears of its place in the search queue at most this often (seconds): with
+# many rooms waiting, every search that starts moves them all up one.
+QUEUE_EVERY = 0.2
 
 
 class Hub:
-    def __init__(self, registry, store, pool):
+    def __init__(self, registry, store, searches):
         self.registry = registry
         self.store = store
-        self.pool = pool
+        self.searches = searches  # cli/serve/searches.py: the pool behind a queue
+        searches.on_queue = self._queue_changed
         self.rooms: dict[str, Room] = {}
         self.sockets: dict[str, dict] = {}  # room id -> {websocket: seat}
         self.runners: dict[str, asyncio.Task] = {}
+        self.charting: dict[str, asyncio.Task] = {}
+        self.queued: dict[str, int] = {}  # room id -> searches ahead of its AI's
+        self.queue_news: set[str] = set()  # rooms whose place changed, not yet told
 
     def load(self) -> None:
         for doc in self.store.load_all():
@@ -73,8 +83,15 @@ class Hub:
     def undo(self, room: Room, seat: int) -> None:
         room.undo(seat)
         self._commit(room, len(room.log), len(room.checkpoints))
+        self.cancel(room)  # a search of the position undone is of no use
         room.thinking = None
         self.kick(room)
+
+    def resign(self, room: Room, seat: int) -> None:
+        """The seat gives up: the game ends (its search, if any, is cancelled)."""
+        room.resign(seat)
+        self._commit(room, len(room.log) - 1, len(room.checkpoints))
+        self.cancel(room)
 
     # ---- the AI seats ----------------------------------------------------------------
 
@@ -82,7 +99,15 @@ class Hub:
         if room.ai_to_move() and room.id not in self.runners:
             self.runners[room.id] = asyncio.get_running_loop().create_task(self._advance(room))
 
+    def cancel(self, room: Room) -> None:
+        """Drop the room's running searches (searches.py stops them if it can)."""
+        for tasks in (self.runners, self.charting):
+            task = tasks.pop(room.id, None)
+            if task is not None:
+                task.cancel()
+
     async def _advance(self, room: Room) -> None:
+        me = asyncio.current_task()
         try:
             while room.ai_to_move():
                 player = room.state.current_player()
@@ -95,8 +120,16 @@ class Hub:
                     seed = room.seeds.next_u64()
                     room.thinking = player
                     await self.broadcast(room)
-                    actions = await self.pool.run(
-                        decide_job, room.game.name, room.state.to_json(), spec, seed
+                    actions = await self.searches.run(
+                        room.id,
+                        decide_job,
+                        room.game.name,
+                        room.state.to_json(),
+                        spec,
+                        seed,
+                        on_progress=lambda report, v=version, p=player: self._progress(
+                            room, p, v, report
+                        ),
                     )
                     if room.version != version:  # undone meanwhile: search the new position
                         continue
@@ -109,16 +142,23 @@ class Hub:
             log.exception("room %s: the AI stopped", room.id)
             await self.broadcast_error(room, f"the AI stopped: {exc}")
         finally:
-            room.thinking = None
-            self.runners.pop(room.id, None)
+            if self.runners.get(room.id) is me:  # not a cancelled one, replaced already
+                room.thinking = None
+                self.runners.pop(room.id)
 
     async def hints(self, room: Room, seat: int) -> dict:
         if room.state.current_player() != seat or room.state.is_terminal():
             raise RoomError("hints are for your own turn")
         version = room.version
         spec = f"{self.registry.default_searcher(room.game)}:{STRENGTHS['medium']}"
-        found = await self.pool.run(
-            hints_job, room.game.name, room.state.to_json(), spec, version + 1, HINT_TOP
+        found = await self.searches.run(
+            f"hint:{room.id}",
+            hints_job,
+            room.game.name,
+            room.state.to_json(),
+            spec,
+            version + 1,
+            HINT_TOP,
         )
         if room.version != version:
             raise RoomError("the game moved on while the hint was searched")
@@ -137,12 +177,97 @@ class Hub:
     def attach(self, room: Room, websocket, seat: int) -> None:
         self.sockets.setdefault(room.id, {})[websocket] = seat
         room.joined = set(self.sockets[room.id].values())
+        self.kick(room)  # a search cancelled when the tabs closed starts again
+        self._chart_kick(room)
 
     def detach(self, room: Room, websocket) -> None:
-        self.sockets.get(room.id, {}).pop(websocket, None)
-        room.joined = set(self.sockets.get(room.id, {}).values())
+        sockets = self.sockets.get(room.id, {})
+        sockets.pop(websocket, None)
+        room.joined = set(sockets.values())
+        if not sockets:  # every tab of the room's people closed: nobody waits
+            self.cancel(room)
+
+    # ---- what the people see of a search ------------------------------------------------
+
+    def _progress(self, room: Room, player: int, version: int, report: dict) -> None:
+        if room.version != version:
+            return
+        for websocket, seat in list(self.sockets.get(room.id, {}).items()):
+            message = progress_message(room, player, seat, report)
+            asyncio.get_running_loop().create_task(self._send(room, websocket, message))
+
+    def _queue_changed(self, owners: list[str]) -> None:
+        ahead = {owner: n for n, owner in reversed(list(enumerate(owners)))}
+        for room_id in set(self.queued) | set(ahead):
+            n = ahead.get(room_id)
+            if self.queued.get(room_id) == n or room_id not in self.rooms:
+                continue
+            if n is None:
+                self.queued.pop(room_id, None)
+            else:
+                self.queued[room_id] = n
+            if not self.queue_news:
+                asyncio.get_running_loop().call_later(QUEUE_EVERY, self._tell_queue_news)
+            self.queue_news.add(room_id)
+
+    def _tell_queue_news(self) -> None:
+        news, self.queue_news = self.queue_news, set()
+        loop = asyncio.get_running_loop()
+        for room_id in news:
+            room = self.rooms[room_id]
+            message = queued_message(room, self.queued.get(room_id))
+            for websocket in list(self.sockets.get(room_id, {})):
+                loop.create_task(self._send(room, websocket, message))
+
+    async def tell_queue(self, room: Room, websocket) -> None:
+        """A seat just joined: where the room's AI search waits, if it does."""
+        if room.id in self.queued:
+            await self._send(room, websocket, queued_message(room, self.queued[room.id]))
+
+    def _chart_kick(self, room: Room) -> None:
+        """A point of the win-chance graph for the person to move, if it has none."""
+        player = room.state.current_player()
+        if (
+            room.over()
+            or not room.is_human(player)
+            or room.chart_point(player) is not None
+            or room.id in self.charting
+            or not self.sockets.get(room.id)
+        ):
+            return
+        self.charting[room.id] = asyncio.get_running_loop().create_task(self._chart(room, player))
+
+    async def _chart(self, room: Room, seat: int) -> None:
+        me = asyncio.current_task()
+        n = len(room.log)
+        anchor = room.log[-1] if room.log else None  # gone if an undo takes it back
+        spec = f"{self.registry.default_searcher(room.game)}:{CHART_BUDGET}"
+        try:
+            value = await self.searches.run(
+                f"chart:{room.id}",
+                value_job,
+                room.game.name,
+                room.state.to_json(),
+                spec,
+                chart_seed(room),
+            )
+            if len(room.log) < n or (n and room.log[n - 1] is not anchor):
+                return  # undone meanwhile: the point is of a position no longer played
+            room.add_chart_point(seat, n, value)
+            self._commit(room, len(room.log), len(room.checkpoints))
+            message = {"type": "chart", "chart": room.chart_for(seat)}
+            for websocket, who in list(self.sockets.get(room.id, {}).items()):
+                if who == seat:
+                    await self._send(room, websocket, message)
+        except Exception:
+            log.exception("room %s: the win-chance search failed", room.id)
+        finally:
+            if self.charting.get(room.id) is me:
+                self.charting.pop(room.id)
+                self._chart_kick(room)  # the person may be to move again by now
 
     async def broadcast(self, room: Room) -> None:
+        self._chart_kick(room)
         views: dict[int, dict] = {}
         for websocket, seat in list(self.sockets.get(room.id, {}).items()):
             if seat not in views:

@@ -3,9 +3,14 @@ seats (a person with a secret token, or an AI with a seat spec), the log in ever
 seat's words, and the undo checkpoints.
 
 A person's decision is checked whole before anything changes: each action legal in
-turn, all the seat's own. Undo goes back to the position before the person's last
-decision, dice and search seeds included, so the same dice and the same replies come
-again unless the person plays differently (undo cannot reroll the dice).
+turn, all the seat's own. Undo is the terminal game's fair undo (cli/play/aisession.py):
+back to before the person's last decision as the person knew it, what the seat could
+not see dealt again from what it sees and the dice moving on (so taking a move back
+cannot show a card or roll to come), the AI's search seeds rewound.
+
+A room also keeps whether a seat resigned, and the person's win-chance graph: a
+point (the log's length then, the seat's estimated share of the win) at each of its
+turns (cli/serve/hub.py searches them).
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from cli.newgame import random_seed, seed_streams
+from cli.play.aisession import redealt
 from cli.serve.views import join_words, seat_words
 from cli.specs import parse_seat_spec
 from engine.errors import CadenzaError
@@ -65,6 +71,8 @@ class Room:
         self.version = version
         self.thinking: Optional[int] = None  # the AI seat searching now (not stored)
         self.joined: set[int] = set()  # the seats with a page open now (not stored)
+        self.resigned: Optional[int] = None  # the seat that gave up, ending the game
+        self.chart: dict[str, list] = {}  # seat -> [[log length, share of the win], ...]
 
     # ---- making and loading ----------------------------------------------------------
 
@@ -118,10 +126,13 @@ class Room:
         game = registry.game(setup["game"])
         position = doc["position"]
         state, dice, seeds = _position_parts(game, position)
-        return cls(
+        room = cls(
             doc["id"], game, setup, state, dice, seeds, doc["log"], doc["checkpoints"],
             position["version"],
         )  # fmt: skip
+        room.resigned = position.get("resigned")
+        room.chart = position.get("chart", {})
+        return room
 
     def position(self) -> dict:
         return {
@@ -129,6 +140,8 @@ class Room:
             "dice": list(self.dice.getstate()),
             "seeds": list(self.seeds.getstate()),
             "version": self.version,
+            "resigned": self.resigned,
+            "chart": self.chart,
         }
 
     # ---- who is who ------------------------------------------------------------------
@@ -151,14 +164,17 @@ class Room:
     def ai_to_move(self) -> bool:
         """Whether the room advances by itself now (chance or an AI seat to move)."""
         player = self.state.current_player()
-        return not self.state.is_terminal() and not self.is_human(player)
+        return not self.over() and not self.is_human(player)
+
+    def over(self) -> bool:
+        return self.resigned is not None or self.state.is_terminal()
 
     # ---- changes ---------------------------------------------------------------------
 
     def try_turn(self, seat: int, actions: Any):
         """`actions` checked as the seat's decision so far: the position after them.
         RoomError (nothing changed) on anything else."""
-        if self.state.is_terminal():
+        if self.over():
             raise RoomError("the game is over")
         if self.state.current_player() != seat:
             mover = self.state.current_player()
@@ -212,14 +228,54 @@ class Room:
         back would also take back the moves the others made since)."""
         if len(self.human_seats()) != 1:
             raise RoomError("undo is off in a game among several people: a move once played stands")
+        if self.resigned is not None:
+            raise RoomError("the game is over: a resigned game cannot be undone")
         if not self.checkpoints:
             raise RoomError("nothing to undo")
         snap = self.checkpoints.pop()
-        self.state = self.game.from_json(snap["state"])
-        self.dice.setstate(tuple(snap["dice"]))
+        self.state = redealt(self.game.from_json(snap["state"]), seat, self.dice)
         self.seeds.setstate(tuple(snap["seeds"]))
         del self.log[snap["log_len"] :]
+        for points in self.chart.values():
+            points[:] = [p for p in points if p[0] <= len(self.log)]
         self.version += 1
+
+    def resign(self, seat: int) -> None:
+        """The seat gives up: the game is over, and it has lost."""
+        if self.over():
+            raise RoomError("the game is over")
+        if not self.is_human(seat):
+            raise RoomError("only a person's seat can resign")
+        self.resigned = seat
+        self.log.append(
+            {"mover": seat, "actions": [], "texts": [f"seat {seat} resigns"] * len(self.seats)}
+        )
+        self.version += 1
+
+    # ---- the win-chance graph ----------------------------------------------------------
+
+    def chart_point(self, seat: int) -> Optional[float]:
+        """The seat's graph point at the log's present length, if it has one."""
+        for n, value in self.chart.get(str(seat), []):
+            if n == len(self.log):
+                return value
+        return None
+
+    def add_chart_point(self, seat: int, n: int, value: float) -> None:
+        points = self.chart.setdefault(str(seat), [])
+        points[:] = [p for p in points if p[0] != n] + [[n, round(value, 4)]]
+        points.sort()
+
+    def chart_for(self, seat: int) -> list:
+        """The seat's graph: its points, and the result once the game is over (its
+        share of the win; 0 for a seat that resigned, the rest shared by the others)."""
+        points = [list(p) for p in self.chart.get(str(seat), [])]
+        if self.resigned is not None:
+            others = 1.0 / max(1, len(self.seats) - 1)
+            points.append([len(self.log), 0.0 if self.resigned == seat else others])
+        elif self.state.is_terminal():
+            points.append([len(self.log), float(self.state.returns()[seat])])
+        return points
 
 
 def check_humans(humans: Any, players: int) -> set[int]:

@@ -29,6 +29,9 @@ CREATE TABLE IF NOT EXISTS checkpoints (
 CREATE TABLE IF NOT EXISTS tables (
     id TEXT PRIMARY KEY, doc TEXT NOT NULL, created REAL NOT NULL
 );
+CREATE TABLE IF NOT EXISTS saves (
+    id TEXT PRIMARY KEY, room TEXT NOT NULL, version INTEGER NOT NULL, doc TEXT NOT NULL
+);
 """
 
 DB_NAME = "cadenza.sqlite3"
@@ -124,3 +127,25 @@ class Store:
     def _rows(self, table: str, column: str, room_id: str) -> list:
         query = f"SELECT {column} FROM {table} WHERE room = ? ORDER BY n"
         return [json.loads(text) for (text,) in self.db.execute(query, (room_id,))]
+
+    # ---- saved games (cli/serve/gamefile.py) -------------------------------------------
+
+    def save_game(self, save_id: str, room_id: str, version: int, doc: dict) -> None:
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.execute(
+                "INSERT INTO saves (id, room, version, doc) VALUES (?, ?, ?, ?)",
+                (save_id, room_id, version, _dump(doc)),
+            )
+
+    def find_save(self, room_id: str, version: int):
+        """The id of the room's save at `version`, or None."""
+        row = self.db.execute(
+            "SELECT id FROM saves WHERE room = ? AND version = ?", (room_id, version)
+        ).fetchone()
+        return None if row is None else row[0]
+
+    def load_save(self, save_id: str):
+        """The saved room document, or None."""
+        row = self.db.execute("SELECT doc FROM saves WHERE id = ?", (save_id,)).fetchone()
+        return None if row is None else json.loads(row[0])

@@ -48,10 +48,10 @@ class Tables:
     """The running tables, each change saved to the store before it is answered (a
     reveal still being typed is not saved: after a restart it is asked again)."""
 
-    def __init__(self, registry, store, pool):
+    def __init__(self, registry, store, searches):
         self.registry = registry
         self.store = store
-        self.pool = pool
+        self.searches = searches  # the server's capped search queue (searches.py)
         self.tables: dict[str, Table] = {}
 
     def load(self) -> None:
@@ -113,7 +113,8 @@ class Tables:
         world = session.world()
         session._check_hint_possible(world)
         version = table.version
-        found = await self.pool.run(
+        found = await self.searches.run(
+            f"table:{table.id}",
             hints_job,
             session.game.name,
             world.to_json(),

@@ -57,7 +57,7 @@ def view_for(room, seat: int, partial: Optional[list] = None, state=None) -> dic
     state = room.state if state is None else state
     to_move = state.current_player()
     legal = {}
-    if to_move == seat:
+    if to_move == seat and room.resigned is None:
         legal = {a: seat_words(game, state, a, seat) for a in state.legal_actions()}
     observation = state.observation(seat)
     context = {"seat": seat, "text": position_text(game, state, seat)}
@@ -91,7 +91,9 @@ def view_for(room, seat: int, partial: Optional[list] = None, state=None) -> dic
         "legal": [{"id": a, "text": text} for a, text in legal.items()],
         "partial": [],
         "log": [{"mover": e["mover"], "text": e["texts"][seat]} for e in room.log],
-        "can_undo": humans == 1 and bool(room.checkpoints) and not partial,
+        "can_undo": (
+            humans == 1 and bool(room.checkpoints) and not partial and room.resigned is None
+        ),
         "rules": game.rules,
         "over": None,
     }
@@ -99,7 +101,20 @@ def view_for(room, seat: int, partial: Optional[list] = None, state=None) -> dic
         message["partial"] = _partial_words(room, seat, partial)
     if state.is_terminal():
         message["over"] = summary(game, state, seat)
+    elif room.resigned is not None:
+        message["over"] = resigned_summary(room, seat)
+    message["chart"] = room.chart_for(seat)
+    message["hidden_information"] = game.hidden_information
     return message
+
+
+def resigned_summary(room, seat: int) -> dict:
+    """The end of a game a seat gave up: it lost, and nothing more is told."""
+    if room.resigned == seat:
+        result = "You resigned."
+    else:
+        result = f"Seat {room.resigned} resigned: you win."
+    return {"result": result, "returns": None, "scores": None}
 
 
 def _partial_words(room, seat: int, partial: list) -> list[dict]:

@@ -37,15 +37,25 @@ def free_port() -> int:
 class Server:
     """`cadenza serve` in a subprocess of this tree's code."""
 
-    def __init__(self, data: Path):
+    def __init__(self, data: Path, extra_args: tuple = ()):
         self.data = data
+        self.extra_args = list(extra_args)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
         self.proc = None
 
     def start(self) -> None:
         code = "import sys; from cli.main import main; sys.argv[0] = 'cadenza'; main()"
-        args = ["serve", "--port", str(self.port), "--data", str(self.data), "--workers", "1"]
+        args = [
+            "serve",
+            "--port",
+            str(self.port),
+            "--data",
+            str(self.data),
+            "--workers",
+            "1",
+            *self.extra_args,
+        ]
         self.data.mkdir(parents=True, exist_ok=True)
         with open(self.data / "server.log", "ab") as out:  # a pipe nobody reads could fill
             self.proc = subprocess.Popen(

@@ -137,7 +137,9 @@ function connect() {
     send({ type: "join", room: params.get("room"), token: params.get("token") });
   });
   socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
+  const mine = socket;
   socket.addEventListener("close", () => {
+    if (socket !== mine) return; // replaced by a new game's socket
     $("banner").textContent = "connection lost: reconnecting…";
     setTimeout(connect, 1000);
   });
@@ -158,8 +160,20 @@ function receive(message) {
     }
     return;
   }
+  if (message.type === "progress") {
+    if (view && message.version === view.version) drawThinking(message);
+    return;
+  }
+  if (message.type === "chart") {
+    if (view) {
+      view.chart = message.chart;
+      drawChart();
+    }
+    return;
+  }
   if (message.type === "view") {
     if (!view || message.version !== view.version) hints = [];
+    if (!view || message.version !== view.version || message.thinking === null) $("thinking").textContent = "";
     view = message;
     partial = view.partial.map((p) => p.id);
     $("error").textContent = "";
@@ -244,7 +258,12 @@ function draw() {
   drawSummary();
   drawSeats();
   drawLinks();
+  drawChart();
   $("undo").disabled = !view.can_undo;
+  $("resign").disabled = view.over !== null;
+  const params = new URLSearchParams(location.hash.slice(1));
+  $("download").href = `/api/rooms/${encodeURIComponent(view.room)}/file?token=${encodeURIComponent(params.get("token"))}`;
+  $("download").setAttribute("download", `cadenza-${view.game}.json`);
   $("hint").disabled = view.to_move !== view.seat || view.over !== null;
   $("turn").hidden = view.partial.length === 0;
   const list = $("partial");
@@ -321,10 +340,102 @@ function drawSummary() {
     const scores = view.over.scores.map((s, i) => `${seatName(i)}: ${s === null ? "?" : s}`).join(", ");
     parts.push(make("p", `Scores: ${scores}`));
   }
+  const rematch = make("button", "Rematch");
+  rematch.type = "button";
+  rematch.id = "rematch";
+  rematch.addEventListener("click", startRematch);
   const again = make("a", "New game");
   again.href = "/";
-  parts.push(again);
+  parts.push(rematch, make("span", " "), again);
   box.replaceChildren(...parts);
+}
+
+// ---- the AI's thinking, the win-chance graph, rematch, game files -------------------------
+
+function drawThinking(message) {
+  const who = seatName(message.seat ?? view.thinking ?? view.to_move);
+  let text;
+  if (message.queued !== null && message.queued !== undefined) {
+    text = `${who}: queued (${message.queued} ahead)`;
+  } else if (message.iterations !== undefined) {
+    const parts = [`${message.iterations} iterations`, `${(message.ms / 1000).toFixed(1)} s`];
+    if (message.value !== null) parts.push(`its win chance ${Math.round(message.value * 100)}%`);
+    if (message.best) parts.push(`leaning to: ${message.best}`);
+    text = `${who} thinks: ${parts.join(", ")}`;
+  } else {
+    text = `${who} is searching…`;
+  }
+  $("thinking").textContent = text;
+}
+
+function drawChart() {
+  const points = view.chart || [];
+  const width = 300, height = 120, pad = 6;
+  const svg = document.createElementNS(SVG_NS, "svg");
+  svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", "your estimated win chance after each move");
+  const add = (tag, attrs) => {
+    const node = document.createElementNS(SVG_NS, tag);
+    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+    svg.appendChild(node);
+    return node;
+  };
+  add("rect", { x: 0, y: 0, width, height, class: "chart-frame" });
+  add("line", { x1: pad, y1: height / 2, x2: width - pad, y2: height / 2, class: "chart-half" });
+  const last = Math.max(1, ...points.map((p) => p[0]));
+  const xy = points.map(([n, v]) => [
+    (pad + (n / last) * (width - 2 * pad)).toFixed(1),
+    (height - pad - v * (height - 2 * pad)).toFixed(1),
+  ]);
+  if (xy.length) {
+    add("polyline", { points: xy.map((p) => p.join(",")).join(" "), class: "graph-line" });
+    for (const [i, [x, y]] of xy.entries()) {
+      const dot = add("circle", { cx: x, cy: y, r: 3, class: "chart-dot" });
+      const title = document.createElementNS(SVG_NS, "title");
+      title.textContent = `after ${points[i][0]} moves: ${Math.round(points[i][1] * 100)}%`;
+      dot.appendChild(title);
+    }
+  }
+  $("chart").replaceChildren(svg);
+  $("chart").dataset.points = String(points.length);
+}
+
+async function createRoom(url, body) {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+  const answer = await response.json();
+  if (!response.ok) throw new Error(answer.error);
+  location.hash = new URLSearchParams({ room: answer.room, token: answer.token }).toString();
+  view = null;
+  hints = [];
+  if (socket) socket.close();
+  showGame();
+}
+
+async function startRematch() {
+  const strengths = {};
+  for (const s of view.seats) if (s.kind === "ai") strengths[String(s.seat)] = s.strength;
+  try {
+    await createRoom("/api/rooms", {
+      game: view.game, players: view.seats.length, variant: view.variant, seat: view.seat, strengths,
+    });
+  } catch (exc) {
+    $("error").textContent = exc.message;
+  }
+}
+
+async function uploadGame() {
+  const file = $("upload").files[0];
+  if (!file) return;
+  try {
+    await createRoom("/api/upload", await file.text());
+  } catch (exc) {
+    $("new-error").textContent = exc.message;
+  }
 }
 
 function choose(id) {
@@ -340,6 +451,8 @@ function takeBack() {
 }
 
 $("take-back").addEventListener("click", takeBack);
+$("resign").addEventListener("click", () => send({ type: "resign", version: view.version }));
+$("upload").addEventListener("change", uploadGame);
 $("undo").addEventListener("click", () => send({ type: "undo", version: view.version }));
 $("hint").addEventListener("click", () => {
   $("hints").replaceChildren(make("li", "searching…"));
