@@ -2,7 +2,7 @@
 // The server decides what this seat sees and may do; the page only draws the views it
 // gets. Every text goes in with textContent, every drawing is built element by element.
 
-import { $, buildSvg, make } from "./dom.js";
+import { $, SVG_NS, buildSvg, make } from "./dom.js";
 import { showTable, startTable } from "./table.js";
 
 const HUMAN = "human"; // the strength choice that makes a seat a friend's
