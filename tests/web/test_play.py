@@ -41,7 +41,7 @@ def test_pig_whole_game_through_the_board(server, page):
         decisions += 1
     lines = log_lines(page)
     assert any(line.startswith("You: hold") for line in lines)
-    assert any(line.startswith("Chance: d") for line in lines)
+    assert any(line.startswith("Chance: the die shows") for line in lines)
     assert page.locator("#summary .result").inner_text() in ("You win.", "You lose.")
     assert page.errors == []
 
@@ -69,7 +69,7 @@ def test_big_game_a_few_moves_through_the_legal_list(server, page, game):
 def test_undo_takes_back_the_move_and_the_reply(server, page):
     start_game(page, server, "tictactoe")
     act(page, '#board [data-action="4"].legal')
-    assert log_lines(page)[0] == "You: b2"
+    assert log_lines(page)[0] == "You: put an X on b2"
     assert len(log_lines(page)) == 2
     act(page, "#undo")
     assert log_lines(page) == []

@@ -22,7 +22,7 @@ def store(tmp_path):
 
 
 def test_leduc_table_asks_for_the_own_card_only_and_survives_a_restart(store):
-    tables = Tables(REGISTRY, store, pool=None)
+    tables = Tables(REGISTRY, store, searches=None)
     table = tables.create("leduc", 2, None, 0, seed=7)
     view = table_view(table)
     # The deal: the seat types its own card (one of Leduc's six: J, Q, K in two suits);
@@ -44,7 +44,7 @@ def test_leduc_table_asks_for_the_own_card_only_and_survives_a_restart(store):
     ]
     assert all("id" in e for e in view["entries"])  # the own turn: the board can click
     # A restart: the table comes back from the store as it was.
-    again = Tables(REGISTRY, store, pool=None)
+    again = Tables(REGISTRY, store, searches=None)
     again.load()
     assert table_view(again.find(table.id, table.token)) == view
     with pytest.raises(RoomError, match="that table link is not valid"):
