@@ -24,6 +24,9 @@ class ReferenceState:
 
     game_name = "state"
     num_players = 2
+    # The game's words.py and the module holding its hint_reason, as on State.
+    words = None
+    hints = None
 
     def is_terminal(self) -> bool:
         return self.current_player() == TERMINAL
@@ -72,13 +75,19 @@ class ReferenceState:
         return None
 
     def hint_reason(self, seat: int, actions: list):
-        return None
+        if self.hints is None:
+            return None
+        return self.hints.hint_reason(self, seat, actions)
 
     def describe(self, action: int, viewer=None) -> str:
-        return self.action_to_str(action)
+        if self.words is None:
+            return self.action_to_str(action)
+        return self.words.describe(self, action, viewer)
 
     def illegal_reason(self, action: int):
-        return None
+        if self.words is None:
+            return None
+        return self.words.illegal_reason(self, action)
 
     def _check_seat(self, seat) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:

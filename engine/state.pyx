@@ -23,6 +23,13 @@ cdef class State:
     # The registered name of the game, written into every state's JSON.
     game_name = "state"
 
+    # The game's plain-words module (its words.py) and the module holding its
+    # hint_reason (its render.py): describe, illegal_reason and hint_reason below call
+    # words.describe(state, action, viewer), words.illegal_reason(state, action) and
+    # hints.hint_reason(state, seat, actions) when set, so a game names them once.
+    words = None
+    hints = None
+
     # ---- cdef primitives: neutral defaults, overridden by every game --------------
 
     cdef int c_current_player(self) noexcept nogil:
@@ -255,7 +262,9 @@ cdef class State:
     def hint_reason(self, seat, actions):
         """A one-line reason for `seat` to play `actions` (what it gains or avoids),
         or None when the game cannot say; shown beside a hint."""
-        return None
+        if self.hints is None:
+            return None
+        return self.hints.hint_reason(self, seat, actions)
 
     def describe(self, action, viewer=None):
         """`action` (legal here: a move or a chance outcome) in plain words, as seat
@@ -267,13 +276,17 @@ cdef class State:
         the event ("the die shows 4"), naming seats as "seat N". Every log and list a
         front-end shows a person is made of these. Game-specific; the default is the
         notation."""
-        return self.action_to_str(action)
+        if self.words is None:
+            return self.action_to_str(action)
+        return self.words.describe(self, action, viewer)
 
     def illegal_reason(self, action):
         """One line from the rules on why `action` (an id of this game that is not
         legal here) cannot be played now, without internal ids ("a cello goes only
         on a cello space"), or None when the game cannot say."""
-        return None
+        if self.words is None:
+            return None
+        return self.words.illegal_reason(self, action)
 
     # ---- helpers -------------------------------------------------------------------
 

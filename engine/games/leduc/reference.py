@@ -45,6 +45,7 @@ class LeducReference(ReferenceState):
     """A Leduc poker position with the same API as the compiled LeducState."""
 
     game_name = "leduc"
+    words = words
     num_players = 2
     num_actions = actions.NUM_ACTIONS
 
@@ -261,14 +262,6 @@ class LeducReference(ReferenceState):
 
     def str_to_action(self, text):
         return actions.str_to_action(text)
-
-    def describe(self, action, viewer=None):
-        if viewer is not None:
-            self._check_seat(viewer)
-        return words.describe(self, action, viewer)
-
-    def illegal_reason(self, action):
-        return words.illegal_reason(self, action)
 
 
 INFOSET_TAG = 1 << 41

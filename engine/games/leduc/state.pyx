@@ -44,6 +44,7 @@ cdef inline int hand_value(int private_card, int public_card) noexcept nogil:
 cdef class LeducState(State):
     # The fields are declared in state.pxd.
     game_name = "leduc"
+    words = words
 
     def __init__(self):
         self.num_players = 2
@@ -310,14 +311,6 @@ cdef class LeducState(State):
 
     def str_to_action(self, text):
         return actions.str_to_action(text)
-
-    def describe(self, action, viewer=None):
-        if viewer is not None:
-            self._check_seat(viewer)
-        return words.describe(self, action, viewer)
-
-    def illegal_reason(self, action):
-        return words.illegal_reason(self, action)
 
     def render(self):
         cdef int player = self.c_current_player()

@@ -52,6 +52,8 @@ def public_view(state, viewer):
 
 def describe(state, action: int, viewer=None) -> str:
     """`action`, legal in `state`, as seat `viewer` sees it (None: in full)."""
+    if viewer is not None:
+        state._check_seat(viewer)
     action_to_str(action)  # refuses an id outside the game
     before = public_view(state, viewer)
     if action >= CARD_BASE:

@@ -30,7 +30,7 @@ from engine.errors import StateFormatError
 from engine.games.luthier import codec as C
 from engine.games.luthier import reference_scoring as S
 from engine.games.luthier import tables as T
-from engine.games.luthier import views, words
+from engine.games.luthier import render, views, words
 from engine.games.luthier.actions import (
     BASE,
     GOAL_PAIRS,
@@ -52,6 +52,8 @@ class LuthierReference(ReferenceState):
     """A Luthier position with the same API as the compiled LuthierState."""
 
     game_name = "luthier"
+    words = words
+    hints = render
     num_actions = NUM_ACTIONS
 
     def __init__(self, fields: dict, variant: str):
@@ -1929,17 +1931,6 @@ class LuthierReference(ReferenceState):
     def str_to_action(self, text):
         return notation().to_action(text)
 
-    def describe(self, action, viewer=None):
-        return words.describe(self, action, viewer)
-
-    def illegal_reason(self, action):
-        return words.illegal_reason(self, action)
-
-    def hint_reason(self, seat, actions):
-        from engine.games.luthier.render import hint_reason
-
-        self._check_seat(seat)
-        return hint_reason(self, seat, actions)
 
 
 def _digest(text: str) -> int:

@@ -325,6 +325,7 @@ TAKE_GAINS = (
 
 def hint_reason(state, seat: int, actions: list):
     """What the decision `actions` gains, in the game's terms, from what `seat` sees."""
+    state._check_seat(seat)
     if not actions:
         return None
     s = words.seen_by(state, seat)

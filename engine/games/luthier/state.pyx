@@ -15,6 +15,7 @@ from engine.games.luthier import actions as _actions
 from engine.games.luthier import codec as _codec
 from engine.games.luthier import tables as _tables
 from engine.games.luthier import views as _views
+from engine.games.luthier import render as _render
 from engine.games.luthier import words as _words
 from engine.games.luthier.board cimport clear_placed, setup_board
 from engine.games.luthier.codes cimport *
@@ -2125,6 +2126,8 @@ cdef class LuthierState(State):
     """A Luthier position: one luthier_t, the variant's name and the shared API."""
 
     game_name = "luthier"
+    words = _words
+    hints = _render
 
     @classmethod
     def new_initial(cls, num_players=3, variant="standard"):
@@ -2267,13 +2270,3 @@ cdef class LuthierState(State):
         from engine.games.luthier.render import render_observation
         return render_observation(self.observation(seat), self.c_current_player())
 
-    def describe(self, action, viewer=None):
-        return _words.describe(self, action, viewer)
-
-    def illegal_reason(self, action):
-        return _words.illegal_reason(self, action)
-
-    def hint_reason(self, seat, actions):
-        from engine.games.luthier.render import hint_reason
-        self._check_seat(seat)
-        return hint_reason(self, seat, actions)

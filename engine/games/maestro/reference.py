@@ -22,7 +22,8 @@ import math
 from engine.errors import GameConfigError, IllegalActionError
 from engine.games.maestro import actions, codec, tables, words
 from engine.games.maestro.codec import COUNT, DRAW, EMPTY, OVER, PLACE, SLOT
-from engine.games.maestro.render import hint_reason, render
+from engine.games.maestro import render as _render
+from engine.games.maestro.render import render
 from engine.games.maestro.weights import (
     CRITIC_HOLD_TURNS,
     DRAWS_PER_TURN,
@@ -46,6 +47,8 @@ class MaestroReference(ReferenceState):
     """A Maestro position with the same API as the compiled MaestroState."""
 
     game_name = "maestro"
+    words = words
+    hints = _render
 
     def __init__(self, board: tables.Board, fields: codec.Fields):
         self.board = board
@@ -457,11 +460,3 @@ class MaestroReference(ReferenceState):
     def render(self) -> str:
         return render(self.board, self.f, self.scores())
 
-    def describe(self, action: int, viewer=None) -> str:
-        return words.describe(self, action, viewer)
-
-    def illegal_reason(self, action):
-        return words.illegal_reason(self, action)
-
-    def hint_reason(self, seat: int, actions: list):
-        return hint_reason(self, seat, list(actions))

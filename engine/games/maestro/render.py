@@ -58,6 +58,7 @@ def hint_reason(state, seat: int, actions: list[int]) -> str | None:
     one line: points, rows finished and the critic, tiles taken from rivals, agency
     penalty avoided, the draw and where a drawn tile goes. Maestro hides nothing, so
     this reads the whole state."""
+    actions = list(actions)
     if not actions:
         return None
     board, before = words.position(state)

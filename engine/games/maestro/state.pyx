@@ -13,6 +13,7 @@ from libc.string cimport memcpy, memset
 
 from engine.errors import GameConfigError, IllegalActionError
 from engine.games.maestro import actions, codec, tables, weights, words
+from engine.games.maestro import render as _render
 from engine.games.maestro.tables import DEFAULT_VARIANT
 from engine.hashing cimport mix64
 from engine.shares cimport softmax_shares
@@ -99,6 +100,8 @@ cdef class MaestroState(State):
     """A Maestro position. Build one with `new_initial` or `from_dict`."""
 
     game_name = "maestro"
+    words = words
+    hints = _render
 
     @classmethod
     def new_initial(cls, num_players=2, variant=DEFAULT_VARIANT):
@@ -689,12 +692,3 @@ cdef class MaestroState(State):
         from engine.games.maestro.render import render
         return render(self.tables.board, self._fields(), self.scores())
 
-    def describe(self, action, viewer=None):
-        return words.describe(self, action, viewer)
-
-    def illegal_reason(self, action):
-        return words.illegal_reason(self, action)
-
-    def hint_reason(self, seat, decision):
-        from engine.games.maestro.render import hint_reason
-        return hint_reason(self, seat, list(decision))

@@ -111,7 +111,8 @@ from engine.games.renaissance.components import (
     REWARD_WORKSHOP,
     STUDY,
 )
-from engine.games.renaissance.render import hint_reason, render
+from engine.games.renaissance import render as _render
+from engine.games.renaissance.render import render
 from engine.reference import ReferenceState
 from engine.validate import require_observation_of, require_state_of
 
@@ -126,6 +127,8 @@ class RenaissanceReference(ReferenceState):
     """A position with the same API as the compiled RenaissanceState."""
 
     game_name = codec.GAME_NAME
+    words = words
+    hints = _render
     num_players = 2
     num_actions = NUM_ACTIONS
 
@@ -1110,14 +1113,6 @@ class RenaissanceReference(ReferenceState):
     def render_for(self, seat):
         return render(self.observation(seat))
 
-    def describe(self, action, viewer=None):
-        return words.describe(self, action, viewer)
-
-    def illegal_reason(self, action):
-        return words.illegal_reason(self, action)
-
-    def hint_reason(self, seat, actions):
-        return hint_reason(self, seat, list(actions))
 
 
 def _copy(value):

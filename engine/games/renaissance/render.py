@@ -56,6 +56,7 @@ def hint_reason(state, seat: int, actions: list[int]) -> str | None:
     """What playing `actions` (the seat's decision, from `state`) gains, in one line,
     read from the seat's own observation before and after: VP, Centerpieces, Study
     spaces, Artworks out on the map, Resources, Collectors laid down, projects."""
+    actions = list(actions)
     if not actions:
         return None
     before = state.observation(seat)

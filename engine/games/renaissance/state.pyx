@@ -8,6 +8,7 @@ from libc.stdint cimport uint64_t
 from libc.string cimport memcpy, memset
 
 from engine.games.renaissance import actions, codec, views, words
+from engine.games.renaissance import render as _render
 from engine.games.renaissance.components import COMPONENTS as _C
 from engine.validate import require_observation_of
 from engine.hashing cimport mix64
@@ -1119,6 +1120,8 @@ cdef class RenaissanceState(State):
     in plain Python and codec.py for the actions and the JSON layout)."""
 
     game_name = codec.GAME_NAME
+    words = words
+    hints = _render
 
     def __init__(self, variant="standard"):
         self._load(codec.new_raw(variant))
@@ -1581,12 +1584,3 @@ cdef class RenaissanceState(State):
         from engine.games.renaissance.render import render
         return render(self.observation(seat))
 
-    def describe(self, action, viewer=None):
-        return words.describe(self, action, viewer)
-
-    def illegal_reason(self, action):
-        return words.illegal_reason(self, action)
-
-    def hint_reason(self, seat, decision):
-        from engine.games.renaissance.render import hint_reason
-        return hint_reason(self, seat, list(decision))

@@ -71,6 +71,8 @@ class TaktVollReference(ReferenceState):
     """A Takt Voll position with the same API as the compiled TaktVollState."""
 
     game_name = "taktvoll"
+    words = words
+    hints = render
     num_actions = actions.NUM_ACTIONS
 
     def __init__(self, position: codec.Position):
@@ -403,21 +405,12 @@ class TaktVollReference(ReferenceState):
     def str_to_action(self, text):
         return actions.str_to_action(text)
 
-    def describe(self, action, viewer=None):
-        return words.describe(self, action, viewer)
-
-    def illegal_reason(self, action):
-        return words.illegal_reason(self, action)
-
     def render(self):
         return render.render(self.position())
 
     def render_for(self, seat):
         return render.render_view(codec.parse_view(self.observation(seat)))
 
-    def hint_reason(self, seat, actions):
-        self._check_seat(seat)
-        return render.hint_reason(self, seat, actions)
 
 
 def _digest(text: str) -> int:

@@ -92,6 +92,7 @@ def _draw(pos, sizes: list, deck_size: int, hands: list, viewer) -> str:
 def hint_reason(state, seat: int, actions: list) -> str | None:
     """What playing `actions` (the seat's decision, up to chance or its turn's end)
     gains or avoids, judged from what `seat` sees only."""
+    state._check_seat(seat)
     if not actions:
         return None
     table = words.table_of(state, seat)

@@ -7,6 +7,7 @@ from libc.stdint cimport uint64_t
 from libc.string cimport memset
 
 from engine.games.taktvoll import actions, codec, render, tables, views, words
+from engine.games.taktvoll import render as _render
 from engine.validate import require_observation_of
 from engine.hashing cimport mix64
 from engine.rng cimport rng_t, rng_below
@@ -118,6 +119,8 @@ cdef class TaktVollState(State):
     """A Takt Voll position (3-8 players); see reference.py for the rules in prose."""
 
     game_name = "taktvoll"
+    words = words
+    hints = _render
 
     @classmethod
     def new_initial(cls, num_players=3, variant=tables.DEFAULT_VARIANT):
@@ -609,12 +612,3 @@ cdef class TaktVollState(State):
         # Drawn from the observation itself, so it can show nothing the seat cannot see.
         return render.render_view(codec.parse_view(self.observation(seat)))
 
-    def describe(self, action, viewer=None):
-        return words.describe(self, action, viewer)
-
-    def illegal_reason(self, action):
-        return words.illegal_reason(self, action)
-
-    def hint_reason(self, seat, decision):
-        self._check_seat(seat)
-        return render.hint_reason(self, seat, decision)
