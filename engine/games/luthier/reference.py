@@ -29,8 +29,8 @@ import json
 from engine.errors import StateFormatError
 from engine.games.luthier import codec as C
 from engine.games.luthier import reference_scoring as S
-from engine.games.luthier import tables as T
 from engine.games.luthier import render, views, words
+from engine.games.luthier import tables as T
 from engine.games.luthier.actions import (
     BASE,
     GOAL_PAIRS,
@@ -1930,7 +1930,6 @@ class LuthierReference(ReferenceState):
 
     def str_to_action(self, text):
         return notation().to_action(text)
-
 
 
 def _digest(text: str) -> int:

@@ -2269,4 +2269,3 @@ cdef class LuthierState(State):
     def render_for(self, seat):
         from engine.games.luthier.render import render_observation
         return render_observation(self.observation(seat), self.c_current_player())
-

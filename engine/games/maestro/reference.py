@@ -21,8 +21,8 @@ import math
 
 from engine.errors import GameConfigError, IllegalActionError
 from engine.games.maestro import actions, codec, tables, words
-from engine.games.maestro.codec import COUNT, DRAW, EMPTY, OVER, PLACE, SLOT
 from engine.games.maestro import render as _render
+from engine.games.maestro.codec import COUNT, DRAW, EMPTY, OVER, PLACE, SLOT
 from engine.games.maestro.render import render
 from engine.games.maestro.weights import (
     CRITIC_HOLD_TURNS,
@@ -459,4 +459,3 @@ class MaestroReference(ReferenceState):
 
     def render(self) -> str:
         return render(self.board, self.f, self.scores())
-

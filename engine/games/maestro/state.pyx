@@ -691,4 +691,3 @@ cdef class MaestroState(State):
     def render(self):
         from engine.games.maestro.render import render
         return render(self.tables.board, self._fields(), self.scores())
-

@@ -33,6 +33,7 @@ import json
 import math
 
 from engine.games.renaissance import codec, views, words
+from engine.games.renaissance import render as _render
 from engine.games.renaissance.actions import (
     ASIDE,
     ASIDE_INDEX,
@@ -111,7 +112,6 @@ from engine.games.renaissance.components import (
     REWARD_WORKSHOP,
     STUDY,
 )
-from engine.games.renaissance import render as _render
 from engine.games.renaissance.render import render
 from engine.reference import ReferenceState
 from engine.validate import require_observation_of, require_state_of
@@ -1112,7 +1112,6 @@ class RenaissanceReference(ReferenceState):
 
     def render_for(self, seat):
         return render(self.observation(seat))
-
 
 
 def _copy(value):

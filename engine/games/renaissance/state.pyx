@@ -1583,4 +1583,3 @@ cdef class RenaissanceState(State):
     def render_for(self, seat):
         from engine.games.renaissance.render import render
         return render(self.observation(seat))
-

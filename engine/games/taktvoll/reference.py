@@ -412,6 +412,5 @@ class TaktVollReference(ReferenceState):
         return render.render_view(codec.parse_view(self.observation(seat)))
 
 
-
 def _digest(text: str) -> int:
     return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "little")

@@ -611,4 +611,3 @@ cdef class TaktVollState(State):
     def render_for(self, seat):
         # Drawn from the observation itself, so it can show nothing the seat cannot see.
         return render.render_view(codec.parse_view(self.observation(seat)))
-
