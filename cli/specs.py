@@ -76,7 +76,10 @@ class SeatSpec:
     options: dict[str, str] = field(default_factory=dict)
 
     def __str__(self) -> str:
-        parts = [f"{key}={value}" for key, value in self.budget_items()]
+        # The default budget goes unsaid: `random` reads as typed, and a spec written
+        # before there was a default keeps its identity (match folders, save files).
+        budget = [] if self.budget == DEFAULT_BUDGET else self.budget_items()
+        parts = [f"{key}={value}" for key, value in budget]
         parts += [f"{key}={value}" for key, value in self.options.items()]
         return self.searcher + (":" + ",".join(parts) if parts else "")
 

@@ -17,7 +17,7 @@ position gets the same replies.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterator, Union
+from typing import Any, Iterator, Optional, Union
 
 from cli.gameloop import build_searcher
 from cli.newgame import seed_streams
@@ -72,6 +72,13 @@ class AiSnapshot:
     dice: tuple
     seeds: tuple
     log_len: int
+
+
+def forced_actions(state) -> Optional[list[int]]:
+    """The mover's only legal action, as a decision, or None when it has a choice: a
+    forced move is played without a search (and without a second to wait)."""
+    legal = state.legal_actions()
+    return list(legal) if len(legal) == 1 else None
 
 
 class AiSession(Session):
@@ -141,11 +148,8 @@ class AiSession(Session):
                 steps += 1
             else:
                 spec = self.opponents[player]
-                legal = self.state.legal_actions()
-                if len(legal) == 1:
-                    # A forced move: nothing to search (and no second to wait).
-                    actions = list(legal)
-                else:
+                actions = forced_actions(self.state)
+                if actions is None:
                     yield Thinking(player, spec)
                     actions, stopped = self._search(player, spec)
                     if stopped:

@@ -22,6 +22,7 @@ from cli.notation import format_number
 from cli.play.hints import win_chance
 from cli.play.legallist import ELLIPSIS, Group, arrange, numbers_allowed
 from cli.play.seatview import position_text, seat_scores
+from engine.drawing import fit_line
 from engine.rng import Rng
 
 # Lines of the legal list under the position (a 24-line terminal keeps the prompt,
@@ -227,7 +228,8 @@ def legal_lines(entries: list[tuple[str, str]], width: int) -> list[str]:
         lines = []
         for item in shown:
             words = f" — {item.words}" if item.words != item.text else ""
-            lines.append(f"  {label(item.number, item.text)}{words}")
+            # Long words wrap under themselves, so each move's lines stay together.
+            lines.extend(fit_line(f"  {label(item.number, item.text)}{words}", width, indent=6))
         return (
             lines
             if any(item.words != item.text for item in shown)

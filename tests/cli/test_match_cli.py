@@ -87,7 +87,7 @@ def test_a_two_entrant_match(tmp_path):
         assert sorted(record["seats"]) == ["mcts", "rnd"]
         # a spec that names no budget records the default one it played with
         assert record["specs"] == [
-            "mcts:iterations=20" if s == "mcts" else "random:movetime=1000" for s in record["seats"]
+            "mcts:iterations=20" if s == "mcts" else "random" for s in record["seats"]
         ]
         assert sum(record["returns"]) == pytest.approx(1.0)
         assert record["forfeit"] is None and record["error"] is None

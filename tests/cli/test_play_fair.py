@@ -148,6 +148,9 @@ def play_recorded(game_name: str, seed: int, monkeypatch):
 
     monkeypatch.setattr(aisession, "sample_chance", sample)
     monkeypatch.setattr(aisession, "decide", decide)
+    # Every AI move goes through the recorded search, forced ones too, so that a move
+    # forced in one world and free in the other is replayed (and seen to diverge).
+    monkeypatch.setattr(aisession, "forced_actions", lambda state: None)
     start = session.state.clone()
     typed = []
     rng = Rng(seed)

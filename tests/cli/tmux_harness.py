@@ -229,6 +229,8 @@ def parse_legal(body: list[str]) -> dict[int, str]:
                 moves[int(number)] = pattern.replace("…", part)
             continue
         pattern = None
+        if line.startswith("      "):
+            continue  # the words of the move above, wrapped
         # "  1 call — call the bet" (one a line, with words) or "  1 a1  2 b1" (flowing).
         spoken = line.split(" — ", 1)[0]
         for number, text in re.findall(r"(\d+) (\S+)", spoken):
@@ -249,7 +251,13 @@ def legal(term: Terminal, lines: list[str]) -> list[str]:
 def hints(lines: list[str]) -> list[tuple[list[str], float]]:
     """(the notation, the chance to win in [0, 1]) of each hint line."""
     found = []
-    for line in lines:
+    entries: list[str] = []
+    for line in lines:  # a long hint wraps: its later lines belong to it
+        if line.startswith("hint ") or not entries or PROMPT.match(line) or line.startswith("!"):
+            entries.append(line)
+        else:
+            entries[-1] += line
+    for line in entries:
         match = re.match(r"^hint (\d+): (.+?)(?: \(.*\))?  (\d+)% to win  \[(\d+) visits\]", line)
         if match:
             assert int(match.group(1)) == len(found) + 1
