@@ -239,7 +239,8 @@ def legal_lines(entries: list[tuple[str, str]], width: int) -> list[str]:
     for item in shown:
         if isinstance(item, Group):
             words = f"  ({item.words} …)" if item.words else ""
-            lines.append(f"  {item.pattern}{words}, where {ELLIPSIS} is:")
+            head = f"  {item.pattern}{words}, where {ELLIPSIS} is:"
+            lines.extend(fit_line(head, width, indent=6))
             lines.extend(flow([label(n, part) for n, part in item.items], width, "     "))
         else:
             singles.append(label(item.number, item.text))

@@ -219,7 +219,13 @@ def parse_legal(body: list[str]) -> dict[int, str]:
     """The numbered moves of a legal list, by number (a group's parts completed)."""
     moves: dict[int, str] = {}
     pattern = None
-    for line in body:
+    joined: list[str] = []
+    for line in body:  # a line wrapped under itself (six spaces) belongs to the one above
+        if line.startswith("      ") and joined:
+            joined[-1] += " " + line.strip()
+        else:
+            joined.append(line)
+    for line in joined:
         head = GROUP_HEAD.match(line)
         if head:
             pattern = head.group(1)
@@ -229,8 +235,6 @@ def parse_legal(body: list[str]) -> dict[int, str]:
                 moves[int(number)] = pattern.replace("…", part)
             continue
         pattern = None
-        if line.startswith("      "):
-            continue  # the words of the move above, wrapped
         # "  1 call — call the bet" (one a line, with words) or "  1 a1  2 b1" (flowing).
         spoken = line.split(" — ", 1)[0]
         for number, text in re.findall(r"(\d+) (\S+)", spoken):
