@@ -6,7 +6,7 @@
 from libc.stdint cimport uint64_t
 from libc.string cimport memset
 
-from engine.games.taktvoll import actions, codec, render, tables, views, words
+from engine.games.taktvoll import actions, codec, tables, views, words
 from engine.games.taktvoll import render as _render
 from engine.validate import require_observation_of
 from engine.hashing cimport mix64
@@ -606,8 +606,8 @@ cdef class TaktVollState(State):
         return actions.str_to_action(text)
 
     def render(self):
-        return render.render(self.position())
+        return _render.render(self.position())
 
     def render_for(self, seat):
         # Drawn from the observation itself, so it can show nothing the seat cannot see.
-        return render.render_view(codec.parse_view(self.observation(seat)))
+        return _render.render_view(codec.parse_view(self.observation(seat)))
