@@ -14,9 +14,11 @@ WAIT_TURN = """([version, partial]) => {
 }"""
 
 
-def start_game(page, server, game, variant=None, strength="easy", seat=0):
+def start_game(page, server, game, variant=None, strength="easy", seat=0, players=None):
     page.goto(server.url)
     page.select_option("#game", game)
+    if players:
+        page.select_option("#players", str(players))
     if variant:
         page.select_option("#variant", variant)
     page.select_option("#seat", str(seat))
@@ -61,3 +63,35 @@ def log_lines(page) -> list[str]:
 def screenshot(page, name: str) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+
+
+BOARD_MOVE = "#board [data-action].legal"
+OFFERED = """() => {
+  const words = new Map([...document.querySelectorAll('#legal button')]
+      .map((b) => [b.dataset.action, b.textContent]));
+  return [...document.querySelectorAll('#board [data-action].legal')]
+      .map((e) => [e.getAttribute('data-action'), words.get(e.getAttribute('data-action'))]);
+}"""
+
+
+def offered(page) -> dict[int, str]:
+    """The board's clickable actions (id -> the words the legal list gives them)."""
+    return {int(a): text for a, text in page.evaluate(OFFERED)}
+
+
+def click_action(page, action: int) -> None:
+    act(page, f'{BOARD_MOVE}[data-action="{action}"]')
+
+
+def partial_lines(page) -> list[str]:
+    return page.locator("#partial li").all_inner_texts()
+
+
+def board_html(page) -> str:
+    return page.inner_html("#board")
+
+
+def reload(page) -> None:
+    page.reload()
+    page.wait_for_selector("#board svg")
+    wait_my_turn(page)
