@@ -66,6 +66,7 @@ def play_to_the_end(page, game: str, made: set) -> int:
     while phase(page) != "over":
         assert clicks < MAX_CLICKS
         clicks += play_turn(page, game, made, clicks)
+    assert page.locator("#log li.last").count() == 1
     result = page.locator("#summary .result").inner_text()
     assert result in ("You win.", "You lose.", "A draw.", "You share the win."), result
     return clicks
@@ -125,6 +126,7 @@ def test_hint_on_the_board_undo_and_reload(server, registry, page, game):
     assert page.locator(f"{BOARD_MOVE}.hint").count() == marks.count()
     best = int(page.get_attribute("#board .hint1", "data-action"))
     assert items[0].startswith(choices[best])
+    assert 1 <= page.locator("#legal button.hinted").count() <= len(items)
     screenshot(page, f"{game}-hint")
 
     # Undo: a whole turn by board clicks, then back to before it.
@@ -139,6 +141,7 @@ def test_hint_on_the_board_undo_and_reload(server, registry, page, game):
     assert log_lines(page) == log
     assert board_html(page) == board
     assert stored(server, registry, page, game) == kept
+    assert page.locator("#undo").is_disabled()  # nothing before the first turn
 
     # Reload in the middle: the same view comes back.
     play_turn(page, game, made, 1)
