@@ -9,9 +9,11 @@ positions and seeds, so a change in the machine's load hits both alike; each
 cell is the median over rounds, the ratio the median of each search's rate over
 the base search's just before it. `cores` is the process's CPU time over the wall
 time of the searches: 2 workers on an idle 2-core machine should keep close to 2
-busy. On a shared machine `cores` falls short of the worker count and the ratio
-with it, so the load average is printed before and after: rerun on a quiet
-machine for the figure that counts (goal: a ratio of at least 1.8).
+busy. `it/cpu` is iterations per CPU-second: the same at 1 and 2 workers when the
+threads waste nothing on each other (the GIL, the caches), whatever the load.
+On a shared machine `cores` falls short of the worker count and the ratio with
+it, so the load average is printed before and after: rerun on a quiet machine
+for the figure that counts (goal: a ratio of at least 1.8).
 """
 
 from __future__ import annotations
@@ -52,7 +54,8 @@ def timed_search(searcher, spec, state, movetime: int, seed: int) -> tuple[int, 
 
 
 def measure(game: str, players: int, name: str, seeds, workers: list[int], args) -> dict:
-    """{workers: [(iterations per second, cores busy) per round and position]}."""
+    """{workers: [(iterations per second, cores busy, iterations per CPU-second) per
+    round and position]}."""
     registry = default_registry()
     spec = registry.game(game)
     states = [position(spec, players, seed) for seed in seeds]
@@ -60,14 +63,14 @@ def measure(game: str, players: int, name: str, seeds, workers: list[int], args)
     searchers = {w: registry.searcher(name).create(workers=w, stop_early=False) for w in workers}
     for w in workers:  # warm caches and allocators before anything counts
         timed_search(searchers[w], spec, states[0], min(args.movetime, 100), 0)
-    samples: dict[int, list[tuple[float, float]]] = {w: [] for w in workers}
+    samples: dict[int, list[tuple[float, float, float]]] = {w: [] for w in workers}
     for round_ in range(args.rounds):
         for state in states:
             for w in workers:
                 iterations, wall, cpu = timed_search(
                     searchers[w], spec, state, args.movetime, round_ + 1
                 )
-                samples[w].append((iterations / wall, cpu / wall))
+                samples[w].append((iterations / wall, cpu / wall, iterations / max(cpu, 1e-9)))
     return samples
 
 
@@ -79,16 +82,18 @@ def main() -> None:
     args = parser.parse_args()
     workers = [int(w) for w in args.workers.split(",")]
     print(f"load average before: {os.getloadavg()[0]:.2f} ({os.cpu_count()} cores)")
-    print(f"{'game':9} {'searcher':8} {'workers':>7} {'it/s':>9} {'cores':>6} {'ratio':>6}")
+    print(
+        f"{'game':9} {'searcher':8} {'workers':>7} {'it/s':>9} {'cores':>6} {'it/cpu':>9}"
+        f" {'ratio':>6}"
+    )
     for game, players, name, seeds in CASES:
         samples = measure(game, players, name, seeds, workers, args)
         base = samples[workers[0]]
         for w in workers:
-            rate = statistics.median(r for r, _ in samples[w])
-            cores = statistics.median(c for _, c in samples[w])
+            rate, cores, per_cpu = (statistics.median(s[i] for s in samples[w]) for i in range(3))
             # Paired: each search against the base search just before it.
-            ratio = statistics.median(r / b for (r, _), (b, _) in zip(samples[w], base))
-            print(f"{game:9} {name:8} {w:7} {rate:9.0f} {cores:6.2f} {ratio:6.2f}")
+            ratio = statistics.median(s[0] / b[0] for s, b in zip(samples[w], base, strict=True))
+            print(f"{game:9} {name:8} {w:7} {rate:9.0f} {cores:6.2f} {per_cpu:9.0f} {ratio:6.2f}")
     print(f"load average after: {os.getloadavg()[0]:.2f}")
 
 
