@@ -18,8 +18,9 @@ Options:
                 drawn from the search's Rng; their root statistics are summed.
   max_nodes     the tree stops growing there (iterations go on, playing out from
                 the deepest node they reach).
-  stop_early    a purely timed one-worker search answers as soon as its
-                choice can no longer change (search/timing.py; default on).
+  stop_early    a purely timed search answers as soon as its choice can no
+                longer change (search/timing.py; default on; with workers, once
+                every tree agrees).
   tree          "sequence": one tree over action sequences, chance included
                 (SO-ISMCTS); "infoset": a node per information set of the seat to
                 move, so an opponent's choices depend on its own cards and outcomes
@@ -160,10 +161,13 @@ class ISMCTSSearcher(Searcher):
         start = clock.now()
         iterations = iteration_limit(budget)
         seconds = 0.0 if budget.movetime_ms is None else budget.movetime_ms / 1000.0
+        stops_early = bool(
+            seconds and self.stop_early and budget.iterations is None and self.final == "visits"
+        )
         if self.workers == 1:
             search = new_search(state, seat, self.options, rng)
             tree = IsmctsEdges(search, self.final)
-            if seconds and self.stop_early and budget.iterations is None and self.final == "visits":
+            if stops_early:
                 # Purely timed: answer once the choice can no longer change (timing.py).
                 run_until_settled(
                     lambda until: tree.run(iterations, until),
@@ -185,6 +189,8 @@ class ISMCTSSearcher(Searcher):
                 self.workers,
                 rng,
                 start,
+                stops_early,
+                self.final,
             )
         decision = to_decision(
             stats,

@@ -139,8 +139,8 @@ class MctsSearcher(Searcher):
     workers: independent trees grown in that many threads (search/parallel.py),
     their root statistics summed; an iteration budget is shared out among them, a
     time limit applies to each. Tree reuse applies to one worker only.
-    stop_early: a purely timed one-worker search answers as soon as its choice
-    can no longer change (search/timing.py).
+    stop_early: a purely timed search answers as soon as its choice can no
+    longer change (search/timing.py; with workers, once every tree agrees).
     """
 
     name = "mcts"
@@ -234,6 +234,7 @@ class MctsSearcher(Searcher):
             self.workers,
             rng,
             start,
+            self._stops_early(budget),
         )
 
 

@@ -19,8 +19,8 @@ from typing import Any, Callable, Optional, Sequence
 from search import clock
 from search.base import Budget, SearchError
 from search.rootstats import RootStats, headline, merge
-from search.timing import run_sliced
-from search.treesummary import TreeEdges, summarize
+from search.timing import run_sliced, run_until_settled
+from search.treesummary import TreeEdges, line_settled, summarize
 
 
 def check_workers(workers: int) -> None:
@@ -96,30 +96,53 @@ def root_parallel(
     workers: int,
     rng,
     start: float,
+    stop_early: bool = False,
+    final: str = "visits",
 ) -> RootStats:
     """Root parallelism: `workers` independent trees `new_tree(seed)` of one position,
     seeds drawn from `rng` in order, each grown in its own thread with its share of
     the iterations until the budget's deadline (or a stop), their root statistics
     for `seat` summed (rootstats.merge). With an iteration budget the answer depends
     on the seed only. The first tree reports progress: its value and pv, with the
-    iterations and nodes of all trees."""
+    iterations and nodes of all trees (the best by `final`).
+
+    `stop_early` (a purely timed search, most visited choice): all trees stop once
+    each has settled (search/timing.py) on the same first action. Each tree judges
+    only its own line, between its own slices, and a settled lead stays settled (it
+    can shrink by no more than the iterations left shrink), so a tree settled
+    earlier still is when the last one settles; the sum's leader is then theirs."""
     check_workers(workers)
     deadline = budget.deadline(start)
     plan = [(share, rng.next_u64()) for share in shares(budget, iterations, workers) if share > 0]
     trees = [new_tree(seed) for _, seed in plan]
+    verdicts: list[Optional[int]] = [None] * len(trees)  # the first action each settled on
+
+    def settled(index: int, more: int) -> bool:
+        tree = trees[index]
+        if verdicts[index] is None and line_settled(tree, seat, more):
+            verdicts[index] = tree.best(tree.edges(0, tree.root_state)).action
+        return None not in verdicts and len(set(verdicts)) == 1
 
     def status() -> dict:
         # The other trees' counters are read while they grow: a report may lag.
-        report = headline(summarize(trees[0], seat))
+        report = headline(summarize(trees[0], seat), final)
         report["iterations"] = sum(tree.iterations for tree in trees)
         report["nodes"] = sum(tree.nodes for tree in trees)
         return report
 
     def grow(index: int) -> RootStats:
         tree, share = trees[index], plan[index][0]
+        reporter = status if index == 0 else None
         done = tree.run(min(share, FIRST_ITERATIONS))
-        if done < share and not (deadline is not None and clock.now() >= deadline):
-            done += run_sliced(tree.run, share - done, deadline, status if index == 0 else None)
+        if stop_early and deadline is not None:
+            done += run_until_settled(
+                lambda until: tree.run(share, until),
+                deadline,
+                lambda more: settled(index, more),
+                reporter,
+            )
+        elif done < share and not (deadline is not None and clock.now() >= deadline):
+            done += run_sliced(tree.run, share - done, deadline, reporter)
         stats = summarize(tree, seat)
         stats.iterations = done
         return stats
