@@ -112,7 +112,7 @@ def check_searcher_options(spec: SearcherSpec, options: Mapping[str, str]) -> No
     of its default's type and in its range (SearcherSpec.checked_options).
 
     The factory is never called: building a searcher can start what it needs
-    (ismcts:workers=2 starts a process pool), and a seat spec is checked while the
+    (a plugin's searcher may open files or start processes), and a seat spec is checked while the
     command line is still being parsed."""
     check_option_names(spec, options, BUDGET_KEYS)
     spec.checked_options(**options)

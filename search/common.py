@@ -16,7 +16,7 @@ TREE_OPTION_HELP = {
     "rollout_depth": "-1 plays each playout to the end; N cuts it after N actions (heuristic)",
     "final": "how the answer is chosen at the root: visits (most visited) or value (best mean)",
     "reuse": "keep the tree between moves and go on from the new position's node",
-    "workers": "independent searches in that many processes, their root statistics summed",
+    "workers": "independent searches in that many threads (cores), their root statistics summed",
     "widening": "chance nodes hold at most ceil(widening * sqrt(visits)) outcomes; 0: all",
     "max_nodes": "the tree stops growing at this many nodes",
     "stop_early": "a purely timed search answers once its choice can no longer change",

@@ -356,6 +356,7 @@ cdef class IsmctsSearch:
         cdef bint timed = deadline is not None
         cdef double until = deadline if timed else 0.0
         cdef long done = 0
+        cdef int status
         cdef State world
         cdef rng_t* rng = &self.rng.state
         while done < iterations:
@@ -365,8 +366,12 @@ cdef class IsmctsSearch:
                 world = self.root_state.c_determinize(self.seat, rng)
             else:
                 world = self.root_state.c_clone()
-            if (self.c_iterate_keyed(world, rng) if self.keyed
-                    else self.c_iterate(world, rng)) < 0:
+            # The world is a Python object, made with the GIL; the iteration on it
+            # runs without, so searches in other threads (workers) go on meanwhile.
+            with nogil:
+                status = (self.c_iterate_keyed(world, rng) if self.keyed
+                          else self.c_iterate(world, rng))
+            if status < 0:
                 raise MemoryError(f"the ISMCTS path ran out of memory at {self.tree.count} nodes")
             done += 1
         self.iterations += done

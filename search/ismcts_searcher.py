@@ -1,5 +1,5 @@
 """The `ismcts` searcher: options, budgets and the Decision around the compiled
-SO-ISMCTS tree (search/ismcts.pyx), with root parallelism over processes.
+SO-ISMCTS tree (search/ismcts.pyx), with root parallelism in threads.
 
 The tree's summary, principal variation, settled test and turn completion are
 mcts's too (search/treesummary.py, read through IsmctsEdges); merging and ranking
@@ -14,12 +14,13 @@ Options:
   rollout_depth -1: random playouts to the end (default); N >= 0: at most N random
                 actions, then the game's heuristic scores the position.
   final         "visits" (most visited root edge, default) or "value" (best mean).
-  workers       root parallelism: N processes search independent trees with seeds
+  workers       root parallelism: N threads grow independent trees with seeds
                 drawn from the search's Rng; their root statistics are summed.
   max_nodes     the tree stops growing there (iterations go on, playing out from
                 the deepest node they reach).
-  stop_early    a purely timed single-process search answers as soon as its
-                choice can no longer change (search/timing.py; default on).
+  stop_early    a purely timed search answers as soon as its choice can no
+                longer change (search/timing.py; default on; with workers, once
+                every tree agrees).
   tree          "sequence": one tree over action sequences, chance included
                 (SO-ISMCTS); "infoset": a node per information set of the seat to
                 move, so an opponent's choices depend on its own cards and outcomes
@@ -29,9 +30,8 @@ Budgets: `iterations` (1000 when the budget names neither limit) and/or
 `movetime_ms`. The clock is read before every iteration (each takes microseconds
 on the reference games), so a timed search ends within one iteration of its
 deadline; summarising the tree adds well under a millisecond (measured: 20 ms
-asked, 21.9 ms taken on tictactoe, idle machine). With workers, collecting the
-results adds a few ms, and the first parallel search of a process also waits for
-the pool to start (about 250 ms; later searches reuse it).
+asked, 21.9 ms taken on tictactoe, idle machine). With workers, each thread
+summarises its own tree before the merge.
 """
 
 from __future__ import annotations
@@ -111,21 +111,6 @@ def completion_pick(seat: int, options: dict[str, Any]) -> Callable[[Any, Rng], 
     )
 
 
-def search_task(
-    state,
-    seat: int,
-    options: dict[str, Any],
-    final: str,
-    iterations: int,
-    movetime_ms: Optional[float],
-    seed: int,
-) -> RootStats:
-    """One independent search, as a worker process runs it."""
-    search = new_search(state, seat, options, Rng(seed))
-    search.run(iterations, None if movetime_ms is None else clock.now() + movetime_ms / 1000.0)
-    return summarize(search, seat, final)
-
-
 class ISMCTSSearcher(Searcher):
     """Single-observer information-set MCTS over the seat's own view."""
 
@@ -169,8 +154,6 @@ class ISMCTSSearcher(Searcher):
         self.final = final
         self.workers = workers
         self.stop_early = bool(stop_early)
-        if workers > 1:
-            parallel.warm_up(workers)
 
     def choose(self, state, seat: int, budget: Budget, rng: Rng) -> Decision:
         if state.current_player() != seat:
@@ -178,10 +161,13 @@ class ISMCTSSearcher(Searcher):
         start = clock.now()
         iterations = iteration_limit(budget)
         seconds = 0.0 if budget.movetime_ms is None else budget.movetime_ms / 1000.0
+        stops_early = bool(
+            seconds and self.stop_early and budget.iterations is None and self.final == "visits"
+        )
         if self.workers == 1:
             search = new_search(state, seat, self.options, rng)
             tree = IsmctsEdges(search, self.final)
-            if seconds and self.stop_early and budget.iterations is None and self.final == "visits":
+            if stops_early:
                 # Purely timed: answer once the choice can no longer change (timing.py).
                 run_until_settled(
                     lambda until: tree.run(iterations, until),
@@ -194,21 +180,17 @@ class ISMCTSSearcher(Searcher):
             stats = summarize(search, seat, self.final)
         else:
             stats = parallel.root_parallel(
-                search_task,
-                lambda share, movetime, seed: (
-                    state,
-                    seat,
-                    self.options,
-                    self.final,
-                    share,
-                    movetime,
-                    seed,
+                lambda seed: IsmctsEdges(
+                    new_search(state, seat, self.options, Rng(seed)), self.final
                 ),
+                seat,
                 budget,
                 iterations,
                 self.workers,
                 rng,
                 start,
+                stops_early,
+                self.final,
             )
         decision = to_decision(
             stats,

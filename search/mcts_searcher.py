@@ -4,7 +4,7 @@ parallelism around the compiled UCT search (search/mcts.pyx).
 Budgets: `iterations` (1000 when neither limit is given) and `movetime_ms`. The
 clock is read between batches of iterations sized to about a millisecond, so a
 timed search overruns its limit by at most ~2 ms plus the time to build the
-answer (a few ms more with workers, for collecting their results).
+answer (with workers, each thread summarises its own tree before the merge).
 """
 
 from __future__ import annotations
@@ -118,8 +118,9 @@ def search_task(
     seed: int,
     stop_early: bool = False,
 ) -> RootStats:
-    """One independent search seeded by `seed`, as a worker process (or pimc, for
-    one determinization) runs it; `stop_early` as in run_search."""
+    """One independent search seeded by `seed`, as pimc runs it for one
+    determinization (or mcts itself with one worker); `stop_early` as in
+    run_search."""
     deadline = None if movetime_ms is None else clock.now() + movetime_ms / 1000.0
     rng = Rng(seed)
     search = new_search(state, rng.spawn(), tree_options)
@@ -135,11 +136,11 @@ class MctsSearcher(Searcher):
     reuse: keep the tree between calls and continue from the new position's node
     when it is found within a few plies of the old root (off by default: with it,
     an answer also depends on the searches before it).
-    workers: independent searches in that many processes, their root statistics
-    summed; an iteration budget is shared out among them, a time limit applies
-    to each. Tree reuse applies to single-process searches only.
-    stop_early: a purely timed single-process search answers as soon as its
-    choice can no longer change (search/timing.py).
+    workers: independent trees grown in that many threads (search/parallel.py),
+    their root statistics summed; an iteration budget is shared out among them, a
+    time limit applies to each. Tree reuse applies to one worker only.
+    stop_early: a purely timed search answers as soon as its choice can no
+    longer change (search/timing.py; with workers, once every tree agrees).
     """
 
     name = "mcts"
@@ -167,8 +168,6 @@ class MctsSearcher(Searcher):
         self.reuse = bool(reuse)
         self.workers = workers
         self._kept: Optional[UctSearch] = None
-        if workers > 1:
-            parallel.warm_up(workers)
 
     def choose(self, state: State, seat: int, budget: Budget, rng: Rng) -> Decision:
         start = clock.now()
@@ -226,14 +225,16 @@ class MctsSearcher(Searcher):
     def _choose_parallel(
         self, state: State, seat: int, budget: Budget, iterations: int, rng: Rng, start: float
     ) -> RootStats:
+        # Each tree seeded as search_task seeds its own.
         return parallel.root_parallel(
-            search_task,
-            lambda share, movetime, seed: (state, seat, self.tree_options, share, movetime, seed),
+            lambda seed: UctEdges(new_search(state, Rng(seed).spawn(), self.tree_options), seat),
+            seat,
             budget,
             iterations,
             self.workers,
             rng,
             start,
+            self._stops_early(budget),
         )
 
 

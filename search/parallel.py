@@ -1,52 +1,31 @@
-"""Root parallelism over processes: run independent searches in worker processes
-and hand back their results in submission order (merge them with rootstats.merge).
+"""Parallel searches in threads: root parallelism (several independent trees of one
+position, their root statistics summed by rootstats.merge) and pimc's
+determinizations spread over `workers`.
 
-Processes, not threads, so each search has a core and its own interpreter; states
-travel to the workers through pickling, which the State class routes through its
-exact JSON round trip. Pools are kept per worker count for the life of the process,
-so only the first parallel search pays for starting them. The "forkserver" start
-method is used because the engine may run searches beside other threads, and
-forking a threaded process can deadlock. As with any non-fork start method, a
-program that starts a parallel search from a script must keep its top level under
-`if __name__ == "__main__":` (workers import the main module).
+Threads, not processes: the compiled searches run their iterations without the GIL
+(mcts in batches, ismcts one iteration at a time), so N threads keep N cores busy
+with no pickling and no process start-up, and each thread runs in a copy of the
+caller's context, so a stop request (search/stopping.py) and a progress listener
+(search/progress.py) reach it. Only compiled states can be searched, so no search
+holds the GIL for long.
 """
 
 from __future__ import annotations
 
-import atexit
-import multiprocessing
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+import contextvars
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable, Optional, Sequence
 
-from search import clock, stopping
+from search import clock
 from search.base import Budget, SearchError
-from search.rootstats import RootStats, merge
-
-_POOLS: dict[int, ProcessPoolExecutor] = {}
-# Modules the fork server imports once, so each worker starts with them loaded.
-_PRELOAD = ["engine.state", "search.mcts", "search.mcts_searcher"]
+from search.rootstats import RootStats, headline, merge
+from search.timing import run_sliced, run_until_settled
+from search.treesummary import TreeEdges, line_settled, summarize
 
 
-def pool(workers: int) -> ProcessPoolExecutor:
-    """The shared pool of `workers` processes, started on first use."""
+def check_workers(workers: int) -> None:
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise SearchError(f"workers must be a positive integer, got {workers!r}")
-    executor = _POOLS.get(workers)
-    if executor is None:
-        context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(_PRELOAD)
-        executor = ProcessPoolExecutor(max_workers=workers, mp_context=context)
-        _POOLS[workers] = executor
-    return executor
-
-
-def warm_up(workers: int) -> None:
-    """Start the pool's processes now (without waiting), so that the first timed
-    search does not pay for it."""
-    executor = pool(workers)
-    for _ in range(workers):
-        executor.submit(int, 0)
 
 
 def run_tasks(
@@ -55,9 +34,11 @@ def run_tasks(
     workers: int,
     on_result: Optional[Callable[[list], None]] = None,
 ) -> list[Any]:
-    """`function(*args)` for each args in `calls`, spread over `workers` processes;
-    the results in the order of `calls`. `function` must be importable by name.
-    `on_result(results so far)` is called as each result comes in, in order."""
+    """`function(*args)` for each args in `calls`, spread over `workers` threads; the
+    results in the order of `calls` (an exception in one is raised here).
+    `on_result(results so far)` is called in this thread as each result comes in, in
+    order."""
+    check_workers(workers)
     results: list[Any] = []
 
     def collect(result: Any) -> None:
@@ -69,17 +50,14 @@ def run_tasks(
         for args in calls:
             collect(function(*args))
         return results
-    try:
-        futures = [pool(workers).submit(function, *args) for args in calls]
+    with ThreadPoolExecutor(max_workers=min(workers, len(calls))) as executor:
+        # A context can be entered by one thread at a time: one copy per call.
+        futures = [
+            executor.submit(contextvars.copy_context().run, function, *args) for args in calls
+        ]
         for future in futures:
             collect(future.result())
-        return results
-    except BrokenProcessPool as exc:
-        # A dead pool stays dead: drop it so the next search starts a fresh one.
-        _POOLS.pop(workers, None)
-        raise SearchError(
-            f"a search worker process died ({exc}); try again or use workers=1"
-        ) from None
+    return results
 
 
 def split(total: int, parts: int) -> list[int]:
@@ -99,42 +77,74 @@ def shares(budget: Budget, iterations: int, parts: int) -> list[int]:
 def movetime_each(budget: Budget, start: float, rounds: int = 1) -> Optional[float]:
     """The movetime (ms) of each of `rounds` searches run one after another from now,
     in what is left of the budget since the clock read `start`; None if
-    untimed. Each search times itself, so what this process spent is deducted."""
+    untimed. Each search times itself, so what was spent already is deducted."""
     if budget.movetime_ms is None:
         return None
     return max(1.0, (budget.movetime_ms - (clock.now() - start) * 1000.0) / rounds)
 
 
-def check_stoppable(budget: Budget, workers: int) -> None:
-    """A search until `stop` cannot be spread over processes, which never see it."""
-    if workers > 1 and budget.movetime_ms == stopping.UNTIL_STOPPED_MS:
-        raise SearchError(f"a search until stop runs in one process: use workers=1, not {workers}")
+# Iterations each tree runs before it looks at the clock, so its root has a visited
+# child to answer with whatever the clock says.
+FIRST_ITERATIONS = 2
 
 
 def root_parallel(
-    task: Callable[..., RootStats],
-    call: Callable[[int, Optional[float], int], tuple],
+    new_tree: Callable[[int], TreeEdges],
+    seat: int,
     budget: Budget,
     iterations: int,
     workers: int,
     rng,
     start: float,
+    stop_early: bool = False,
+    final: str = "visits",
 ) -> RootStats:
-    """Root parallelism: `workers` independent searches of one position, each
-    `task(*call(iterations, movetime_ms, seed))` with its share of the budget and a
-    seed drawn from `rng`, their root statistics summed (rootstats.merge)."""
-    check_stoppable(budget, workers)
-    movetime = movetime_each(budget, start)
-    calls = [
-        call(share, movetime, rng.next_u64())
-        for share in shares(budget, iterations, workers)
-        if share > 0
-    ]
-    return merge(run_tasks(task, calls, workers))
+    """Root parallelism: `workers` independent trees `new_tree(seed)` of one position,
+    seeds drawn from `rng` in order, each grown in its own thread with its share of
+    the iterations until the budget's deadline (or a stop), their root statistics
+    for `seat` summed (rootstats.merge). With an iteration budget the answer depends
+    on the seed only. The first tree reports progress: its value and pv, with the
+    iterations and nodes of all trees (the best by `final`).
 
+    `stop_early` (a purely timed search, most visited choice): all trees stop once
+    each has settled (search/timing.py) on the same first action. Each tree judges
+    only its own line, between its own slices, and a settled lead stays settled (it
+    can shrink by no more than the iterations left shrink), so a tree settled
+    earlier still is when the last one settles; the sum's leader is then theirs."""
+    check_workers(workers)
+    deadline = budget.deadline(start)
+    plan = [(share, rng.next_u64()) for share in shares(budget, iterations, workers) if share > 0]
+    trees = [new_tree(seed) for _, seed in plan]
+    verdicts: list[Optional[int]] = [None] * len(trees)  # the first action each settled on
 
-@atexit.register
-def _shutdown() -> None:
-    for executor in _POOLS.values():
-        executor.shutdown(wait=False, cancel_futures=True)
-    _POOLS.clear()
+    def settled(index: int, more: int) -> bool:
+        tree = trees[index]
+        if verdicts[index] is None and line_settled(tree, seat, more):
+            verdicts[index] = tree.best(tree.edges(0, tree.root_state)).action
+        return None not in verdicts and len(set(verdicts)) == 1
+
+    def status() -> dict:
+        # The other trees' counters are read while they grow: a report may lag.
+        report = headline(summarize(trees[0], seat), final)
+        report["iterations"] = sum(tree.iterations for tree in trees)
+        report["nodes"] = sum(tree.nodes for tree in trees)
+        return report
+
+    def grow(index: int) -> RootStats:
+        tree, share = trees[index], plan[index][0]
+        reporter = status if index == 0 else None
+        done = tree.run(min(share, FIRST_ITERATIONS))
+        if stop_early and deadline is not None:
+            done += run_until_settled(
+                lambda until: tree.run(share, until),
+                deadline,
+                lambda more: settled(index, more),
+                reporter,
+            )
+        elif done < share and not (deadline is not None and clock.now() >= deadline):
+            done += run_sliced(tree.run, share - done, deadline, reporter)
+        stats = summarize(tree, seat)
+        stats.iterations = done
+        return stats
+
+    return merge(run_tasks(grow, [(index,) for index in range(len(trees))], workers))

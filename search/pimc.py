@@ -15,8 +15,8 @@ answers exactly as mcts does with the same seed.
 Budgets: an iteration budget is split evenly among the determinizations; a time
 limit is split likewise, each search ending at its share of the deadline (the
 overrun margin is mcts's: about one batch of iterations, ~2 ms). With workers,
-the determinizations are searched in parallel processes, each getting
-k/workers of the time. With `stop_early` (the default), a timed search of a
+the determinizations are searched in that many threads (search/parallel.py), each
+getting k/workers of the time. With `stop_early` (the default), a timed search of a
 forced turn (one legal action at every step) takes a fiftieth of its time; unlike
 mcts and ismcts it does not stop otherwise, since one world's settled choice says
 little about the sum over worlds.
@@ -79,8 +79,6 @@ class PimcSearcher(Searcher):
         self.final = final
         self.workers = workers
         self.stop_early = bool(stop_early)
-        if workers > 1:
-            parallel.warm_up(workers)
 
     def choose(self, state: State, seat: int, budget: Budget, rng: Rng) -> Decision:
         start = clock.now()
@@ -92,9 +90,8 @@ class PimcSearcher(Searcher):
         else:
             count = max(1, min(self.k, iterations // MIN_SHARE))
             worlds = [state.determinize(seat, rng) for _ in range(count)]
-        parallel.check_stoppable(budget, self.workers)
         shares = parallel.shares(budget, iterations, len(worlds))
-        rounds = -(-len(worlds) // self.workers)  # searches each process runs in turn
+        rounds = -(-len(worlds) // self.workers)  # searches each thread runs in turn
         movetime = parallel.movetime_each(budget, start, rounds)
         calls = [
             (world, seat, self.tree_options, share, movetime, rng.next_u64())

@@ -37,6 +37,11 @@ def due() -> bool:
     return listener is not None and clock.now() >= listener.next_at
 
 
+def has_listener() -> bool:
+    """Whether anyone listens to the search running in this context."""
+    return _listener.get() is not None
+
+
 def report(**fields: Any) -> None:
     """Hand `fields` (iterations, nodes, value, pv, depth, ...) to the listener, with
     `ms` since the search began added; nothing if nobody listens."""

@@ -68,15 +68,20 @@ def run_until_settled(
 
 
 def run_sliced(
-    run_for: Callable[[int, Optional[float]], int], iterations: int, deadline: Optional[float]
+    run_for: Callable[[int, Optional[float]], int],
+    iterations: int,
+    deadline: Optional[float],
+    status: Optional[Callable[[], dict]] = None,
 ) -> int:
     """`run_for(n, t)` (run up to `n` iterations, stopping once the clock
     reaches `t` if not None; returns the iterations run) for `iterations` iterations
     or until `deadline`. One call when no stop can come; while one may, slices of at
     most stopping.SLICE seconds until it does (after at least one iteration where
-    `run_for` runs one, so the tree has something to answer with). Returns the
-    iterations run."""
-    if not stopping.may_come():
+    `run_for` runs one, so the tree has something to answer with). With `status`,
+    slices also while a progress listener is set, and `status()` goes to it when
+    due. Returns the iterations run."""
+    reporting = status is not None and progress.has_listener()
+    if not stopping.may_come() and not reporting:
         return run_for(iterations, deadline)
     done = 0
     while done < iterations:
@@ -90,6 +95,8 @@ def run_sliced(
         if ran == 0:  # the deadline (or the stop) came before one more iteration
             break
         done += ran
+        if reporting and progress.due():
+            progress.report(**status())
     return done
 
 

@@ -201,8 +201,8 @@ def _registry_whose_factories_fail():
 
 
 def test_checking_a_seat_spec_builds_nothing():
-    """ismcts:workers=2 would start a process pool if it were built: checking it only
-    reads the searcher's declared options."""
+    """Building a searcher may start what it needs (a plugin's may start processes):
+    checking a seat spec only reads the searcher's declared options."""
     # Pools that earlier tests in this process left running are not this test's.
     running = set(multiprocessing.active_children())
     spec = parse_seat_spec("ismcts:workers=2,c=0.5,iterations=10", _registry_whose_factories_fail())

@@ -159,7 +159,7 @@ def test_two_workers_merge_all_determinizations(leduc):
     state = leduc_line(leduc, (1, 4), 0, [RAISE])
     decision = decide(PimcSearcher(k=4, workers=2), leduc, state, Budget(iterations=2000), seed=4)
     single = decide(PimcSearcher(k=4), leduc, state, Budget(iterations=2000), seed=4)
-    # The same determinizations and seeds, searched in other processes: same answer.
+    # The same determinizations and seeds, searched in two threads: same answer.
     assert [(a.actions, a.visits) for a in decision.alternatives] == [
         (a.actions, a.visits) for a in single.alternatives
     ]
