@@ -14,6 +14,7 @@ from typing import Callable, Optional
 
 from rich.console import Console
 
+from cli.levels.ladder import MAX_LEVEL
 from cli.match.entrants import Entrant, check_entrants
 from cli.match.plots import plot_match
 from cli.match.progress import MatchProgress
@@ -64,7 +65,9 @@ class MatchOutcome:
 def decision_limit(entrant: Entrant, config: MatchConfig) -> float:
     """Seconds a decision of `entrant` may take before it forfeits."""
     movetime = entrant.spec.budget.movetime_ms
-    if movetime is None:
+    # Levels 1..9 search a fixed number of iterations whatever their spec's budget says.
+    below_top = entrant.spec.level is not None and entrant.spec.level < MAX_LEVEL
+    if movetime is None or below_top:
         return config.decision_timeout_s
     return (movetime + config.time_margin_ms) / 1000.0
 
