@@ -74,6 +74,11 @@ def _stored(path: Path = CALIBRATION_FILE) -> dict:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
+def forget_stored() -> None:
+    """Read the calibration file afresh next time (after writing it)."""
+    _stored.cache_clear()
+
+
 def calibration(game_name: str, path: Optional[Path] = None) -> Optional[dict]:
     """The stored calibration of a game, or None if it has none."""
     data = _stored() if path is None else _stored.__wrapped__(path)
