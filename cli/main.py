@@ -367,7 +367,9 @@ def play(
         raise click.UsageError("table mode has no AI seats: --opponent cannot be used with --table")
     if level is not None:
         if table:
-            raise click.UsageError("table mode has no AI seats: --level cannot be used with --table")
+            raise click.UsageError(
+                "table mode has no AI seats: --level cannot be used with --table"
+            )
         if opponents:
             raise click.UsageError("--level and --opponent both say who plays: give one of them")
         opponents = [_parse_seat_spec(f"level:{level}", registry)]

@@ -31,7 +31,6 @@ from cli.defaults import DEFAULT_BUDGET_TEXT
 from cli.newgame import random_seed, start_game
 from cli.notation import check_turn, format_number, format_option, line_text
 from cli.ranking import ranked_alternatives
-from cli.levels.ladder import parse_level
 from cli.specs import (
     BUDGET_KEYS,
     DEFAULT_BUDGET,
@@ -41,6 +40,7 @@ from cli.specs import (
     parse_assignments,
     parse_budget,
     parse_int,
+    parse_level,
     parse_seed,
 )
 from engine.errors import CadenzaError

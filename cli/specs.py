@@ -22,6 +22,7 @@ DEFAULT_BUDGET = Budget(movetime_ms=DEFAULT_MOVETIME_MS)
 MAX_SEED = 2**64 - 1
 # The seat spec `level:N` (cli/levels/ladder.py): the game's default searcher at level N.
 LEVEL_SEAT = "level"
+MIN_LEVEL, MAX_LEVEL = 1, 10
 
 
 class OptionError(CadenzaError, ValueError):
@@ -56,6 +57,11 @@ def parse_int(key: str, value: str, lo: int, hi: int | None = None) -> int:
 
 def parse_seed(value: str, key: str = "seed") -> int:
     return parse_int(key, value, 0, MAX_SEED)
+
+
+def parse_level(text: str, key: str = "level") -> int:
+    """`text` as a level 1..10 (OptionError otherwise)."""
+    return parse_int(key, text, MIN_LEVEL, MAX_LEVEL)
 
 
 def parse_budget(options: Mapping[str, str]) -> Budget:
@@ -125,8 +131,6 @@ def parse_seat_spec(text: str, registry=None) -> SeatSpec:
 def level_seat(rest: str) -> SeatSpec:
     """The SeatSpec of `level:<rest>`: a level and nothing else (a level is a whole
     setting, so a budget or searcher option beside it is refused)."""
-    from cli.levels.ladder import MAX_LEVEL, MIN_LEVEL, parse_level
-
     if not rest or "=" in rest or "," in rest:
         raise OptionError(
             f"a level seat is level:N with N {MIN_LEVEL}..{MAX_LEVEL} and no other options, "

@@ -110,4 +110,3 @@ def write_entry(game_name: str, entry: dict, path: Path) -> None:
     data[game_name] = entry
     path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     forget_stored()
-

@@ -17,10 +17,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Optional
 
-from cli.specs import OptionError, parse_int
+from cli.specs import MAX_LEVEL, MIN_LEVEL, OptionError
 from search.base import Budget
 
-MIN_LEVEL, MAX_LEVEL = 1, 10
 CALIBRATION_FILE = Path(__file__).with_name("calibration.json")
 
 
@@ -60,11 +59,6 @@ DEFAULT_LADDER = (
     Level(9, 3000),
     Level(10, None),
 )
-
-
-def parse_level(text: str, key: str = "level") -> int:
-    """`text` as a level 1..10 (OptionError otherwise)."""
-    return parse_int(key, text, MIN_LEVEL, MAX_LEVEL)
 
 
 @lru_cache(maxsize=1)

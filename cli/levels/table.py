@@ -26,7 +26,10 @@ def level_lines(game_name: str, entry: Optional[dict], path=None) -> list[str]:
         games = str(row["games"]) if row["games"] else "-"
         rows.append((str(level.level), level.describe(), _elo(row["elo"]), interval, games))
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in rows]
+    lines = [
+        "  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip()
+        for row in rows
+    ]
     if entry is None:
         lines.append(f"{game_name} is not calibrated: cadenza levels {game_name} --calibrate")
     else:

@@ -14,7 +14,6 @@ from typing import Callable, Optional
 
 from rich.console import Console
 
-from cli.levels.ladder import MAX_LEVEL
 from cli.match.entrants import Entrant, check_entrants
 from cli.match.plots import plot_match
 from cli.match.progress import MatchProgress
@@ -25,7 +24,7 @@ from cli.match.schedule import build_schedule, games_in_whole_blocks, seatings
 from cli.match.sprt import Sprt
 from cli.match.store import GamesFile, prepare, stored_identity
 from cli.newgame import random_seed
-from cli.specs import OptionError
+from cli.specs import MAX_LEVEL, OptionError
 
 SUMMARY_FILE = "summary.json"
 PLOT_FILE = "ratings.png"

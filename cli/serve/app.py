@@ -23,13 +23,13 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cli.serve.gamefile import FileError, game_file, resume_room
 from cli.serve.hub import Hub
-from cli.levels.ladder import MAX_LEVEL, MIN_LEVEL
 from cli.serve.rooms import DEFAULT_LEVEL, Room
 from cli.serve.searches import Searches
 from cli.serve.store import Store
 from cli.serve.tables import Tables
 from cli.serve.tablesocket import TABLE_MESSAGE_KEYS, table_socket
 from cli.serve.views import view_for
+from cli.specs import MAX_LEVEL, MIN_LEVEL
 from engine.errors import CadenzaError
 
 log = logging.getLogger("cadenza.serve")

@@ -22,8 +22,7 @@ from typing import Any, Optional
 from cli.newgame import random_seed, seed_streams
 from cli.play.aisession import redealt
 from cli.serve.views import join_words, seat_words
-from cli.levels.ladder import MAX_LEVEL, MIN_LEVEL
-from cli.specs import LEVEL_SEAT, parse_seat_spec
+from cli.specs import LEVEL_SEAT, MAX_LEVEL, MIN_LEVEL, parse_seat_spec
 from engine.errors import CadenzaError
 from engine.rng import Rng
 

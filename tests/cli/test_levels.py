@@ -112,7 +112,7 @@ def test_noise_really_changes_the_moves_of_low_levels_and_is_reproducible():
     inner = REGISTRY.searcher("mcts").create_for(TICTACTOE)
     plain = _first_moves(NoisySearcher(inner, Budget(iterations=10)), seeds)
     noisy = _first_moves(levels.searcher_for(REGISTRY, TICTACTOE, 1), seeds)
-    changed = sum(a != b for a, b in zip(plain, noisy))
+    changed = sum(a != b for a, b in zip(plain, noisy, strict=True))
     # Half the decisions are random at level 1, and 8 of 9 random cells differ from any
     # one move: about 27 of 60 change; far from none and from all.
     assert 12 <= changed <= 45
@@ -172,11 +172,17 @@ def test_go_and_hint_at_a_level():
 @pytest.mark.parametrize(
     "command, message",
     [
-        ("go level=3 iterations=50", "level sets the searcher and its budget: it cannot be given with iterations"),
+        (
+            "go level=3 iterations=50",
+            "level sets the searcher and its budget: it cannot be given with iterations",
+        ),
         ("go level=3 movetime=50", "it cannot be given with movetime"),
         ("hint level=3 searcher=mcts", "it cannot be given with searcher"),
         ("go infinite level=3", "it cannot be given with infinite"),
-        ("go level=3 c=1.2", "level is a calibrated setting of the default searcher: it takes no c"),
+        (
+            "go level=3 c=1.2",
+            "level is a calibrated setting of the default searcher: it takes no c",
+        ),
         ("go level=0", "level must be 1..10, got 0"),
         ("hint level=ten", "level must be an integer, got 'ten'"),
         ("setoption level=4 iterations=9", "it cannot be given with iterations"),
@@ -309,6 +315,8 @@ def test_calibrate_plays_the_ladder_end_to_end_and_stores_it(tmp_path, monkeypat
     for lower in (1, 2):
         folder = tmp_path / "ladder" / f"level{lower + 1}-vs-level{lower}"
         games = [json.loads(line) for line in (folder / "games.jsonl").read_text().splitlines()]
-        assert sorted(g["seats"][0] for g in games) == sorted([f"level{lower}", f"level{lower + 1}"])
+        assert sorted(g["seats"][0] for g in games) == sorted(
+            [f"level{lower}", f"level{lower + 1}"]
+        )
         assert all(g["error"] is None and g["returns"] for g in games)
     assert "measured by: " + entry["command"] in run.output.splitlines()

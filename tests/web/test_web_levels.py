@@ -55,7 +55,10 @@ def test_a_room_stored_with_a_preset_loads_at_its_level():
     room = Room.new(REGISTRY, "tictactoe", 2, None, 0, {1: "5"})
     setup = dict(room.setup)
     for name, level in LEGACY_LEVELS.items():
-        setup["seats"] = [dict(room.setup["seats"][0]), {"kind": "ai", "spec": "x", "strength": name}]
+        setup["seats"] = [
+            dict(room.setup["seats"][0]),
+            {"kind": "ai", "spec": "x", "strength": name},
+        ]
         doc = {"id": "r", "setup": setup, "position": room.position(), "log": [], "checkpoints": []}
         loaded = Room.from_stored(REGISTRY, doc)
         assert (loaded.seats[1].spec, loaded.seats[1].strength) == (f"level:{level}", str(level))
