@@ -639,13 +639,13 @@ class EngineSession:
         "go": Command(
             cmd_go,
             "go [infinite] [searcher=S] [iterations=N] [movetime=MS] [seed=S] [k=v ...]"
-            f" (no budget: {DEFAULT_BUDGET_TEXT}), or go [seed=S] level=1..10"
-            " (the default searcher at a chosen strength; 10 is full strength)",
+            " [or level=1..10: the default searcher at a strength to choose, 10 full]"
+            f" (no budget: {DEFAULT_BUDGET_TEXT})",
         ),
         "hint": Command(
             cmd_hint,
             "hint [infinite] [top=K] [searcher=S] [iterations=N] [movetime=MS] [seed=S] [k=v ...]"
-            f" (no budget: {DEFAULT_BUDGET_TEXT}), or hint [top=K] [seed=S] level=1..10",
+            f" [or level=1..10] (no budget: {DEFAULT_BUDGET_TEXT})",
         ),
         "stop": Command(cmd_stop, "stop"),
         "setoption": Command(cmd_setoption, "setoption <k>=<v> [...]"),
