@@ -95,13 +95,21 @@ def seat_specs_for(players: int, seats: list[SeatSpec], flag: str = "--seat") ->
 def check_searchers(registry, game, specs: list[SeatSpec]) -> None:
     """SearchError unless every spec names a searcher that can play `game`."""
     for spec in specs:
+        if spec.level is not None:
+            registry.default_searcher(game)  # a level plays the game's default searcher
+            continue
         if not registry.searcher(spec.searcher).can_play(game):
             raise SearchError(f"searcher {spec.searcher} cannot play {game.name}")
 
 
 def build_searcher(registry, game, spec: SeatSpec):
     """The searcher `spec` names, with its options over those the game suggests;
-    SearchError if it cannot play `game` or an option value is bad."""
+    SearchError if it cannot play `game` or an option value is bad. A level seat plays
+    the game's default searcher at that level (cli/levels/ladder.py)."""
+    if spec.level is not None:
+        from cli.levels.ladder import searcher_for
+
+        return searcher_for(registry, game, spec.level)
     return registry.searcher(spec.searcher).create_for(game, **spec.options)
 
 

@@ -154,7 +154,8 @@ _seat_spec = parse_each(_parse_seat_spec)
     metavar="SPEC",
     help="Who plays: searcher[:opt=v[,opt=v...]], e.g. mcts:iterations=500,c=1.2. "
     "Options are the budget (iterations, movetime in ms; default "
-    f"{DEFAULT_BUDGET_TEXT}) and the searcher's own. Give it once for every seat, "
+    f"{DEFAULT_BUDGET_TEXT}) and the searcher's own; level:N (1..10) is the game's "
+    "default searcher at that strength. Give it once for every seat, "
     "or once per seat in seat order.",
 )
 @click.option(
@@ -245,6 +246,13 @@ def _one_seat_spec(ctx, param, value):
     f"information, at {DEFAULT_BUDGET_TEXT}, the budget of a spec that names none).",
 )
 @click.option(
+    "--level",
+    type=click.IntRange(1, 10),
+    default=None,
+    help="The AI seats' strength, 1 (weakest) to 10 (full strength): the game's default "
+    "searcher at a calibrated budget (`cadenza levels GAME`); the same as --opponent level:N.",
+)
+@click.option(
     "--hint",
     "hint_spec",
     default=None,
@@ -306,6 +314,7 @@ def play(
     players,
     seat,
     opponents,
+    level,
     hint_spec,
     seed,
     variant,
@@ -327,6 +336,7 @@ def play(
     Examples:
       cadenza play tictactoe
       cadenza play pig --opponent expectimax:movetime=500 --seat 1
+      cadenza play maestro --level 3
       cadenza play leduc --hands 10
       cadenza play leduc --table
       cadenza play --resume
@@ -355,6 +365,14 @@ def play(
         raise click.UsageError("name a GAME to play, or use --load FILE or --resume")
     if table and opponents:
         raise click.UsageError("table mode has no AI seats: --opponent cannot be used with --table")
+    if level is not None:
+        if table:
+            raise click.UsageError(
+                "table mode has no AI seats: --level cannot be used with --table"
+            )
+        if opponents:
+            raise click.UsageError("--level and --opponent both say who plays: give one of them")
+        opponents = [_parse_seat_spec(f"level:{level}", registry)]
     folder = None if no_autosave else autosave.folder(autosave_dir)
     options = Options(auto_forced=not no_auto_forced, autosave_dir=folder)
     if load_file or resume:
@@ -388,6 +406,10 @@ main.add_command(perft_command)
 from cli.bench import bench_command  # noqa: E402
 
 main.add_command(bench_command)
+
+from cli.levels.command import levels_command  # noqa: E402
+
+main.add_command(levels_command)
 
 
 @main.command()

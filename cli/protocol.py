@@ -10,6 +10,13 @@ handler raises, so an `error` never leaves anything half done. The byte-level I/
 A `go`/`hint` that names no budget (neither in the command nor by `setoption`)
 searches with the default budget of every command (cli/defaults.py):
 protocol.md leaves the default to the engine.
+
+Extension: `go level=N` and `hint level=N` (N 1..10, also a `setoption` default)
+search with the game's default searcher at a strength a person can choose
+(cli/levels/ladder.py): level 10 is full strength at the default budget, levels
+1..9 fixed iteration budgets, the lowest with random moves. A level sets the searcher
+and the budget, so `searcher`, `iterations`, `movetime`, `infinite` or a searcher
+option beside it in the same command is an error naming the clash.
 """
 
 from __future__ import annotations
@@ -26,11 +33,14 @@ from cli.notation import check_turn, format_number, format_option, line_text
 from cli.ranking import ranked_alternatives
 from cli.specs import (
     BUDGET_KEYS,
+    DEFAULT_BUDGET,
+    LEVEL_SEAT,
     OptionError,
     check_option_names,
     parse_assignments,
     parse_budget,
     parse_int,
+    parse_level,
     parse_seed,
 )
 from engine.errors import CadenzaError
@@ -46,7 +56,7 @@ PROGRESS_EVERY = 1.0
 # The word that makes `go`/`hint` search until `stop` (protocol.md's extension).
 INFINITE = "infinite"
 # `go`/`hint` options that are not searcher options.
-SEARCH_CONTROL_KEYS = ("searcher", "seed", "top", *BUDGET_KEYS)
+SEARCH_CONTROL_KEYS = ("searcher", "seed", "top", "level", *BUDGET_KEYS)
 
 
 def info_line(state, report: dict) -> str:
@@ -426,14 +436,29 @@ class EngineSession:
             raise ProtocolError("setoption needs key=value options")
         for key, value in options.items():
             self._check_default(key, value)
+        self._check_level_defaults(options)
         self.options.update(options)
         return []
+
+    def _check_level_defaults(self, options: dict) -> None:
+        """A level and a searcher or budget are two ways to say who searches: in one
+        setoption they clash; across setoptions the later replaces the earlier."""
+        others = [key for key in ("searcher", *BUDGET_KEYS) if key in options]
+        if "level" in options and others:
+            raise ProtocolError(
+                f"level sets the searcher and its budget: it cannot be given with {others[0]}"
+            )
+        replaced = ["searcher", *BUDGET_KEYS] if "level" in options else ["level"] if others else []
+        for key in replaced:
+            self.options.pop(key, None)
 
     def _check_default(self, key: str, value: str) -> None:
         if key == "searcher":
             self.registry.searcher(value)
         elif key in BUDGET_KEYS or key == "top":
             parse_int(key, value, 1)
+        elif key == "level":
+            parse_level(value)
         elif key == "seed":
             parse_seed(value)
         else:
@@ -487,8 +512,11 @@ class EngineSession:
         given = parse_assignments([arg for arg in args if arg != INFINITE])
         if not allow_top and "top" in given:
             raise ProtocolError("top is an option of hint, not go")
+        level = self._level(given, infinite)
         merged_control = {k: v for k, v in self.options.items() if k in SEARCH_CONTROL_KEYS}
         merged_control.update({k: v for k, v in given.items() if k in SEARCH_CONTROL_KEYS})
+        if level is not None:
+            return self._search_level(state, level, given, merged_control)
         name = merged_control.get("searcher") or self._default_searcher()
         spec = self.registry.searcher(name)
         if not spec.can_play(self.game):
@@ -512,6 +540,12 @@ class EngineSession:
         searcher = self.searchers.get(key)
         if searcher is None:
             searcher = spec.create_for(self.game, **searcher_options)
+        decision = self._run_search(state, searcher, budget, seed)
+        self.searchers[key] = searcher
+        return state, decision, name
+
+    def _run_search(self, state, searcher, budget: Budget, seed: Optional[int]):
+        """The decision of `searcher`, reporting progress and stoppable by `stop`."""
         listener = (
             nullcontext()
             if self.emit is None
@@ -523,9 +557,43 @@ class EngineSession:
         with listener, nullcontext() if control is None else stopping.stoppable(control.stop):
             if control is not None:
                 control.began()
-            decision = decide(searcher, self.game, state.clone(), budget, seed)
+            return decide(searcher, self.game, state.clone(), budget, seed)
+
+    def _level(self, given: dict, infinite: bool) -> Optional[int]:
+        """The level this go/hint plays at (an extension: `level=N`, cli/levels/), or
+        None. A level sets the searcher and the budget, so naming either beside it in
+        the same command is an error; one set by setoption gives way to a searcher or
+        budget this command names."""
+        if "level" not in given:
+            named = any(key in given for key in ("searcher", *BUDGET_KEYS)) or infinite
+            stored = self.options.get("level")
+            return None if named or stored is None else parse_level(stored)
+        clash = [key for key in ("searcher", *BUDGET_KEYS) if key in given]
+        if infinite:
+            clash.insert(0, INFINITE)
+        if clash:
+            raise ProtocolError(
+                f"level sets the searcher and its budget: it cannot be given with {clash[0]}"
+            )
+        return parse_level(given["level"])
+
+    def _search_level(self, state, level: int, given: dict, control: dict):
+        """(position, decision, name) of a go/hint at `level`: the game's default
+        searcher at that level's budget and noise (cli/levels/ladder.py)."""
+        from cli.levels.ladder import searcher_for
+
+        own = sorted(set(given) - set(SEARCH_CONTROL_KEYS))
+        if own:
+            raise ProtocolError(
+                f"level is a calibrated setting of the default searcher: it takes no {own[0]}"
+            )
+        seed = parse_seed(control["seed"]) if "seed" in control else None
+        key = (self.game.name, LEVEL_SEAT, level)
+        searcher = self.searchers.get(key) or searcher_for(self.registry, self.game, level)
+        # Levels 1..9 keep their own iteration budget; level 10 searches the default one.
+        decision = self._run_search(state, searcher, DEFAULT_BUDGET, seed)
         self.searchers[key] = searcher
-        return state, decision, name
+        return state, decision, f"level {level}"
 
     def _until_stopped(self, given: dict) -> Budget:
         """The budget of `go infinite`: no limit but `stop` (setoption's budget
@@ -571,12 +639,13 @@ class EngineSession:
         "go": Command(
             cmd_go,
             "go [infinite] [searcher=S] [iterations=N] [movetime=MS] [seed=S] [k=v ...]"
+            " [or level=1..10: the default searcher at a strength to choose, 10 full]"
             f" (no budget: {DEFAULT_BUDGET_TEXT})",
         ),
         "hint": Command(
             cmd_hint,
             "hint [infinite] [top=K] [searcher=S] [iterations=N] [movetime=MS] [seed=S] [k=v ...]"
-            f" (no budget: {DEFAULT_BUDGET_TEXT})",
+            f" [or level=1..10] (no budget: {DEFAULT_BUDGET_TEXT})",
         ),
         "stop": Command(cmd_stop, "stop"),
         "setoption": Command(cmd_setoption, "setoption <k>=<v> [...]"),

@@ -1,4 +1,5 @@
-"""Parsing of `key=value` options and of seat specs (`searcher[:opt=v[,opt=v...]]`).
+"""Parsing of `key=value` options and of seat specs (`searcher[:opt=v[,opt=v...]]`,
+or `level:N` for the game's default searcher at a level a person can choose).
 
 One parser for the engine protocol (`go iterations=500 c=1.2`) and for the command
 line (`--seat mcts:iterations=500,c=1.2`), so both read budgets and searcher options
@@ -8,7 +9,7 @@ the same way. `selfplay`, `match` and `play` share the seat-spec parser.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping
+from typing import Iterable, Mapping, Optional
 
 from cli.defaults import DEFAULT_MOVETIME_MS
 from engine.errors import CadenzaError
@@ -19,6 +20,9 @@ BUDGET_KEYS = {"iterations": "iterations", "movetime": "movetime_ms"}
 # The budget of a decision whose seat spec or `go`/`hint` names none (cli/defaults.py).
 DEFAULT_BUDGET = Budget(movetime_ms=DEFAULT_MOVETIME_MS)
 MAX_SEED = 2**64 - 1
+# The seat spec `level:N` (cli/levels/ladder.py): the game's default searcher at level N.
+LEVEL_SEAT = "level"
+MIN_LEVEL, MAX_LEVEL = 1, 10
 
 
 class OptionError(CadenzaError, ValueError):
@@ -55,6 +59,11 @@ def parse_seed(value: str, key: str = "seed") -> int:
     return parse_int(key, value, 0, MAX_SEED)
 
 
+def parse_level(text: str, key: str = "level") -> int:
+    """`text` as a level 1..10 (OptionError otherwise)."""
+    return parse_int(key, text, MIN_LEVEL, MAX_LEVEL)
+
+
 def parse_budget(options: Mapping[str, str]) -> Budget:
     """The Budget that the budget keys among `options` describe (others are ignored),
     DEFAULT_BUDGET if they name none."""
@@ -74,8 +83,13 @@ class SeatSpec:
     searcher: str
     budget: Budget = DEFAULT_BUDGET
     options: dict[str, str] = field(default_factory=dict)
+    # Set for `level:N`: the level's searcher, budget and noise come from the game's
+    # ladder (searcher is then LEVEL_SEAT, budget the default, for level 10).
+    level: Optional[int] = None
 
     def __str__(self) -> str:
+        if self.level is not None:
+            return f"{LEVEL_SEAT}:{self.level}"
         # The default budget goes unsaid: `random` reads as typed, and a spec written
         # before there was a default keeps its identity (match folders, save files).
         budget = [] if self.budget == DEFAULT_BUDGET else self.budget_items()
@@ -98,13 +112,31 @@ def parse_seat_spec(text: str, registry=None) -> SeatSpec:
     name, _, rest = text.partition(":")
     if not name:
         raise OptionError(f"a seat is searcher[:opt=v,...], got {text!r}")
+    if name == LEVEL_SEAT:
+        return level_seat(rest)
     tokens = rest.split(",") if rest else []
     options = parse_assignments(tokens, what="seat option")
+    if LEVEL_SEAT in options:
+        raise OptionError(
+            f"a level is a seat of its own: write level:N (the game's default searcher "
+            f"at level N), not {name}:level=..."
+        )
     budget = parse_budget(options)
     searcher_options = {k: v for k, v in options.items() if k not in BUDGET_KEYS}
     if registry is not None:
         check_searcher_options(registry.searcher(name), searcher_options)
     return SeatSpec(name, budget, searcher_options)
+
+
+def level_seat(rest: str) -> SeatSpec:
+    """The SeatSpec of `level:<rest>`: a level and nothing else (a level is a whole
+    setting, so a budget or searcher option beside it is refused)."""
+    if not rest or "=" in rest or "," in rest:
+        raise OptionError(
+            f"a level seat is level:N with N {MIN_LEVEL}..{MAX_LEVEL} and no other options, "
+            f"got level:{rest}"
+        )
+    return SeatSpec(LEVEL_SEAT, DEFAULT_BUDGET, {}, parse_level(rest))
 
 
 def check_searcher_options(spec: SearcherSpec, options: Mapping[str, str]) -> None:

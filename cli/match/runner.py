@@ -24,7 +24,7 @@ from cli.match.schedule import build_schedule, games_in_whole_blocks, seatings
 from cli.match.sprt import Sprt
 from cli.match.store import GamesFile, prepare, stored_identity
 from cli.newgame import random_seed
-from cli.specs import OptionError
+from cli.specs import MAX_LEVEL, OptionError
 
 SUMMARY_FILE = "summary.json"
 PLOT_FILE = "ratings.png"
@@ -64,7 +64,9 @@ class MatchOutcome:
 def decision_limit(entrant: Entrant, config: MatchConfig) -> float:
     """Seconds a decision of `entrant` may take before it forfeits."""
     movetime = entrant.spec.budget.movetime_ms
-    if movetime is None:
+    # Levels 1..9 search a fixed number of iterations whatever their spec's budget says.
+    below_top = entrant.spec.level is not None and entrant.spec.level < MAX_LEVEL
+    if movetime is None or below_top:
         return config.decision_timeout_s
     return (movetime + config.time_margin_ms) / 1000.0
 

@@ -23,12 +23,13 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cli.serve.gamefile import FileError, game_file, resume_room
 from cli.serve.hub import Hub
-from cli.serve.rooms import STRENGTHS, Room
+from cli.serve.rooms import DEFAULT_LEVEL, Room
 from cli.serve.searches import Searches
 from cli.serve.store import Store
 from cli.serve.tables import Tables
 from cli.serve.tablesocket import TABLE_MESSAGE_KEYS, table_socket
 from cli.serve.views import view_for
+from cli.specs import MAX_LEVEL, MIN_LEVEL
 from engine.errors import CadenzaError
 
 log = logging.getLogger("cadenza.serve")
@@ -186,7 +187,8 @@ def build_app(
                     "hidden_information": spec.hidden_information,
                 }
             )
-        return JSONResponse({"games": listing, "strengths": STRENGTHS})
+        levels = {"min": MIN_LEVEL, "max": MAX_LEVEL, "default": DEFAULT_LEVEL}
+        return JSONResponse({"games": listing, "levels": levels})
 
     async def new_room(request):
         try:
@@ -201,7 +203,7 @@ def build_app(
                 isinstance(k, str) and k.isdigit() and isinstance(v, str)
                 for k, v in strengths.items()
             ):
-                raise BadRequest("strengths maps seat numbers to strength names")
+                raise BadRequest("strengths maps seat numbers to levels, as strings")
             variant = data.get("variant")
             if variant is not None and not isinstance(variant, str):
                 raise BadRequest("variant must be a string")

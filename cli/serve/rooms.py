@@ -22,17 +22,22 @@ from typing import Any, Optional
 from cli.newgame import random_seed, seed_streams
 from cli.play.aisession import redealt
 from cli.serve.views import join_words, seat_words
-from cli.specs import parse_seat_spec
+from cli.specs import LEVEL_SEAT, MAX_LEVEL, MIN_LEVEL, parse_seat_spec
 from engine.errors import CadenzaError
 from engine.rng import Rng
 
-# AI strength presets, each a searcher budget (the searcher is the game's default).
+# The presets before levels, each a budget of the game's default searcher: still the
+# budget of the server's own searches (the win-chance graph, a table's hints).
 STRENGTHS = {
     "easy": "iterations=30",
     "medium": "iterations=300",
     "strong": "movetime=1000",
     "strongest": "movetime=3000",
 }
+# An AI seat's strength is a level 1..10 (cli/levels/ladder.py), written "1".."10".
+# Rooms and game files saved with a preset load at the level of about its budget.
+LEGACY_LEVELS = {"easy": 3, "medium": 6, "strong": 10, "strongest": 10}
+DEFAULT_LEVEL = 6
 MAX_TURN_ACTIONS = 64  # more actions than any one turn of any game takes
 
 
@@ -44,8 +49,8 @@ class RoomError(CadenzaError, ValueError):
 class Seat:
     kind: str  # "human" or "ai"
     token: Optional[str] = None
-    spec: Optional[str] = None  # the AI's seat spec, e.g. "mcts:iterations=300"
-    strength: Optional[str] = None
+    spec: Optional[str] = None  # the AI's seat spec, e.g. "level:6"
+    strength: Optional[str] = None  # its level, "1".."10"
 
     def to_dict(self) -> dict:
         return {k: v for k, v in vars(self).items() if v is not None}
@@ -82,8 +87,8 @@ class Room:
     ):
         """A new room: `human_seat` is the person's (the creator's) and every seat in
         `humans` another person's, each with its own token (its link); every other
-        seat is an AI of the strength `strengths[seat]` names (STRENGTHS; "medium"
-        when not given)."""
+        seat is an AI at the level `strengths[seat]` names ("1".."10", or a preset
+        name of LEGACY_LEVELS; DEFAULT_LEVEL when not given)."""
         try:
             game = registry.game(game_name)
         except CadenzaError as exc:
@@ -92,20 +97,14 @@ class Room:
         if not isinstance(human_seat, int) or not 0 <= human_seat < players:
             raise RoomError(f"your seat must be 0..{players - 1}, got {human_seat!r}")
         people = check_humans(humans, players) | {human_seat}
-        searcher = registry.default_searcher(game)
+        registry.default_searcher(game)  # every AI seat plays it, at its level
         seats = []
         for seat in range(players):
             if seat in people:
                 seats.append(Seat("human", token=new_token()))
                 continue
-            strength = strengths.get(seat, "medium")
-            if strength not in STRENGTHS:
-                raise RoomError(
-                    f"seat {seat}: strength must be one of {', '.join(STRENGTHS)}, got {strength!r}"
-                )
-            spec = f"{searcher}:{STRENGTHS[strength]}"
-            parse_seat_spec(spec, registry)
-            seats.append(Seat("ai", spec=spec, strength=strength))
+            level = seat_level(strengths.get(seat, str(DEFAULT_LEVEL)), seat)
+            seats.append(level_seat(level))
         seed = random_seed() if seed is None else seed
         setup = {
             "game": game.name,
@@ -124,6 +123,7 @@ class Room:
     def from_stored(cls, registry, doc: dict) -> "Room":
         setup = doc["setup"]
         game = registry.game(setup["game"])
+        setup["seats"] = [upgraded(seat) for seat in setup["seats"]]
         position = doc["position"]
         state, dice, seeds = _position_parts(game, position)
         room = cls(
@@ -276,6 +276,29 @@ class Room:
         elif self.state.is_terminal():
             points.append([len(self.log), float(self.state.returns()[seat])])
         return points
+
+
+def seat_level(strength: Any, seat: int) -> int:
+    """The level an AI seat's strength names: "1".."10", or an old preset's name."""
+    if isinstance(strength, str) and strength in LEGACY_LEVELS:
+        return LEGACY_LEVELS[strength]
+    if isinstance(strength, str) and strength.isdigit() and MIN_LEVEL <= int(strength) <= MAX_LEVEL:
+        return int(strength)
+    raise RoomError(
+        f"seat {seat}: strength must be a level {MIN_LEVEL}..{MAX_LEVEL}, got {strength!r}"
+    )
+
+
+def level_seat(level: int) -> Seat:
+    return Seat("ai", spec=str(parse_seat_spec(f"{LEVEL_SEAT}:{level}")), strength=str(level))
+
+
+def upgraded(seat: dict) -> dict:
+    """A stored seat as it is played now: an AI seat saved with a preset plays at the
+    preset's level (LEGACY_LEVELS)."""
+    if seat.get("kind") == "ai" and seat.get("strength") in LEGACY_LEVELS:
+        return level_seat(LEGACY_LEVELS[seat["strength"]]).to_dict()
+    return seat
 
 
 def check_humans(humans: Any, players: int) -> set[int]:

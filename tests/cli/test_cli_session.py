@@ -233,7 +233,8 @@ def test_setoption_defaults_apply_only_where_the_searcher_has_them(session):
     assert session.handle("go searcher=random")[-1] == "ok"
     # ... but naming it for random is one.
     assert session.handle("go searcher=random scale=2") == [
-        "error searcher random has no option scale (options: searcher, seed, iterations, movetime)"
+        "error searcher random has no option scale "
+        "(options: searcher, seed, level, iterations, movetime)"
     ]
     assert session.handle("setoption scale=abc")[0].startswith("error option scale=abc")
     assert session.snapshot()["options"] == {"searcher": "scripted", "scale": "2", "depth": "3"}
@@ -288,7 +289,8 @@ def test_an_unknown_go_option_lists_every_accepted_one(session):
     session.handle("new tictactoe")
     before = session.snapshot()
     assert session.handle("go searcher=random frob=1") == [
-        "error searcher random has no option frob (options: searcher, seed, iterations, movetime)"
+        "error searcher random has no option frob "
+        "(options: searcher, seed, level, iterations, movetime)"
     ]
     out = session.handle("hint searcher=scripted frob=1")[0]
     assert out.startswith(

@@ -14,7 +14,7 @@ WAIT_TURN = """([version, partial]) => {
 }"""
 
 
-def start_game(page, server, game, variant=None, strength="easy", seat=0, players=None):
+def start_game(page, server, game, variant=None, strength="3", seat=0, players=None):
     page.goto(server.url)
     page.select_option("#game", game)
     if players:

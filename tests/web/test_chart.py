@@ -9,7 +9,7 @@ from helpers import act, dataset, room_of, screenshot, start_game
 
 
 def test_graph_thinking_rematch_and_download(page, server):
-    start_game(page, server, "tictactoe", strength="easy")
+    start_game(page, server, "tictactoe", strength="3")
     while dataset(page)["phase"] != "over":
         act(page, "#legal button >> nth=0")
     page.wait_for_function("() => Number(document.getElementById('chart').dataset.points) >= 2")
@@ -30,7 +30,7 @@ def test_graph_thinking_rematch_and_download(page, server):
 
 
 def test_the_thinking_line_shows_the_searchs_progress(page, server):
-    start_game(page, server, "tictactoe", strength="strong", seat=1)
+    start_game(page, server, "tictactoe", strength="10", seat=1)
     # the AI (seat 0) moved first; play one move and watch it think about its reply
     page.click("#legal button >> nth=0")
     page.wait_for_function(

@@ -37,7 +37,7 @@ def open_room(page, server, game, players):
     page.select_option("#seat", "0")
     page.select_option('#ai-seats select[data-seat="1"]', "human")
     for seat in range(2, players):
-        page.select_option(f'#ai-seats select[data-seat="{seat}"]', "easy")
+        page.select_option(f'#ai-seats select[data-seat="{seat}"]', "3")
     page.click("#start")
     page.wait_for_selector("#board svg")
     return page.input_value('#link-list input[data-seat="1"]')

@@ -64,8 +64,11 @@ function fillStrengths() {
     const select = document.createElement("select");
     select.name = `strength-${s}`;
     select.dataset.seat = String(s);
-    for (const [name, budget] of Object.entries(catalogue.strengths)) {
-      select.appendChild(new Option(`AI ${name} (${budget.replace("=", " ")})`, name, false, name === "medium"));
+    const { min, max } = catalogue.levels;
+    for (let level = min; level <= max; level++) {
+      const about = level === min ? " (weakest)" : level === max ? " (full strength)" : "";
+      const chosen = level === catalogue.levels.default;
+      select.appendChild(new Option(`AI level ${level}${about}`, String(level), chosen, chosen));
     }
     select.appendChild(new Option("a friend (gets a seat link)", HUMAN));
     label.appendChild(select);
@@ -197,7 +200,7 @@ function seatLink(room, token) {
 function drawSeats() {
   const items = view.seats.map((s) => {
     let text = `Seat ${s.seat}: `;
-    if (s.kind === "ai") text += `AI (${s.strength})`;
+    if (s.kind === "ai") text += `AI (level ${s.strength})`;
     else if (s.you) text += "you";
     else text += s.joined ? "a friend, here" : "a friend, not joined yet";
     const item = make("li", text);

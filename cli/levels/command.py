@@ -1,0 +1,116 @@
+"""The `cadenza levels` command: print a game's calibrated levels, or measure them."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from cli.options import load_registry
+from engine.errors import CadenzaError
+
+
+@click.command("levels")
+@click.argument("game")
+@click.option(
+    "--calibrate",
+    is_flag=True,
+    help="Measure the ladder: a match between every two adjacent levels, seats rotated, "
+    "then store each level's Elo over level 1 (with its 95% interval).",
+)
+@click.option(
+    "--games",
+    type=click.IntRange(min=2),
+    default=100,
+    show_default=True,
+    help="Games of each match between adjacent levels (rounded up to whole blocks).",
+)
+@click.option(
+    "--workers",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Games played at once (local worker processes).",
+)
+@click.option(
+    "--up-to",
+    "top",
+    type=click.IntRange(2, 10),
+    default=10,
+    show_default=True,
+    help="Calibrate levels 1 to this one only (level 10 searches a second a decision).",
+)
+@click.option(
+    "--seed",
+    type=click.IntRange(0, 2**64 - 1),
+    default=1,
+    show_default=True,
+    help="Seed of the ladder (the match of level k+1 against k uses seed+k).",
+)
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Folder for the ladder's match folders  [default: levels-GAME]",
+)
+@click.option(
+    "--data",
+    "data_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="The calibration file to read and write (default: the one Cadenza ships).",
+)
+def levels_command(game, calibrate, games, workers, top, seed, out, data_file):
+    """Print GAME's levels 1..10 (what `go level=N`, `play --level N`, seat spec level:N
+    and the web app's strength play): each one's budget and its measured Elo over level
+    1 with a 95% interval. With --calibrate, measure them first.
+
+    \b
+    Examples:
+      cadenza levels tictactoe
+      cadenza levels pig --calibrate --games 200 --workers 2
+    """
+    from cli.levels.ladder import calibration
+
+    registry = load_registry()
+    try:
+        registry.default_searcher(registry.game(game))
+    except CadenzaError as exc:
+        raise click.BadParameter(str(exc), param_hint="GAME") from None
+    if calibrate:
+        _calibrate(game, games, workers, top, seed, out or Path(f"levels-{game}"), data_file)
+    from cli.levels.table import level_lines
+
+    for line in level_lines(game, calibration(game, data_file), data_file):
+        click.echo(line)
+
+
+def _calibrate(game, games, workers, top, seed, out, data_file) -> None:
+    from rich.console import Console
+
+    from cli.levels.calibrate import calibrate
+    from cli.match.backends import make_backend
+    from cli.match.store import StoreError
+    from plugins.manager import default_registry
+
+    command = f"cadenza levels {game} --calibrate --games {games} --workers {workers}"
+    command += f" --seed {seed}" + (f" --up-to {top}" if top != 10 else "")
+    try:
+        calibrate(
+            game,
+            games,
+            make_backend("local", workers, default_registry),
+            out,
+            seed,
+            top,
+            command,
+            data_file,
+            console=Console(stderr=True),
+            note=lambda text: click.echo(text, err=True),
+        )
+    except StoreError as exc:
+        raise click.UsageError(f"{exc} (remove {out} or give another --out)") from None
+    except KeyboardInterrupt:
+        click.echo(f"interrupted: nothing was stored; the games so far are in {out}", err=True)
+        sys.exit(130)

@@ -1,0 +1,107 @@
+"""The one home of what a level is: (game, level) -> the game's default searcher, an
+iteration budget and a share of random moves; level 10 is that searcher at the
+default budget of every command (cli/defaults.py), with no noise.
+
+Levels 1..9 use iteration budgets, so a level plays the same on every machine and
+is reproducible from a seed. Every game starts from DEFAULT_LADDER; a game whose
+calibration (calibration.json beside this module, written by `cadenza levels GAME
+--calibrate`) lists its own budgets plays those instead, so that the levels of that
+game can be spaced about 100 Elo apart.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Optional
+
+from cli.specs import MAX_LEVEL, MIN_LEVEL, OptionError
+from search.base import Budget
+
+CALIBRATION_FILE = Path(__file__).with_name("calibration.json")
+
+
+@dataclass(frozen=True)
+class Level:
+    """One level's play: `iterations` a decision (None: the default budget) and the
+    share of decisions replaced by a random legal turn."""
+
+    level: int
+    iterations: Optional[int]
+    random_share: float = 0.0
+
+    @property
+    def budget(self) -> Optional[Budget]:
+        """The level's own budget; None at level 10, which takes the default one."""
+        return None if self.iterations is None else Budget(iterations=self.iterations)
+
+    def describe(self) -> str:
+        budget = "default budget" if self.iterations is None else f"iterations={self.iterations}"
+        if self.random_share:
+            budget += f", {self.random_share:.0%} random moves"
+        return budget
+
+
+# Doubling budgets (an MCTS player gains roughly a constant Elo a doubling while the
+# game is still hard for it), with random moves at the bottom, where even a few
+# iterations of search already play far above a beginner.
+DEFAULT_LADDER = (
+    Level(1, 10, 0.5),
+    Level(2, 10, 0.2),
+    Level(3, 20),
+    Level(4, 50),
+    Level(5, 100),
+    Level(6, 200),
+    Level(7, 500),
+    Level(8, 1000),
+    Level(9, 3000),
+    Level(10, None),
+)
+
+
+@lru_cache(maxsize=1)
+def _stored(path: Path = CALIBRATION_FILE) -> dict:
+    if not path.exists():
+        return {}
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def forget_stored() -> None:
+    """Read the calibration file afresh next time (after writing it)."""
+    _stored.cache_clear()
+
+
+def calibration(game_name: str, path: Optional[Path] = None) -> Optional[dict]:
+    """The stored calibration of a game, or None if it has none."""
+    data = _stored() if path is None else _stored.__wrapped__(path)
+    return data.get(game_name)
+
+
+def ladder(game_name: str, path: Optional[Path] = None) -> list[Level]:
+    """The ten levels of a game: its calibrated budgets where it has them, else the
+    default ladder's."""
+    levels = list(DEFAULT_LADDER)
+    stored = calibration(game_name, path) or {}
+    for row in stored.get("levels", []):
+        number = row["level"]
+        if MIN_LEVEL <= number < MAX_LEVEL:  # level 10 is always the default budget
+            levels[number - 1] = Level(number, row["iterations"], row.get("random_share", 0.0))
+    return levels
+
+
+def level_of(game_name: str, number: int, path: Optional[Path] = None) -> Level:
+    if not MIN_LEVEL <= number <= MAX_LEVEL:
+        raise OptionError(f"level must be {MIN_LEVEL}..{MAX_LEVEL}, got {number}")
+    return ladder(game_name, path)[number - 1]
+
+
+def searcher_for(registry, game, number: int, path: Optional[Path] = None):
+    """The searcher that plays `game` at level `number`: the game's default searcher,
+    with the options the game suggests, wrapped to keep the level's budget and noise."""
+    from search.noisy import NoisySearcher
+
+    level = level_of(game.name, number, path)
+    inner = registry.searcher(registry.default_searcher(game)).create_for(game)
+    return NoisySearcher(inner, level.budget, level.random_share)

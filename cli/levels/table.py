@@ -1,0 +1,37 @@
+"""`cadenza levels GAME`: a game's ladder as a table, each level's budget and its
+measured Elo over level 1 with the 95% interval ("not calibrated" where the stored
+calibration has no figure)."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from cli.levels.ladder import ladder
+
+
+def _elo(value: Optional[float]) -> str:
+    return "unbounded" if value is None else f"{value:+.0f}"
+
+
+def level_lines(game_name: str, entry: Optional[dict], path=None) -> list[str]:
+    """The table's lines: a heading, one row a level, then how it was measured."""
+    measured = {row["level"]: row for row in (entry or {}).get("levels", [])}
+    rows = [("level", "budget", "Elo over level 1", "95% interval", "games vs level below")]
+    for level in ladder(game_name, path):
+        row = measured.get(level.level)
+        if row is None or "elo" not in row:
+            rows.append((str(level.level), level.describe(), "not calibrated", "", ""))
+            continue
+        interval = f"[{_elo(row['elo_low'])}, {_elo(row['elo_high'])}]"
+        games = str(row["games"]) if row["games"] else "-"
+        rows.append((str(level.level), level.describe(), _elo(row["elo"]), interval, games))
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    lines = [
+        "  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip()
+        for row in rows
+    ]
+    if entry is None:
+        lines.append(f"{game_name} is not calibrated: cadenza levels {game_name} --calibrate")
+    else:
+        lines.append(f"measured by: {entry['command']}")
+    return lines

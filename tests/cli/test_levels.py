@@ -1,0 +1,327 @@
+"""Levels a person can choose (cli/levels/): the seat spec `level:N`, the protocol's
+`go`/`hint level=N`, `play --level`, the mapping of a level to its budget and noise,
+and `cadenza levels` reading and writing a calibration file."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from cli.gameloop import build_searcher, check_searchers
+from cli.levels import ladder as levels
+from cli.levels.calibrate import ladder_rows
+from cli.main import main
+from cli.match.entrants import Entrant
+from cli.match.runner import MatchConfig, decision_limit
+from cli.protocol import EngineSession
+from cli.specs import DEFAULT_BUDGET, OptionError, parse_seat_spec
+from engine.rng import Rng
+from plugins.manager import default_registry
+from search.base import Budget, decide
+from search.noisy import NoisySearcher
+from tmux_harness import ROOT
+
+REGISTRY = default_registry()
+TICTACTOE = REGISTRY.game("tictactoe")
+
+
+# ---- seat specs ------------------------------------------------------------------------
+
+
+def test_a_level_seat_spec_reads_and_writes_level_n():
+    spec = parse_seat_spec("level:5", REGISTRY)
+    assert spec.level == 5 and spec.budget == DEFAULT_BUDGET and spec.options == {}
+    assert str(spec) == "level:5" and parse_seat_spec(str(spec)) == spec
+    assert parse_seat_spec("mcts:iterations=5").level is None
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("level:0", "level must be 1..10, got 0"),
+        ("level:11", "level must be 1..10, got 11"),
+        ("level:x", "level must be an integer, got 'x'"),
+        ("level:", "a level seat is level:N with N 1..10 and no other options"),
+        ("level:3,iterations=5", "a level seat is level:N with N 1..10 and no other options"),
+        ("mcts:level=3", "write level:N (the game's default searcher at level N)"),
+    ],
+)
+def test_a_bad_level_seat_spec_is_one_clear_error(text, message):
+    with pytest.raises(OptionError) as error:
+        parse_seat_spec(text, REGISTRY)
+    assert message in str(error.value)
+
+
+def test_a_level_seat_plays_the_default_searcher_at_the_level_budget():
+    check_searchers(REGISTRY, TICTACTOE, [parse_seat_spec("level:2")])
+    searcher = build_searcher(REGISTRY, TICTACTOE, parse_seat_spec("level:2"))
+    assert isinstance(searcher, NoisySearcher)
+    assert type(searcher.inner) is type(REGISTRY.searcher("mcts").create_for(TICTACTOE))
+    assert searcher.budget == Budget(iterations=10) and searcher.random_share == 0.2
+    leduc = build_searcher(REGISTRY, REGISTRY.game("leduc"), parse_seat_spec("level:4"))
+    assert type(leduc.inner).__name__ == type(REGISTRY.searcher("ismcts").create()).__name__
+
+
+def test_a_match_gives_a_level_below_10_the_iteration_limit_not_a_second():
+    config = MatchConfig(game="tictactoe", entrants=[], games=2, decision_timeout_s=77.0)
+    assert decision_limit(Entrant("a", parse_seat_spec("level:9")), config) == 77.0
+    assert decision_limit(Entrant("b", parse_seat_spec("level:10")), config) == 2.0
+
+
+# ---- level -> budget ---------------------------------------------------------------------
+
+
+def test_every_game_starts_from_the_default_ladder(tmp_path):
+    missing = tmp_path / "none.json"
+    assert levels.ladder("tictactoe", missing) == list(levels.DEFAULT_LADDER)
+    iterations = [level.iterations for level in levels.DEFAULT_LADDER[:9]]
+    assert iterations == sorted(iterations) and iterations[-1] < 10_000
+    shares = [level.random_share for level in levels.DEFAULT_LADDER]
+    assert shares == sorted(shares, reverse=True) and shares[0] > 0 and shares[2:] == [0.0] * 8
+    top = levels.level_of("tictactoe", 10, missing)
+    assert top.budget is None and top.random_share == 0.0
+    with pytest.raises(OptionError, match="level must be 1..10, got 0"):
+        levels.level_of("tictactoe", 0, missing)
+
+
+def test_a_calibration_file_sets_the_budgets_of_levels_1_to_9_only(tmp_path):
+    path = tmp_path / "levels.json"
+    rows = [
+        {"level": 1, "iterations": 3, "random_share": 0.7},
+        {"level": 9, "iterations": 900},
+        {"level": 10, "iterations": 5},
+    ]
+    path.write_text(json.dumps({"tictactoe": {"command": "x", "levels": rows}}))
+    ladder = levels.ladder("tictactoe", path)
+    assert ladder[0] == levels.Level(1, 3, 0.7)
+    assert ladder[8] == levels.Level(9, 900) and ladder[9] == levels.DEFAULT_LADDER[9]
+    assert ladder[1:8] == list(levels.DEFAULT_LADDER[1:8])
+    assert levels.ladder("pig", path) == list(levels.DEFAULT_LADDER)
+
+
+# ---- noise ---------------------------------------------------------------------------------
+
+
+def _first_moves(searcher, seeds):
+    state = TICTACTOE.new_state(2, "standard", 1)
+    return [tuple(decide(searcher, TICTACTOE, state, DEFAULT_BUDGET, s).actions) for s in seeds]
+
+
+def test_noise_really_changes_the_moves_of_low_levels_and_is_reproducible():
+    seeds = range(60)
+    inner = REGISTRY.searcher("mcts").create_for(TICTACTOE)
+    plain = _first_moves(NoisySearcher(inner, Budget(iterations=10)), seeds)
+    noisy = _first_moves(levels.searcher_for(REGISTRY, TICTACTOE, 1), seeds)
+    changed = sum(a != b for a, b in zip(plain, noisy, strict=True))
+    # Half the decisions are random at level 1, and 8 of 9 random cells differ from any
+    # one move: about 27 of 60 change; far from none and from all.
+    assert 12 <= changed <= 45
+    assert noisy == _first_moves(levels.searcher_for(REGISTRY, TICTACTOE, 1), seeds)
+    assert len(set(noisy)) > len(set(plain))
+
+
+def test_level_10_plays_exactly_as_the_default_searcher_at_the_given_budget():
+    state = TICTACTOE.new_state(2, "standard", 1)
+    state.apply(4)
+    budget = Budget(iterations=400)
+    for seed in range(5):
+        default = REGISTRY.searcher("mcts").create_for(TICTACTOE)
+        top = levels.searcher_for(REGISTRY, TICTACTOE, 10)
+        a = decide(default, TICTACTOE, state.clone(), budget, seed)
+        b = decide(top, TICTACTOE, state.clone(), budget, seed)
+        assert (a.actions, a.value, a.stats["iterations"]) == (
+            b.actions,
+            b.value,
+            b.stats["iterations"],
+        )
+
+
+def test_a_noisy_searcher_refuses_a_share_outside_0_to_1():
+    with pytest.raises(ValueError, match="random_share must be in"):
+        NoisySearcher(None, None, 1.5)
+    # the coin comes after the search: a share of 0 draws nothing
+    rng = Rng(3)
+    inner = REGISTRY.searcher("random").create()
+    NoisySearcher(inner, None, 0.0).choose(TICTACTOE.new_state(2, "standard", 1), 0, None, rng)
+    reference = Rng(3)
+    inner.choose(TICTACTOE.new_state(2, "standard", 1), 0, None, reference)
+    assert rng.getstate() == reference.getstate()
+
+
+# ---- the protocol ------------------------------------------------------------------------
+
+
+def _session():
+    session = EngineSession(REGISTRY)
+    assert session.handle("new tictactoe seed=1") == ["ok"]
+    return session
+
+
+def test_go_and_hint_at_a_level():
+    session = _session()
+    answer = session.handle("go level=3 seed=2")
+    assert answer[-1] == "ok" and answer[0].startswith("info iterations=20 ")
+    assert answer[1].split()[0] == "bestmove"
+
+    def untimed(lines):
+        return [" ".join(w for w in line.split() if not w.startswith("ms=")) for line in lines]
+
+    again = session.handle("go level=3 seed=2")
+    assert untimed(again) == untimed(answer), "reproducible from its seed"
+    hints = session.handle("hint level=5 top=2 seed=1")
+    assert [line.split()[:2] for line in hints[:-1]] == [["hint", "1"], ["hint", "2"]]
+    assert hints[-1] == "ok"
+    assert any("level=1..10" in line for line in session.handle("help"))
+
+
+@pytest.mark.parametrize(
+    "command, message",
+    [
+        (
+            "go level=3 iterations=50",
+            "level sets the searcher and its budget: it cannot be given with iterations",
+        ),
+        ("go level=3 movetime=50", "it cannot be given with movetime"),
+        ("hint level=3 searcher=mcts", "it cannot be given with searcher"),
+        ("go infinite level=3", "it cannot be given with infinite"),
+        (
+            "go level=3 c=1.2",
+            "level is a calibrated setting of the default searcher: it takes no c",
+        ),
+        ("go level=0", "level must be 1..10, got 0"),
+        ("hint level=ten", "level must be an integer, got 'ten'"),
+        ("setoption level=4 iterations=9", "it cannot be given with iterations"),
+        ("setoption level=12", "level must be 1..10, got 12"),
+    ],
+)
+def test_a_level_that_clashes_is_an_error_that_changes_nothing(command, message):
+    session = _session()
+    assert session.handle("setoption iterations=30") == ["ok"]
+    before = session.snapshot()
+    answer = session.handle(command)
+    assert answer == [f"error {message}"] if message.startswith("level") else len(answer) == 1
+    assert message in answer[0] and answer[0].startswith("error ")
+    assert session.snapshot() == before
+
+
+def test_setoption_level_is_the_default_until_a_budget_replaces_it():
+    session = _session()
+    assert session.handle("setoption level=1") == ["ok"]
+    assert session.handle("go seed=5")[0].startswith("info iterations=10 ")
+    # a budget named in the command wins over the stored level
+    assert session.handle("go seed=5 iterations=7")[0].startswith("info iterations=7 ")
+    assert session.handle("setoption iterations=40") == ["ok"]
+    assert "level" not in session.options
+    assert session.handle("go seed=5")[0].startswith("info iterations=40 ")
+    assert session.handle("setoption level=4") == ["ok"]
+    assert "iterations" not in session.options
+    assert session.handle("go seed=5")[0].startswith("info iterations=50 ")
+
+
+# ---- the command line --------------------------------------------------------------------
+
+
+def _cli(*args):
+    return CliRunner().invoke(main, list(args), terminal_width=200)
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--level", "3", "--opponent", "mcts"], "--level and --opponent both say who plays"),
+        (["--level", "3", "--table"], "--level cannot be used with --table"),
+        (["--level", "11"], "11 is not in the range 1<=x<=10"),
+    ],
+)
+def test_play_level_errors(args, message):
+    run = _cli("play", "tictactoe", "--no-autosave", *args)
+    assert run.exit_code == 2 and message in run.output
+
+
+def test_play_level_seats_the_ai_at_that_level(tmp_path):
+    from test_play_cli import cadenza_play
+
+    run = cadenza_play("tictactoe", "--level", "2", "--seed", "4", input_text="b2\nquit\n")
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    assert "You are seat 0; seat 1: level:2." in lines
+    assert any(line.startswith("seat 1 (level): put an O on ") for line in lines), lines
+
+
+FIXTURE = {
+    "tictactoe": {
+        "command": "cadenza levels tictactoe --calibrate --games 8 --workers 1 --seed 1",
+        "games_per_gap": 8,
+        "levels": [
+            {"level": 1, "iterations": 10, "random_share": 0.5, "elo": 0.0, "elo_low": 0.0,
+             "elo_high": 0.0, "games": 0},
+            {"level": 2, "iterations": 10, "random_share": 0.2, "elo": 95.4, "elo_low": 20.0,
+             "elo_high": 170.2, "games": 8, "gap": 95.4},
+            {"level": 3, "iterations": 25, "elo": 180.0, "elo_low": None, "elo_high": 300.0,
+             "games": 8, "gap": 84.6},
+            {"level": 4, "iterations": 50},
+        ],
+    }
+}  # fmt: skip
+
+
+def test_levels_prints_the_table_with_intervals_and_not_calibrated(tmp_path):
+    path = tmp_path / "levels.json"
+    path.write_text(json.dumps(FIXTURE))
+    run = _cli("levels", "tictactoe", "--data", str(path))
+    assert run.exit_code == 0, run.output
+    lines = run.output.splitlines()
+    assert lines[0].split() == ["level", "budget", "Elo", "over", "level", "1", "95%",
+                                "interval", "games", "vs", "level", "below"]  # fmt: skip
+    assert lines[2].split() == ["2", "iterations=10,", "20%", "random", "moves", "+95", "[+20,",
+                                "+170]", "8"]  # fmt: skip
+    assert lines[3].split() == ["3", "iterations=25", "+180", "[unbounded,", "+300]", "8"]
+    assert lines[4].split() == ["4", "iterations=50", "not", "calibrated"]
+    assert lines[10].split() == ["10", "default", "budget", "not", "calibrated"]
+    assert lines[11] == "measured by: " + FIXTURE["tictactoe"]["command"]
+    other = _cli("levels", "pig", "--data", str(path))
+    assert other.output.count("not calibrated") == 11
+    assert other.output.splitlines()[-1].startswith("pig is not calibrated")
+    bad = _cli("levels", "chess", "--data", str(path))
+    assert bad.exit_code == 2 and "unknown game: chess" in bad.output
+
+
+def test_the_rows_sum_the_gaps_and_their_intervals_in_quadrature():
+    gaps = {
+        1: {"elo": 100.0, "elo_low": 70.0, "elo_high": 140.0, "games": 10},
+        2: {"elo": 50.0, "elo_low": 10.0, "elo_high": None, "games": 12},
+        3: {"elo": float("inf"), "elo_low": None, "elo_high": None, "games": 12},
+    }
+    rows = ladder_rows("tictactoe", gaps, ROOT / "no-such-file.json")
+    assert rows[1]["elo"] == 100.0 and rows[1]["elo_low"] == 70.0
+    assert rows[2]["elo"] == 150.0 and rows[2]["elo_low"] == 100.0  # hypot(30, 40)
+    assert rows[2]["elo_high"] is None and rows[2]["games"] == 12
+    assert rows[3]["elo"] is None and "elo" not in rows[4]
+
+
+def test_calibrate_plays_the_ladder_end_to_end_and_stores_it(tmp_path, monkeypatch):
+    monkeypatch.chdir(ROOT)  # the match workers import this tree's code
+    path = tmp_path / "levels.json"
+    path.write_text(json.dumps({"pig": {"command": "kept", "levels": []}}))
+    args = ["levels", "tictactoe", "--calibrate", "--games", "2", "--workers", "1"]
+    args += ["--up-to", "3", "--data", str(path), "--out", str(tmp_path / "ladder")]
+    run = _cli(*args)
+    assert run.exit_code == 0, run.output
+    stored = json.loads(path.read_text())
+    assert stored["pig"] == {"command": "kept", "levels": []}, "other games are kept"
+    entry = stored["tictactoe"]
+    assert entry["command"] == (
+        "cadenza levels tictactoe --calibrate --games 2 --workers 1 --seed 1 --up-to 3"
+    )
+    rows = entry["levels"]
+    assert [row["level"] for row in rows] == list(range(1, 11))
+    assert [row.get("games") for row in rows[:4]] == [0, 2, 2, None]
+    assert all("elo" in row for row in rows[:3]) and "elo" not in rows[3]
+    for lower in (1, 2):
+        folder = tmp_path / "ladder" / f"level{lower + 1}-vs-level{lower}"
+        games = [json.loads(line) for line in (folder / "games.jsonl").read_text().splitlines()]
+        assert sorted(g["seats"][0] for g in games) == sorted(
+            [f"level{lower}", f"level{lower + 1}"]
+        )
+        assert all(g["error"] is None and g["returns"] for g in games)
+    assert "measured by: " + entry["command"] in run.output.splitlines()
