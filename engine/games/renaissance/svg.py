@@ -154,7 +154,8 @@ def _map(obs: dict, by_kind: dict, legal: dict, x0: float, y0: float) -> list[di
         for k, action in enumerate(moves_to.get(r, [])):
             source = C.region_names[kind_of(action)[1] // C.num_regions]
             line, column = divmod(k, 3)
-            parts.append(chip(cx - 51 + column * 34, cy + REGION_R + 3 + line * 18, CHIP_W,
+            left = min(max(cx - 51, x0 + 2), x0 + MAP_W - 104)  # the chips stay on the map
+            parts.append(chip(left + column * 34, cy + REGION_R + 3 + line * 18, CHIP_W,
                               CHIP_H, action, source, legal[action]))  # fmt: skip
     return parts
 
@@ -231,7 +232,9 @@ def _spaces(obs: dict, by_kind: dict, legal: dict, x0: float, y0: float) -> list
         ]  # fmt: skip
         for k, (s, card) in enumerate(played.get(name, [])[:6]):
             cx, cy = x + 3 + (k % 3) * 33, y + 24 + (k // 3) * 20
-            parts.append(el("rect", x=cx, y=cy, width=31, height=18, rx=2, class_=f"seat-{s}"))
+            face_down = " back" if card == "?" else ""  # the rival's unseen Gossip card
+            parts.append(el("rect", x=cx, y=cy, width=31, height=18, rx=2,
+                            class_=f"seat-{s}{face_down}"))  # fmt: skip
             parts.append(el("text", x=cx + 15.5, y=cy + 13, text_anchor="middle",
                             class_="tiny on-dark", text=card))  # fmt: skip
         for k, action in enumerate(plays.get(dest, [])):
@@ -422,7 +425,7 @@ def _display(ws, acting, by_kind, legal, x, y) -> tuple[list[dict], float]:
     names = [name for name, n in sorted(ws["display"].items()) for _ in range(n)]
     lines = 0
     for i, name in enumerate(names):
-        cx = x + 100 + i * 84
+        cx = x + 96 + i * 80
         parts.append(_card(cx, y, name))
         held = chips.pop(name, []) if name not in names[:i] else []
         for k, (action, label) in enumerate(held):
