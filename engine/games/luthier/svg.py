@@ -231,8 +231,9 @@ def _awards_and_market(f, t, moves, legal, y) -> tuple[list[dict], float]:
             owner = f["claims"][slot][level]
             cls = "slot filled" if owner >= 0 else "slot"
             parts.append(el("rect", x=lx, y=ly, width=42, height=48, rx=3, class_=cls))
+            level_text = f"{LEVEL_LETTERS[level]} {t.award_pp[tile][level]}PP"
             parts.append(el("text", x=lx + 21, y=ly + 12, text_anchor="middle", class_="tiny",
-                            text=f"{LEVEL_LETTERS[level]} {t.award_pp[tile][level]}PP"))  # fmt: skip
+                            text=level_text))  # fmt: skip
             if owner >= 0:
                 parts.append(el("circle", cx=lx + 21, cy=ly + 30, r=8,
                                 class_=f"seat-{min(owner, 3)}"))  # fmt: skip
