@@ -425,7 +425,7 @@ def _display(ws, acting, by_kind, legal, x, y) -> tuple[list[dict], float]:
     names = [name for name, n in sorted(ws["display"].items()) for _ in range(n)]
     lines = 0
     for i, name in enumerate(names):
-        cx = x + 96 + i * 80
+        cx = x + 104 + i * 78
         parts.append(_card(cx, y, name))
         held = chips.pop(name, []) if name not in names[:i] else []
         for k, (action, label) in enumerate(held):
