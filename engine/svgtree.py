@@ -51,6 +51,29 @@ def button(x: float, y: float, w: float, h: float, action: int, label: str, word
     )
 
 
+def chip(x: float, y: float, w: float, h: float, action: int, label: str, words: str) -> dict:
+    """A small clickable token for `action` on a board element (a space, a card, a
+    region) that holds several moves: `label` says which one, `words` in full."""
+    return el(
+        "g",
+        el("title", text=words),
+        el("rect", x=x, y=y, width=w, height=h, rx=3, class_="btn chip"),
+        el("text", x=x + w / 2, y=y + h / 2 + 4, text_anchor="middle", class_="tiny", text=label),
+        class_="action",
+        data_action=action,
+    )
+
+
+def actions_in(nodes: list[dict]) -> set[int]:
+    """The action ids that elements among `nodes` (and their children) stand for."""
+    found: set[int] = set()
+    for node in nodes:
+        if "data-action" in node["attrs"]:
+            found.add(int(node["attrs"]["data-action"]))
+        found |= actions_in(node["children"])
+    return found
+
+
 CHAR_WIDTH = 7.6  # of the drawings' 14px sans-serif text, a little generous
 
 

@@ -85,3 +85,55 @@ def test_a_seat_sees_the_same_drawing_in_every_world_it_cannot_tell_apart(regist
             for _ in range(3):
                 world = state.determinize(seat, rng)
                 assert json.dumps(board_of(game, world, seat), sort_keys=True) == drawing
+
+
+# ---- the drawn boards of Luthier and da Vinci vs Michelangelo ----------------------------
+
+BOARDS = ["luthier", "renaissance"]
+PHONE_WIDTH = 760  # at most this wide, a board keeps 14px text above 6.5px on a 390px phone
+
+
+def elements(node: dict):
+    yield node
+    for child in node["children"]:
+        yield from elements(child)
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_a_board_fits_its_view_box_and_a_phone(registry, name):
+    game = registry.game(name)
+    for state in positions(game, 5, POSITIONS // 2):
+        seat = state.current_player()
+        board = board_of(game, state, seat)
+        _, _, width, height = (float(v) for v in board["attrs"]["viewBox"].split())
+        assert width <= PHONE_WIDTH
+        for node in elements(board):
+            a = node["attrs"]
+            for key, limit in (("x", width), ("cx", width), ("y", height), ("cy", height)):
+                if key in a:
+                    assert 0 <= float(a[key]) <= limit, (node["tag"], a)
+            if node["tag"] == "rect":
+                assert float(a["x"]) + float(a["width"]) <= width + 0.5, a
+                assert float(a["y"]) + float(a["height"]) <= height + 0.5, a
+
+
+def card_backs(board: dict) -> int:
+    return sum(1 for n in elements(board) if "back" in n["attrs"].get("class", "").split())
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_the_other_seats_hands_are_card_backs_as_many_as_they_hold(registry, name):
+    game = registry.game(name)
+    seen_backs = 0
+    for state in positions(game, 13, POSITIONS // 2):
+        seat = state.current_player()
+        obs = state.observation(seat)
+        if name == "renaissance":
+            rival = obs["workshops"][1 - seat]
+            hidden = rival["hand_size"] + rival["aside_size"]
+            hidden += sum(1 for ws in obs["workshops"] for card, _, _ in ws["board"] if card == "?")
+        else:
+            hidden = sum(min(p["hand_n"], 12) for s, p in enumerate(obs["players"]) if s != seat)
+        assert card_backs(board_of(game, state, seat)) == hidden
+        seen_backs += hidden
+    assert seen_backs > 0  # the positions include hidden cards
