@@ -21,7 +21,10 @@ from engine.game import GameSpec
 from plugins import hookspecs
 from search.base import SearchError, SearcherSpec
 
-BUILTIN_PLUGINS = ("plugins.builtin_games", "plugins.builtin_searchers")
+BUILTIN_PLUGINS = ("plugins.builtin_games", "plugins.builtin_searchers", "plugins.openspiel")
+# Searchers of an optional extra, by name prefix: their plugin registers them only when
+# the extra is installed, so asking for one without it names the install instead.
+EXTRA_SEARCHERS = {"openspiel-": "openspiel"}
 ENTRY_POINT_GROUP = "cadenza"
 # The searcher to use when none is named (the engine protocol's `go`, `cadenza play`'s
 # opponents): the first of these that is installed and can play the game (mcts refuses
@@ -50,6 +53,13 @@ class Registry:
         try:
             return self.searchers[name]
         except KeyError:
+            for prefix, extra in EXTRA_SEARCHERS.items():
+                if name.startswith(prefix) and not any(
+                    s.startswith(prefix) for s in self.searchers
+                ):
+                    raise SearchError(
+                        f"searcher {name} needs the {extra} extra: pip install 'cadenza[{extra}]'"
+                    ) from None
             raise SearchError(
                 f"unknown searcher: {name} (searchers: {', '.join(sorted(self.searchers))})"
             ) from None
