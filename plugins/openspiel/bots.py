@@ -156,7 +156,9 @@ class OpenSpielSearcher(Searcher):
             raise SearchError(f"{self.name}: seat {seat} is not to move in this state")
         start = clock.now()
         game = bridged_game(state)
-        seed = self.seed if self.seed >= 0 else rng.next_u64() % 2**32
+        if self.seed >= 0:  # every random number of the bot from its own seed
+            rng = Rng(self.seed)
+        seed = rng.next_u64() % 2**32
         random_state = np.random.RandomState(seed)
         deadline = budget.deadline(start)
         root = bridge.wrap(game, state.clone())
@@ -182,6 +184,7 @@ class OpenSpielSearcher(Searcher):
             value=children[0][1],
             stats={
                 "iterations": bot.simulations if bot else 0,
+                **(self.extra_stats(bot) if bot else {}),
                 "ms": int((clock.now() - start) * 1000),
             },
             alternatives=alternatives,
@@ -221,6 +224,9 @@ class OpenSpielSearcher(Searcher):
     def root_children(self, bot) -> list[tuple[int, float, int]]:
         raise NotImplementedError
 
+    def extra_stats(self, bot) -> dict:
+        return {}
+
     def tree_node(self, bot, root, line):
         """The bot's node after `line` from the root, or None."""
         raise NotImplementedError
@@ -252,6 +258,10 @@ class OpenSpielMctsSearcher(OpenSpielSearcher):
             for c in bot.root.children
             if c.explore_count
         ]
+
+    def extra_stats(self, bot) -> dict:
+        # MCTS-Solver stops as soon as it has proven the root's value.
+        return {"solved": bot.root.outcome is not None}
 
     def tree_node(self, bot, root, line):
         node = bot.root

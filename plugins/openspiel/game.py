@@ -14,8 +14,8 @@ What the bridge adds to the Cadenza contract:
   perfect-information game) by id, the others' by who made them, and, where the
   game hides things, what the seat could see after each step. The strings are keys
   for the bots, not text for a person: an observation enters as the seat's 64-bit
-  `infoset_key` (the compiled hash of `observation(seat)`); `str(state)` is the
-  state's JSON;
+  `infoset_key` (the compiled hash of `observation(seat)`), and `str(state)` is
+  the hash of the whole state (`state.cadenza.render()` draws it);
 - `resample_from_infostate` through the compiled `determinize`.
 
 Hot paths stay cheap: a clone copies the compiled state and shares the (immutable)
@@ -107,7 +107,10 @@ class CadenzaGame(pyspiel.Game):
             raise ValueError(str(exc)) from None
         self.players, self.variant = players, variant
         self.hidden = self.spec.hidden_information
-        actions = self.spec.new_state(players, variant, resolve_setup=False).num_actions
+        # Every new game starts as a copy of this one (building a start can take a
+        # millisecond; OpenSpiel's checks ask for one at every step).
+        self.start = self.spec.new_state(players, variant, resolve_setup=False)
+        actions = self.start.num_actions
         info = pyspiel.GameInfo(
             num_distinct_actions=actions,
             max_chance_outcomes=actions,  # outcomes share the id space with moves
@@ -120,8 +123,7 @@ class CadenzaGame(pyspiel.Game):
         super().__init__(game_type(self.spec), info, {"players": players, "variant": variant})
 
     def new_initial_state(self):
-        state = self.spec.new_state(self.players, self.variant, resolve_setup=False)
-        return CadenzaOpenSpielState(self, state)
+        return CadenzaOpenSpielState(self, self.start.clone())
 
     def make_py_observer(self, iig_obs_type=None, params=None):
         if params:
@@ -283,6 +285,7 @@ class CadenzaOpenSpielState(pyspiel.State):
         return seat
 
     def __str__(self):
-        # OpenSpiel's checks print a state at every step: the exact JSON is quick
-        # where a game's drawing can take milliseconds (`self.cadenza.render()`).
-        return self.cadenza.to_json()
+        # OpenSpiel compares and keys states by this string at every step, where the
+        # JSON or the drawing (`self.cadenza.render()`) can take milliseconds: the
+        # game and the 64-bit hash of the whole state.
+        return f"{self.cadenza.game_name} {self.cadenza.hash():016x}"
