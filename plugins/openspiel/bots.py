@@ -25,7 +25,8 @@ Budgets: `iterations` (1000 when neither limit is named) and/or `movetime_ms`,
 checked before every simulation. OpenSpiel's bots answer one action; a Decision is
 the mover's whole turn, so later steps of the turn follow the bot's tree (its most
 visited child) while it reaches them, then small searches of their own
-(COMPLETION_ITERATIONS), as Cadenza's searchers finish theirs.
+(COMPLETION_ITERATIONS, and no later than the decision's deadline), as Cadenza's
+searchers finish theirs.
 """
 
 from __future__ import annotations
@@ -176,7 +177,7 @@ class OpenSpielSearcher(Searcher):
         children.sort(key=lambda child: (child[0] != first, -child[2], child[0]))
 
         def finish(line: list[int]) -> list[int]:
-            return self.finish_turn(game, bot, root, state, seat, line, random_state, rng)
+            return self.finish_turn(game, bot, root, state, seat, line, random_state, rng, deadline)
 
         alternatives = [Alternative([a], value, visits, finish) for a, value, visits in children]
         return Decision(
@@ -190,9 +191,13 @@ class OpenSpielSearcher(Searcher):
             alternatives=alternatives,
         )
 
-    def finish_turn(self, game, bot, root, state, seat, line, random_state, rng) -> list[int]:
+    def finish_turn(
+        self, game, bot, root, state, seat, line, random_state, rng, deadline
+    ) -> list[int]:
         """`line` completed to the end of the seat's turn: the bot's tree while it
-        reaches the position, then small searches of the bot's kind."""
+        reaches the position, then small searches of the bot's kind, which stop at
+        the decision's deadline too (after their first two simulations), so that a
+        timed turn of many steps keeps to its time."""
         position = root.clone()
         for action in line:
             position.apply_action(action)
@@ -205,7 +210,7 @@ class OpenSpielSearcher(Searcher):
                 action, tree_position = self.follow(bot, tree_position, position)
             if action is None:
                 small = self.search(
-                    game, bridge.wrap(game, scratch.clone()), COMPLETION_ITERATIONS, None,
+                    game, bridge.wrap(game, scratch.clone()), COMPLETION_ITERATIONS, deadline,
                     random_state, rng,
                 )  # fmt: skip
                 children = self.root_children(small)

@@ -156,3 +156,38 @@ def test_without_openspiel_the_bots_are_not_registered_and_asking_names_the_extr
 def test_with_openspiel_an_unknown_openspiel_name_is_just_unknown():
     with pytest.raises(SearchError, match="^unknown searcher: openspiel-cfr "):
         REGISTRY.searcher("openspiel-cfr")
+
+
+@pytest.mark.parametrize("name", ["leduc", "taktvoll"])
+def test_the_bot_never_sees_what_its_seat_cannot(name):
+    # The true states differ only in what the mover cannot see: the same answer.
+    game = REGISTRY.game(name)
+    state = position(game, 10)
+    seat = state.current_player()
+    searcher = REGISTRY.searcher("openspiel-ismcts").create_for(game)
+    other = next(
+        world
+        for world in (state.determinize(seat, Rng(k)) for k in range(50))
+        if world.hash() != state.hash()
+    )
+    assert other.observation(seat) == state.observation(seat)
+    answers = [decide(searcher, game, s, Budget(iterations=40), seed=9) for s in (state, other)]
+    assert answers[0].actions == answers[1].actions
+    assert [a.visits for a in answers[0].alternatives] == [
+        a.visits for a in answers[1].alternatives
+    ]
+
+
+def test_a_timed_turn_of_many_steps_keeps_to_its_time():
+    # Luthier's turns run to several actions: the steps after the first are finished
+    # by small searches that stop at the same deadline.
+    game = REGISTRY.game("luthier")
+    searcher = REGISTRY.searcher("openspiel-ismcts").create_for(game)
+    longest = 0
+    for steps in (0, 20, 60):  # the first turn keeps a family tile, goals, an instrument...
+        state = position(game, steps, seed=5)
+        decision = decide(searcher, game, state, Budget(movetime_ms=150), seed=1)
+        assert_whole_legal_turn(state, decision.actions)
+        assert decision.stats["ms"] <= 150 + 250
+        longest = max(longest, len(decision.actions))
+    assert longest > 1
