@@ -20,7 +20,12 @@ TERMINAL = -2
 class ReferenceState:
     """Subclasses write current_player, legal_actions (the outcomes at a chance node),
     chance_outcomes, _apply (unchecked), to_dict and from_dict, and the rest of the
-    game-specific API (returns, scores, heuristic, observation, notation)."""
+    game-specific API (returns, scores, heuristic, observation, notation).
+
+    As on State, `observation(seat)` is what the seat knows of the position now,
+    without the history of moves that led here: not the seat's whole information
+    state where the order of past moves matters (a bridge that needs one, such as
+    the OpenSpiel bridge, keeps the history itself)."""
 
     game_name = "state"
     num_players = 2

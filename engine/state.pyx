@@ -221,7 +221,11 @@ cdef class State:
         raise NotImplementedError
 
     def observation(self, seat):
-        """A JSON-able dict of exactly what `seat` knows (game-specific)."""
+        """A JSON-able dict of exactly what `seat` knows of the position now
+        (game-specific). It carries no history of the moves that led here, so it is
+        not the seat's whole information state where the order of past moves matters:
+        a front-end or a bridge that needs that keeps the history itself (the
+        OpenSpiel bridge adds each step as the seat saw it)."""
         raise NotImplementedError
 
     @classmethod

@@ -21,7 +21,17 @@ from engine.game import GameSpec
 from plugins import hookspecs
 from search.base import SearchError, SearcherSpec
 
-BUILTIN_PLUGINS = ("plugins.builtin_games", "plugins.builtin_searchers")
+BUILTIN_PLUGINS = ("plugins.builtin_games", "plugins.builtin_searchers", "plugins.openspiel")
+# Searchers of an optional extra, by name prefix: their plugin registers them only when
+# the extra is installed, so asking for one without it names the install instead.
+EXTRA_SEARCHERS = {"openspiel-": "openspiel"}
+
+
+def extra_of(searcher: str) -> str | None:
+    """The optional extra that provides the searcher named `searcher`, or None."""
+    return next((x for prefix, x in EXTRA_SEARCHERS.items() if searcher.startswith(prefix)), None)
+
+
 ENTRY_POINT_GROUP = "cadenza"
 # The searcher to use when none is named (the engine protocol's `go`, `cadenza play`'s
 # opponents): the first of these that is installed and can play the game (mcts refuses
@@ -50,6 +60,11 @@ class Registry:
         try:
             return self.searchers[name]
         except KeyError:
+            extra = extra_of(name)
+            if extra is not None and not any(extra_of(s) == extra for s in self.searchers):
+                raise SearchError(
+                    f"searcher {name} needs the {extra} extra: pip install 'cadenza[{extra}]'"
+                ) from None
             raise SearchError(
                 f"unknown searcher: {name} (searchers: {', '.join(sorted(self.searchers))})"
             ) from None
