@@ -43,6 +43,11 @@ def tile_value(placed: float, points: int, space: int) -> float:
     return placed * points - (1.0 - placed) * space
 
 
+def room_share(open_cells: float, in_play: int) -> float:
+    """The share of `in_play` tiles of a kind that `open_cells` spaces can take."""
+    return 1.0 if open_cells >= in_play else open_cells / in_play
+
+
 class MaestroReference(ReferenceState):
     """A Maestro position with the same API as the compiled MaestroState."""
 
@@ -355,6 +360,16 @@ class MaestroReference(ReferenceState):
             i += 1
         return count
 
+    def reaches_maestro(self, seat: int) -> bool:
+        """Has `seat` a maestro to begin a row with: in its own agency, drawn this turn
+        (the mover's), or on an opponent's top row (the sources of 5.2)?"""
+        board, f = self.board, self.f
+        for q, agency in enumerate(f.agencies):
+            for slot, kind in enumerate(agency):
+                if kind == board.maestro_kind and (q == seat or slot < board.top_slots):
+                    return True
+        return seat == f.to_move and board.maestro_kind in f.drawn
+
     def _best_gain(self, seat: int) -> int:
         board, f = self.board, self.f
         avail = [0] * (board.applause_kind + 1)
@@ -373,25 +388,39 @@ class MaestroReference(ReferenceState):
             return self.returns()
         f, board = self.f, self.board
         n = f.players
-        # Room: the share of the tiles of a kind out of the bag the board can still take.
-        open_cells = [0] * (board.maestro_kind + 1)
+        # Room: the share of the tiles of a kind out of the bag the board can still
+        # take. Empty spaces of started rows (and, for maestros, empty rows) are open
+        # to every seat; the spaces of an empty row only to a seat that can begin it,
+        # and only a maestro begins a row (5.2), so they count by maestro_chance.
+        open_any = [0] * (board.maestro_kind + 1)
+        open_unstarted = [0] * (board.maestro_kind + 1)
         for cell, kind in enumerate(f.cells):
             if kind == EMPTY:
-                open_cells[board.cell_kinds[cell]] += 1
-        open_cells[board.maestro_kind] = sum(
-            1 for r in range(board.num_rows) if not self.occupied(r)
-        )
+                started = bool(self.occupied(board.cell_rows[cell]))
+                counts = open_any if started else open_unstarted
+                counts[board.cell_kinds[cell]] += 1
+        open_any[board.maestro_kind] = sum(1 for r in range(board.num_rows) if not self.occupied(r))
         in_play = [0] * (board.maestro_kind + 1)
         for kind in [k for agency in f.agencies for k in agency] + f.drawn:
             if kind != EMPTY:
                 in_play[kind] += 1
-        room = [1.0 if o >= p else o / p for o, p in zip(open_cells, in_play, strict=False)]
-        bag_total = sum(self.bag())
+        bag = self.bag()
+        bag_total = sum(bag)
         applause_left = float(board.applause - f.applause)
         expected_draws = applause_left * (bag_total + 1.0) / (applause_left + 1.0)
         turns_each = expected_draws / DRAWS_PER_TURN / n
+        # Without a maestro in reach, the chance of drawing one in the seat's share
+        # of the draws left, each a maestro with the bag's share q: 1 - (1 - q)^draws.
+        maestro_draw = 0.0
+        if bag_total > 0:
+            maestro_draw = 1.0 - (1.0 - bag[board.maestro_kind] / bag_total) ** (expected_draws / n)
         values = []
         for seat in range(n):
+            maestro_chance = 1.0 if self.reaches_maestro(seat) else maestro_draw
+            room = [
+                room_share(sure + maestro_chance * maybe, playing)
+                for sure, maybe, playing in zip(open_any, open_unstarted, in_play, strict=True)
+            ]
             if seat == f.to_move:
                 d = 0 if f.phase == PLACE else n
             else:

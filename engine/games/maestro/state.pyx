@@ -7,7 +7,7 @@
 #   placement steps (one tile each onto the turn's one row)... then `pass`;
 #   draw<k>; then k times: a chance node (tile:<name>) and, for a musician or
 #   maestro, agency<n> (the space it goes on). See __init__.py for the notation.
-from libc.math cimport sqrt
+from libc.math cimport pow, sqrt
 from libc.stdint cimport uint64_t
 from libc.string cimport memcpy, memset
 
@@ -50,6 +50,11 @@ cdef inline double tile_value(double placed, int points, int space) noexcept nog
     # A tile that is placed later with probability `placed` scores `points`, else
     # costs its agency space's number at the end.
     return placed * points - (1.0 - placed) * space
+
+
+cdef inline double room_share(double open_cells, int in_play) noexcept nogil:
+    # The share of `in_play` tiles of a kind that `open_cells` spaces can take.
+    return 1.0 if open_cells >= in_play else open_cells / in_play
 
 
 cdef class BoardTables:
@@ -496,6 +501,21 @@ cdef class MaestroState(State):
                 best = gain
         return best
 
+    cdef bint c_reaches_maestro(self, int seat) noexcept nogil:
+        # Does `seat` have a maestro to start a row with: in its own agency, drawn
+        # this turn (the mover's), or on an opponent's top row (spec 5.2 sources)?
+        cdef const game_t* g = &self.g
+        cdef int q, i
+        for q in range(g.players):
+            for i in range(self.b.slots):
+                if g.agency[q][i] == self.b.maestro and (q == seat or i < self.b.top_slots):
+                    return True
+        if seat == g.to_move:
+            for i in range(g.num_drawn):
+                if g.drawn[i] == self.b.maestro:
+                    return True
+        return False
+
     cdef void c_heuristic(self, double* out) noexcept nogil:
         # Each seat's expected final score, turned into shares of the win by a
         # softmax: points so far; every agency tile as the points it may still score
@@ -504,44 +524,63 @@ cdef class MaestroState(State):
         # board can take is a sure penalty); the critic's income to come; and the
         # best placement open to the seat (rows it can finish, tiles in others' top
         # rows), discounted by how soon its placement phase comes.
+        # The room is the seat's own: an empty row is begun only by a maestro (spec
+        # 5.2), so its cells count for a seat only as far as the seat can get one
+        # (maestro_chance). Maestro is perfect information (spec 8): this whole
+        # state is what every seat sees.
         cdef const game_t* g = &self.g
         cdef const board_t* b = self.b
         cdef int n = g.players
-        cdef int open_cells[M_MAX_KINDS]
+        cdef int open_any[M_MAX_KINDS]
+        cdef int open_unstarted[M_MAX_KINDS]
         cdef int in_play[M_MAX_KINDS]
         cdef double room[M_MAX_KINDS]
         cdef int free_spaces[M_MAX_SLOTS]
         cdef double value[M_MAX_SEATS]
         cdef int seat, i, _, r, k, d, num_free, next_free
         cdef double applause_left, expected_draws, turns_each, own_turns, p_place
-        cdef double weight, tile_share, temperature
+        cdef double weight, tile_share, temperature, maestro_draw, maestro_chance
         if g.phase == OVER:
             self.c_returns(out)
             return
         # Room: the share of the tiles of a kind out of the bag that the board can
-        # still take (empty spaces of that instrument; empty rows for maestros).
-        memset(open_cells, 0, sizeof(open_cells))
+        # still take. open_any: what every seat may fill (empty spaces of started
+        # rows; empty rows for maestros); open_unstarted: the spaces of empty rows,
+        # which count for a seat weighted by its maestro_chance.
+        memset(open_any, 0, sizeof(open_any))
+        memset(open_unstarted, 0, sizeof(open_unstarted))
         memset(in_play, 0, sizeof(in_play))
         for i in range(b.num_cells):
             if g.cell[i] == M_EMPTY:
-                open_cells[b.cell_kind[i]] += 1
+                if g.lo[b.cell_row[i]] < 0:
+                    open_unstarted[b.cell_kind[i]] += 1
+                else:
+                    open_any[b.cell_kind[i]] += 1
         for r in range(b.num_rows):
             if g.lo[r] < 0:
-                open_cells[b.maestro] += 1
+                open_any[b.maestro] += 1
         for seat in range(n):
             for i in range(b.slots):
                 if g.agency[seat][i] != M_EMPTY:
                     in_play[g.agency[seat][i]] += 1
         for i in range(g.num_drawn):
             in_play[g.drawn[i]] += 1
-        for k in range(b.maestro + 1):
-            room[k] = 1.0 if open_cells[k] >= in_play[k] else open_cells[k] / <double>in_play[k]
         applause_left = b.total[b.applause] - g.applause
         # The draws until the last applause comes out of the bag: the expected
         # position of the last of A marked tiles among T is A (T + 1) / (A + 1).
         expected_draws = applause_left * (g.bag_total + 1.0) / (applause_left + 1.0)
         turns_each = expected_draws / DRAWS_PER_TURN / n
+        # A seat with no maestro in reach draws one in its share of the draws left
+        # with chance 1 - (1 - q)^(draws / n), q the bag's share of maestros.
+        maestro_draw = 0.0
+        if g.bag_total > 0:
+            maestro_draw = 1.0 - pow(1.0 - g.bag[b.maestro] / <double>g.bag_total,
+                                     expected_draws / n)
         for seat in range(n):
+            maestro_chance = 1.0 if self.c_reaches_maestro(seat) else maestro_draw
+            for k in range(b.maestro + 1):
+                room[k] = room_share(open_any[k] + maestro_chance * open_unstarted[k],
+                                     in_play[k])
             if seat == g.to_move:
                 d = 0 if g.phase == PLACE else n
             else:

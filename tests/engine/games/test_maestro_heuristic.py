@@ -17,11 +17,14 @@ from __future__ import annotations
 
 import itertools
 import math
+import random
 
 import pytest
 
 from engine.games.maestro import weights
-from maestro_positions import both, position
+from engine.games.maestro.reference import MaestroReference
+from engine.games.maestro.state import MaestroState
+from maestro_positions import BOARD, both, position
 
 PER_TILE = 5  # points a placed musician scores (spec 5.3)
 CRITIC_INCOME = 10  # the critic's income at its holder's turn (spec 4 A)
@@ -138,3 +141,125 @@ def test_at_the_setup_the_seats_nearer_their_turn_are_worth_more(impl, players, 
     share = state.heuristic()
     in_play_order = [share[(to_move + i) % players] for i in range(players)]
     assert all(a > b for a, b in itertools.pairwise(in_play_order)), share
+
+
+# ---- the room of rows nobody has begun: per seat ------------------------------------------
+# Only a maestro begins a row (shared/rules/maestro-1989.md 5.2, "Row empty (start it)"),
+# and a seat may use a maestro of its own agency or of an opponent's spaces 1-5 (5.2,
+# sources 1 and 2). So the spaces of an empty row count as room for a seat's tiles only
+# if it has a maestro in reach, or else by its chance of drawing one from the bag.
+
+TRUMPET_ONLY_IN_R10 = "R10"  # the board's two trumpet spaces are both in R10 (spec 2.2)
+
+
+def begun_with_maestros(*row_ids: str) -> dict[str, list]:
+    """Rows each begun by a lone maestro on their first space."""
+    lengths = dict(zip(BOARD.row_ids, BOARD.row_lengths, strict=True))
+    return {r: ["maestro"] + [None] * (lengths[r] - 1) for r in row_ids}
+
+
+def test_the_trumpets_spaces_are_all_in_the_row_the_positions_leave_empty():
+    rows = {
+        BOARD.row_ids[BOARD.cell_rows[c]]
+        for c, k in enumerate(BOARD.cell_kinds)
+        if BOARD.tile_names[k] == "trumpet"
+    }
+    assert rows == {TRUMPET_ONLY_IN_R10}
+
+
+@both
+def test_an_empty_row_is_no_room_for_a_seat_that_cannot_get_a_maestro(impl):
+    """Rows R1-R9 are begun with 9 maestros, seat 1 holds the 10th on space 10 (closed
+    to seat 0, 5.2): the bag has none left. Seat 0's trumpet fits only R10, which
+    nobody has begun, so for seat 0 it is a sure penalty (its space, 1). The old term
+    counted R10's two trumpet spaces for every seat and valued it at `now`."""
+    state = position(
+        impl,
+        2,
+        to_move=0,
+        applause=3,
+        agencies={0: {1: "trumpet"}, 1: {10: "maestro"}},
+        rows=begun_with_maestros(*BOARD.row_ids[:9]),
+    )
+    bag = 70 - 2 - 9 - 3
+    draws = draws_until_last_applause(14 - 3, bag)
+    turns = draws / weights.DRAWS_PER_TURN / 2
+    now, later = chance_placed(turns + 1), chance_placed(turns)
+    # Seat 1 can begin R10 with its maestro next to seat 0's trumpet (top row): 2 tiles.
+    seat_1 = 0 + tile_worth(later, 10) + opportunity(1) * 2 * PER_TILE
+    new = shares([tile_worth(0.0, 1), seat_1], draws)
+    old = shares([tile_worth(now, 1), seat_1], draws)
+    assert state.heuristic() == pytest.approx(new, abs=1e-12)
+    assert state.heuristic()[0] < old[0] - 0.02  # worth less to seat 0 than it was
+
+
+@both
+def test_a_maestro_on_an_opponents_top_row_puts_an_empty_row_in_reach(impl):
+    """The same board, but seat 1's maestro on space 5: seat 0 may take it (5.2,
+    source 2), so R10's trumpet spaces are room for seat 0's trumpet again."""
+    agencies = {0: {1: "trumpet"}, 1: {10: "maestro"}}
+    rows = begun_with_maestros(*BOARD.row_ids[:9])
+    closed = position(impl, 2, to_move=0, applause=3, agencies=agencies, rows=rows)
+    agencies[1] = {5: "maestro"}
+    reached = position(impl, 2, to_move=0, applause=3, agencies=agencies, rows=rows)
+    bag = 70 - 2 - 9 - 3
+    draws = draws_until_last_applause(14 - 3, bag)
+    turns = draws / weights.DRAWS_PER_TURN / 2
+    now, later = chance_placed(turns + 1), chance_placed(turns)
+    # Seat 0 can now begin R10 itself: seat 1's maestro and its own trumpet, 2 tiles.
+    seat_0 = tile_worth(now, 1) + opportunity(0) * 2 * PER_TILE
+    seat_1 = tile_worth(later, 5) + opportunity(1) * 2 * PER_TILE
+    assert reached.heuristic() == pytest.approx(shares([seat_0, seat_1], draws), abs=1e-12)
+    assert reached.heuristic()[0] > closed.heuristic()[0]
+
+
+@both
+def test_an_empty_row_counts_by_the_chance_of_drawing_a_maestro(impl):
+    """R1-R7 begun (7 maestros), seat 1's on space 10: 2 maestros are left in a bag of
+    60. Seat 0 holds two trumpets and no maestro; R10's two trumpet spaces count for
+    it with the chance that its share of the draws left (draws / 2) brings a maestro:
+    1 - (1 - 2/60)^(draws / 2)."""
+    state = position(
+        impl,
+        2,
+        to_move=0,
+        agencies={0: {1: "trumpet", 2: "trumpet"}, 1: {10: "maestro"}},
+        rows=begun_with_maestros(*BOARD.row_ids[:7]),
+    )
+    bag = 70 - 3 - 7
+    draws = draws_until_last_applause(14, bag)
+    turns = draws / weights.DRAWS_PER_TURN / 2
+    now, later = chance_placed(turns + 1), chance_placed(turns)
+    maestro_chance = 1 - (1 - 2 / bag) ** (draws / 2)
+    room = maestro_chance * 2 / 2  # two spaces, if R10 is begun, for two trumpets
+    seat_0 = tile_worth(now * room, 1) + tile_worth(now * room, 2)
+    # Seat 1: its maestro on R10's horn space, seat 0's trumpets beside it: 3 tiles.
+    seat_1 = tile_worth(later, 10) + opportunity(1) * 3 * PER_TILE
+    assert 0.5 < maestro_chance < 1
+    assert state.heuristic() == pytest.approx(shares([seat_0, seat_1], draws), abs=1e-12)
+
+
+def test_compiled_and_reference_agree_on_the_room_of_thousands_of_random_states():
+    """The differential pattern (test_differential: seeded random games through both
+    implementations), asserting that the per-seat room was really exercised: many
+    states have an empty row and a seat with no maestro in reach."""
+    from test_differential import choose
+
+    compared = without_maestro = 0
+    for seed in range(60):
+        players = 2 + seed % 3
+        compiled = MaestroState.new_initial(players)
+        reference = MaestroReference.new_initial(players)
+        rng = random.Random(10_000 + seed)
+        while not compiled.is_terminal():
+            assert compiled.heuristic() == pytest.approx(reference.heuristic(), abs=1e-12)
+            compared += 1
+            empty_row = any(not reference.occupied(r) for r in range(BOARD.num_rows))
+            without_maestro += empty_row and not all(
+                reference.reaches_maestro(s) for s in range(players)
+            )
+            action = choose(compiled, rng)
+            compiled.apply(action)
+            reference.apply(action)
+    assert compared > 5000
+    assert without_maestro > 1000
