@@ -409,14 +409,24 @@ class MaestroReference(ReferenceState):
         applause_left = float(board.applause - f.applause)
         expected_draws = applause_left * (bag_total + 1.0) / (applause_left + 1.0)
         turns_each = expected_draws / DRAWS_PER_TURN / n
-        # Without a maestro in reach, the chance of drawing one in the seat's share
-        # of the draws left, each a maestro with the bag's share q: 1 - (1 - q)^draws.
-        maestro_draw = 0.0
-        if bag_total > 0:
-            maestro_draw = 1.0 - (1.0 - bag[board.maestro_kind] / bag_total) ** (expected_draws / n)
+        # Without a maestro in reach, the chance of drawing one, each draw a maestro
+        # with the bag's share q: 1 - (1 - q)^draws, draws the seat's share of the
+        # draws left but no more than its free spaces. The free spaces also bound the
+        # seat's placement phases: it must draw every turn (4 C) and the game ends at
+        # its turn with a full agency unless it places (7.2), at the cost of every
+        # tile left (a full agency 55, 2.1): free spaces + 1 at most.
+        maestro_share = bag[board.maestro_kind] / bag_total if bag_total > 0 else 0.0
+        tile_share = (bag_total - applause_left) / float(bag_total) if bag_total > 0 else 0.0
         values = []
         for seat in range(n):
-            maestro_chance = 1.0 if self.reaches_maestro(seat) else maestro_draw
+            mid_draw = seat == f.to_move and f.phase in (DRAW, SLOT)
+            free = [s + 1 for s in self.free_spaces(seat)]
+            spaces = len(free) - (len(f.drawn) if mid_draw else 0)
+            horizon = spaces - (f.draws_left * tile_share if mid_draw else 0.0) + 1.0
+            if self.reaches_maestro(seat):
+                maestro_chance = 1.0
+            else:
+                maestro_chance = 1.0 - (1.0 - maestro_share) ** min(expected_draws / n, spaces)
             room = [
                 room_share(sure + maestro_chance * maybe, playing)
                 for sure, maybe, playing in zip(open_any, open_unstarted, in_play, strict=True)
@@ -425,17 +435,15 @@ class MaestroReference(ReferenceState):
                 d = 0 if f.phase == PLACE else n
             else:
                 d = (seat - f.to_move + n) % n
-            own_turns = turns_each + (1.0 if d == 0 else 0.0)
+            own_turns = min(turns_each + (1.0 if d == 0 else 0.0), horizon)
             p_place = own_turns / (own_turns + 1.0)
             value = float(f.points[seat])
             for slot, kind in enumerate(f.agencies[seat]):
                 if kind != EMPTY:
                     value += tile_value(p_place * room[kind], board.points_place, slot + 1)
-            if seat == f.to_move and f.phase in (DRAW, SLOT):
-                free = [s + 1 for s in self.free_spaces(seat)]
+            if mid_draw:
                 for i, kind in enumerate(f.drawn):
                     value += tile_value(p_place * room[kind], board.points_place, free[i])
-                tile_share = (bag_total - applause_left) / float(bag_total)
                 for i in range(len(f.drawn), len(f.drawn) + f.draws_left):
                     value += tile_share * tile_value(p_place, board.points_place, free[i])
             if f.critic == seat:

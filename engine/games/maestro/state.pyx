@@ -526,8 +526,13 @@ cdef class MaestroState(State):
         # rows), discounted by how soon its placement phase comes.
         # The room is the seat's own: an empty row is begun only by a maestro (spec
         # 5.2), so its cells count for a seat only as far as the seat can get one
-        # (maestro_chance). Maestro is perfect information (spec 8): this whole
-        # state is what every seat sees.
+        # (maestro_chance), drawing at most as many tiles as its agency has free
+        # spaces for. Those spaces also bound its turns: a seat must draw each turn
+        # (spec 4 C), and at its turn with a full agency the game ends unless it
+        # places (spec 7.2), every tile left costing its space (a full agency 55,
+        # spec 2.1); so a seat that places nothing has at most its free spaces + 1
+        # placement phases left. Maestro is perfect information (spec 8): this
+        # whole state is what every seat sees.
         cdef const game_t* g = &self.g
         cdef const board_t* b = self.b
         cdef int n = g.players
@@ -539,7 +544,9 @@ cdef class MaestroState(State):
         cdef double value[M_MAX_SEATS]
         cdef int seat, i, _, r, k, d, num_free, next_free
         cdef double applause_left, expected_draws, turns_each, own_turns, p_place
-        cdef double weight, tile_share, temperature, maestro_draw, maestro_chance
+        cdef double weight, tile_share, temperature, maestro_share, maestro_chance
+        cdef double spaces, horizon
+        cdef bint mid_draw
         if g.phase == OVER:
             self.c_returns(out)
             return
@@ -570,14 +577,31 @@ cdef class MaestroState(State):
         # position of the last of A marked tiles among T is A (T + 1) / (A + 1).
         expected_draws = applause_left * (g.bag_total + 1.0) / (applause_left + 1.0)
         turns_each = expected_draws / DRAWS_PER_TURN / n
-        # A seat with no maestro in reach draws one in its share of the draws left
-        # with chance 1 - (1 - q)^(draws / n), q the bag's share of maestros.
-        maestro_draw = 0.0
+        # A seat with no maestro in reach draws one with chance 1 - (1 - q)^draws, q
+        # the bag's share of maestros, draws its share of the draws left (draws / n)
+        # but no more than its free spaces.
+        maestro_share = 0.0
         if g.bag_total > 0:
-            maestro_draw = 1.0 - pow(1.0 - g.bag[b.maestro] / <double>g.bag_total,
-                                     expected_draws / n)
+            maestro_share = g.bag[b.maestro] / <double>g.bag_total
+        tile_share = 0.0
+        if g.bag_total > 0:
+            tile_share = (g.bag_total - applause_left) / <double>g.bag_total
         for seat in range(n):
-            maestro_chance = 1.0 if self.c_reaches_maestro(seat) else maestro_draw
+            mid_draw = seat == g.to_move and (g.phase == DRAW or g.phase == SLOT)
+            # The seat's empty spaces (the mover's tiles drawn this turn claim the
+            # first ones), and those left once this turn's draws owed are in.
+            num_free = 0
+            for i in range(b.slots):
+                if g.agency[seat][i] == M_EMPTY:
+                    free_spaces[num_free] = i + 1
+                    num_free += 1
+            spaces = num_free - (g.num_drawn if mid_draw else 0)
+            horizon = spaces - (g.draws_left * tile_share if mid_draw else 0.0) + 1.0
+            if self.c_reaches_maestro(seat):
+                maestro_chance = 1.0
+            else:
+                maestro_chance = 1.0 - pow(1.0 - maestro_share,
+                                           min(expected_draws / n, spaces))
             for k in range(b.maestro + 1):
                 room[k] = room_share(open_any[k] + maestro_chance * open_unstarted[k],
                                      in_play[k])
@@ -585,26 +609,20 @@ cdef class MaestroState(State):
                 d = 0 if g.phase == PLACE else n
             else:
                 d = (seat - g.to_move + n) % n
-            own_turns = turns_each + (1.0 if d == 0 else 0.0)
+            own_turns = min(turns_each + (1.0 if d == 0 else 0.0), horizon)
             p_place = own_turns / (own_turns + 1.0)
             value[seat] = g.points[seat]
             for i in range(b.slots):
                 k = g.agency[seat][i]
                 if k != M_EMPTY:
                     value[seat] += tile_value(p_place * room[k], b.points_place, i + 1)
-            if seat == g.to_move and (g.phase == DRAW or g.phase == SLOT):
+            if mid_draw:
                 # Tiles drawn this turn, and draws to come, go to the cheapest spaces.
-                num_free = 0
-                for i in range(b.slots):
-                    if g.agency[seat][i] == M_EMPTY:
-                        free_spaces[num_free] = i + 1
-                        num_free += 1
                 next_free = 0
                 for i in range(g.num_drawn):
                     value[seat] += tile_value(p_place * room[g.drawn[i]], b.points_place,
                                               free_spaces[next_free])
                     next_free += 1
-                tile_share = (g.bag_total - applause_left) / <double>g.bag_total
                 for _ in range(g.draws_left):
                     value[seat] += tile_share * tile_value(p_place, b.points_place,
                                                            free_spaces[next_free])
