@@ -10,6 +10,11 @@ deal alike, the difference of the two means is given with an unpaired interval.
 
     python bench/compare_matches.py bench/results/maestro-mcts-vs-greedy \\
         bench/results/maestro-expectimax-vs-greedy
+
+With --deals (two runs of one hero, e.g. before and after a change, on the same
+seed), also: each deal the first run lost, how that game ended (replayed from its
+record: the state's `end` and the seat whose turn ended it) and what the second run
+made of the same deal, and the paired change in the hero's final point margin.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from cli.match.elo import mean_interval  # noqa: E402
 from cli.match.entrants import parse_entrant  # noqa: E402
 from cli.match.store import GamesFile, match_identity  # noqa: E402
 from engine.errors import CadenzaError  # noqa: E402
+from plugins.manager import default_registry  # noqa: E402
 
 
 def hero_returns(directory: Path) -> tuple[str, dict[int, tuple[int, float]]]:
@@ -67,13 +73,101 @@ def compare(first: Path, second: Path) -> str:
     )
 
 
+def hero_records(directory: Path) -> tuple[str, dict[int, dict]]:
+    """The first entrant's name and the match's finished records by game index."""
+    hero = parse_entrant(match_identity(directory)["entrants"][0]).name
+    records = GamesFile(directory).load(repair=False)
+    return hero, {i: r for i, r in records.items() if r.get("returns") is not None}
+
+
+def ending(record: dict, hero: str) -> str:
+    """How the record's (last) game ended, replayed from its notation: the final
+    state's `end` (if its game names one), and whether the hero's turn ended it."""
+    game = default_registry().game(record["game"])
+    played = record["games"][-1]
+    state = game.new_state(record["players"], record["variant"], resolve_setup=False)
+    for text in played["setup"] + [t for move in played["moves"] for t in move["actions"]]:
+        state.apply(state.str_to_action(text))
+    final = state.to_dict()
+    end = final.get("end") or "end"
+    mover = final.get("to_move")
+    if mover is None:
+        return end
+    return f"{end} ({'hero' if record['seats'][mover] == hero else 'opponent'}'s turn)"
+
+
+def margin(record: dict, hero: str) -> float:
+    """The hero's final points minus the best of the other seats'."""
+    scores = record["scores"]
+    mine = record["seats"].index(hero)
+    return scores[mine] - max(s for seat, s in enumerate(scores) if seat != mine)
+
+
+def deal_by_deal(first: Path, second: Path) -> str:
+    """The first run's losses (return 0) deal by deal, how each ended and what the
+    second run did on the same deal; then the paired change in point margin."""
+    hero_a, games_a = hero_records(first)
+    hero_b, games_b = hero_records(second)
+    common = sorted(
+        i for i in set(games_a) & set(games_b) if games_a[i]["seed"] == games_b[i]["seed"]
+    )
+    if not common:
+        raise CadenzaError("the two runs share no deal (same --seed, --games and opponent?)")
+
+    def share(records, hero, i):
+        return records[i]["returns"][records[i]["seats"].index(hero)]
+
+    lines = [f"deal  {hero_a} (first): ending, return  |  {hero_b} (second): ending, return"]
+    lost_a = [i for i in common if share(games_a, hero_a, i) == 0.0]
+    lost_b = [i for i in common if share(games_b, hero_b, i) == 0.0]
+    endings_a = {i: ending(games_a[i], hero_a) for i in lost_a}
+    endings_b = {i: ending(games_b[i], hero_b) for i in set(lost_a) | set(lost_b)}
+    for i in sorted(set(lost_a) | set(lost_b)):
+        left = f"{endings_a[i]}, {share(games_a, hero_a, i):g}" if i in lost_a else "not lost"
+        right = (
+            f"{endings_b[i]}, {share(games_b, hero_b, i):g}"
+            if i in lost_b
+            else (f"not lost, {share(games_b, hero_b, i):g}")
+        )
+        lines.append(f"{i:4}  {left}  |  {right}")
+    by_end = {}
+    for i in lost_a:
+        by_end.setdefault(endings_a[i], []).append(i)
+    for end, deals in sorted(by_end.items()):
+        gone = sum(i not in lost_b for i in deals)
+        lines.append(
+            f"first run's losses ending {end}: {len(deals)}; not lost in the second run: {gone}"
+        )
+    fresh = [i for i in lost_b if i not in lost_a]
+    fresh_ends = {}
+    for i in fresh:
+        fresh_ends[endings_b[i]] = fresh_ends.get(endings_b[i], 0) + 1
+    lines.append(
+        f"losses over {len(common)} paired deals: {len(lost_a)} -> {len(lost_b)} "
+        f"({len(fresh)} new: {dict(sorted(fresh_ends.items()))})"
+    )
+    mean, half = mean_interval(
+        margin(games_b[i], hero_b) - margin(games_a[i], hero_a) for i in common
+    )
+    lines.append(
+        f"point margin, second minus first: {mean:+.1f} [{mean - half:+.1f}, {mean + half:+.1f}]"
+        " (paired, 95%)"
+    )
+    return "\n".join(lines)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("first", type=Path, help="a match folder (its first entrant is the hero)")
     parser.add_argument("second", type=Path, help="the other hero's match folder")
+    parser.add_argument(
+        "--deals", action="store_true", help="also each lost deal, how it ended, and the margin"
+    )
     args = parser.parse_args(argv)
     try:
         print(compare(args.first, args.second))
+        if args.deals:
+            print(deal_by_deal(args.first, args.second))
     except CadenzaError as exc:  # not a match folder, or a malformed entrant in it
         print(f"error: {exc}", file=sys.stderr)
         return 2

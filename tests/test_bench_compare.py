@@ -7,10 +7,13 @@ import json
 import sys
 from pathlib import Path
 
+from click.testing import CliRunner
+
+from cli.main import main as cadenza
 from cli.match.store import CONFIG_FILE, GamesFile
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-from compare_matches import compare, main  # noqa: E402
+from compare_matches import compare, deal_by_deal, main  # noqa: E402
 
 
 def write_match(directory: Path, hero: str, results: list[tuple[int, float]]) -> Path:
@@ -64,3 +67,31 @@ def test_a_folder_without_a_match_is_a_one_line_error(tmp_path, capsys):
     assert main([str(a), str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert err == f"error: {tmp_path} is not a match folder: it has no {CONFIG_FILE}\n"
+
+
+def real_match(out: Path, hero: str) -> Path:
+    """Six Maestro games of `hero` against random on seed 5 (fast: no search)."""
+    args = ["match", "maestro", "--entrant", f"{hero}={hero}", "--entrant", "rnd=random"]
+    result = CliRunner().invoke(cadenza, [*args, "--games", "6", "--seed", "5", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def test_deal_by_deal_names_how_each_lost_game_ended(tmp_path):
+    """Two runs of the same entrants on one seed play the same games: every loss of
+    the first is a loss of the second, by the same ending (one of the two ends of
+    shared/rules/maestro-1989.md 7), and the margin does not move."""
+    first = real_match(tmp_path / "a", "random")
+    second = real_match(tmp_path / "b", "random")
+    lines = deal_by_deal(first, second).splitlines()
+    records = GamesFile(first).load(repair=False).values()
+    lost = sum(r["returns"][r["seats"].index("random")] == 0.0 for r in records)
+    assert lost > 0
+    assert f"losses over 6 paired deals: {lost} -> {lost} (0 new: {{}})" in lines
+    per_end = [line for line in lines if line.startswith("first run's losses ending ")]
+    assert sum(int(line.split(": ")[1].split(";")[0]) for line in per_end) == lost
+    assert all(line.endswith("not lost in the second run: 0") for line in per_end)
+    assert all(
+        line.split("ending ")[1].split(" (")[0] in ("applause", "full_agency") for line in per_end
+    )
+    assert lines[-1] == "point margin, second minus first: +0.0 [+0.0, +0.0] (paired, 95%)"

@@ -43,6 +43,11 @@ def tile_value(placed: float, points: int, space: int) -> float:
     return placed * points - (1.0 - placed) * space
 
 
+def room_share(open_cells: float, in_play: int) -> float:
+    """The share of `in_play` tiles of a kind that `open_cells` spaces can take."""
+    return 1.0 if open_cells >= in_play else open_cells / in_play
+
+
 class MaestroReference(ReferenceState):
     """A Maestro position with the same API as the compiled MaestroState."""
 
@@ -355,6 +360,16 @@ class MaestroReference(ReferenceState):
             i += 1
         return count
 
+    def reaches_maestro(self, seat: int) -> bool:
+        """Has `seat` a maestro to begin a row with: in its own agency, drawn this turn
+        (the mover's), or on an opponent's top row (the sources of 5.2)?"""
+        board, f = self.board, self.f
+        for q, agency in enumerate(f.agencies):
+            for slot, kind in enumerate(agency):
+                if kind == board.maestro_kind and (q == seat or slot < board.top_slots):
+                    return True
+        return seat == f.to_move and board.maestro_kind in f.drawn
+
     def _best_gain(self, seat: int) -> int:
         board, f = self.board, self.f
         avail = [0] * (board.applause_kind + 1)
@@ -373,40 +388,62 @@ class MaestroReference(ReferenceState):
             return self.returns()
         f, board = self.f, self.board
         n = f.players
-        # Room: the share of the tiles of a kind out of the bag the board can still take.
-        open_cells = [0] * (board.maestro_kind + 1)
+        # Room: the share of the tiles of a kind out of the bag the board can still
+        # take. Empty spaces of started rows (and, for maestros, empty rows) are open
+        # to every seat; the spaces of an empty row only to a seat that can begin it,
+        # and only a maestro begins a row (5.2), so they count by maestro_chance.
+        open_any = [0] * (board.maestro_kind + 1)
+        open_unstarted = [0] * (board.maestro_kind + 1)
         for cell, kind in enumerate(f.cells):
             if kind == EMPTY:
-                open_cells[board.cell_kinds[cell]] += 1
-        open_cells[board.maestro_kind] = sum(
-            1 for r in range(board.num_rows) if not self.occupied(r)
-        )
+                started = bool(self.occupied(board.cell_rows[cell]))
+                counts = open_any if started else open_unstarted
+                counts[board.cell_kinds[cell]] += 1
+        open_any[board.maestro_kind] = sum(1 for r in range(board.num_rows) if not self.occupied(r))
         in_play = [0] * (board.maestro_kind + 1)
         for kind in [k for agency in f.agencies for k in agency] + f.drawn:
             if kind != EMPTY:
                 in_play[kind] += 1
-        room = [1.0 if o >= p else o / p for o, p in zip(open_cells, in_play, strict=False)]
-        bag_total = sum(self.bag())
+        bag = self.bag()
+        bag_total = sum(bag)
         applause_left = float(board.applause - f.applause)
         expected_draws = applause_left * (bag_total + 1.0) / (applause_left + 1.0)
         turns_each = expected_draws / DRAWS_PER_TURN / n
+        # Without a maestro in reach, the chance of drawing one, each draw a maestro
+        # with the bag's share q: 1 - (1 - q)^draws, draws the seat's share of the
+        # draws left but no more than its free spaces. The free spaces also bound the
+        # seat's placement phases: it must draw every turn (4 C) and the game ends at
+        # its turn with a full agency unless it places (7.2), at the cost of every
+        # tile left (a full agency 55, 2.1): free spaces + 1 at most.
+        maestro_share = bag[board.maestro_kind] / bag_total if bag_total > 0 else 0.0
+        tile_share = (bag_total - applause_left) / float(bag_total) if bag_total > 0 else 0.0
         values = []
         for seat in range(n):
+            mid_draw = seat == f.to_move and f.phase in (DRAW, SLOT)
+            free = [s + 1 for s in self.free_spaces(seat)]
+            spaces = len(free) - (len(f.drawn) if mid_draw else 0)
+            horizon = spaces - (f.draws_left * tile_share if mid_draw else 0.0) + 1.0
+            if self.reaches_maestro(seat):
+                maestro_chance = 1.0
+            else:
+                maestro_chance = 1.0 - (1.0 - maestro_share) ** min(expected_draws / n, spaces)
+            room = [
+                room_share(sure + maestro_chance * maybe, playing)
+                for sure, maybe, playing in zip(open_any, open_unstarted, in_play, strict=True)
+            ]
             if seat == f.to_move:
                 d = 0 if f.phase == PLACE else n
             else:
                 d = (seat - f.to_move + n) % n
-            own_turns = turns_each + (1.0 if d == 0 else 0.0)
+            own_turns = min(turns_each + (1.0 if d == 0 else 0.0), horizon)
             p_place = own_turns / (own_turns + 1.0)
             value = float(f.points[seat])
             for slot, kind in enumerate(f.agencies[seat]):
                 if kind != EMPTY:
                     value += tile_value(p_place * room[kind], board.points_place, slot + 1)
-            if seat == f.to_move and f.phase in (DRAW, SLOT):
-                free = [s + 1 for s in self.free_spaces(seat)]
+            if mid_draw:
                 for i, kind in enumerate(f.drawn):
                     value += tile_value(p_place * room[kind], board.points_place, free[i])
-                tile_share = (bag_total - applause_left) / float(bag_total)
                 for i in range(len(f.drawn), len(f.drawn) + f.draws_left):
                     value += tile_share * tile_value(p_place, board.points_place, free[i])
             if f.critic == seat:

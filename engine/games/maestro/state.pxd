@@ -81,3 +81,4 @@ cdef class MaestroState(State):
     cdef void c_final_scores(self, int* out) noexcept nogil
     cdef int c_row_gain(self, int row, const int* avail, bint mid_turn) noexcept nogil
     cdef int c_best_gain(self, int seat) noexcept nogil
+    cdef bint c_reaches_maestro(self, int seat) noexcept nogil

@@ -7,7 +7,7 @@
 #   placement steps (one tile each onto the turn's one row)... then `pass`;
 #   draw<k>; then k times: a chance node (tile:<name>) and, for a musician or
 #   maestro, agency<n> (the space it goes on). See __init__.py for the notation.
-from libc.math cimport sqrt
+from libc.math cimport pow, sqrt
 from libc.stdint cimport uint64_t
 from libc.string cimport memcpy, memset
 
@@ -50,6 +50,11 @@ cdef inline double tile_value(double placed, int points, int space) noexcept nog
     # A tile that is placed later with probability `placed` scores `points`, else
     # costs its agency space's number at the end.
     return placed * points - (1.0 - placed) * space
+
+
+cdef inline double room_share(double open_cells, int in_play) noexcept nogil:
+    # The share of `in_play` tiles of a kind that `open_cells` spaces can take.
+    return 1.0 if open_cells >= in_play else open_cells / in_play
 
 
 cdef class BoardTables:
@@ -496,6 +501,21 @@ cdef class MaestroState(State):
                 best = gain
         return best
 
+    cdef bint c_reaches_maestro(self, int seat) noexcept nogil:
+        # Does `seat` have a maestro to start a row with: in its own agency, drawn
+        # this turn (the mover's), or on an opponent's top row (spec 5.2 sources)?
+        cdef const game_t* g = &self.g
+        cdef int q, i
+        for q in range(g.players):
+            for i in range(self.b.slots):
+                if g.agency[q][i] == self.b.maestro and (q == seat or i < self.b.top_slots):
+                    return True
+        if seat == g.to_move:
+            for i in range(g.num_drawn):
+                if g.drawn[i] == self.b.maestro:
+                    return True
+        return False
+
     cdef void c_heuristic(self, double* out) noexcept nogil:
         # Each seat's expected final score, turned into shares of the win by a
         # softmax: points so far; every agency tile as the points it may still score
@@ -504,68 +524,105 @@ cdef class MaestroState(State):
         # board can take is a sure penalty); the critic's income to come; and the
         # best placement open to the seat (rows it can finish, tiles in others' top
         # rows), discounted by how soon its placement phase comes.
+        # The room is the seat's own: an empty row is begun only by a maestro (spec
+        # 5.2), so its cells count for a seat only as far as the seat can get one
+        # (maestro_chance), drawing at most as many tiles as its agency has free
+        # spaces for. Those spaces also bound its turns: a seat must draw each turn
+        # (spec 4 C), and at its turn with a full agency the game ends unless it
+        # places (spec 7.2), every tile left costing its space (a full agency 55,
+        # spec 2.1); so a seat that places nothing has at most its free spaces + 1
+        # placement phases left. Maestro is perfect information (spec 8): this
+        # whole state is what every seat sees.
         cdef const game_t* g = &self.g
         cdef const board_t* b = self.b
         cdef int n = g.players
-        cdef int open_cells[M_MAX_KINDS]
+        cdef int open_any[M_MAX_KINDS]
+        cdef int open_unstarted[M_MAX_KINDS]
         cdef int in_play[M_MAX_KINDS]
         cdef double room[M_MAX_KINDS]
         cdef int free_spaces[M_MAX_SLOTS]
         cdef double value[M_MAX_SEATS]
         cdef int seat, i, _, r, k, d, num_free, next_free
         cdef double applause_left, expected_draws, turns_each, own_turns, p_place
-        cdef double weight, tile_share, temperature
+        cdef double weight, tile_share, temperature, maestro_share, maestro_chance
+        cdef double spaces, horizon
+        cdef bint mid_draw
         if g.phase == OVER:
             self.c_returns(out)
             return
         # Room: the share of the tiles of a kind out of the bag that the board can
-        # still take (empty spaces of that instrument; empty rows for maestros).
-        memset(open_cells, 0, sizeof(open_cells))
+        # still take. open_any: what every seat may fill (empty spaces of started
+        # rows; empty rows for maestros); open_unstarted: the spaces of empty rows,
+        # which count for a seat weighted by its maestro_chance.
+        memset(open_any, 0, sizeof(open_any))
+        memset(open_unstarted, 0, sizeof(open_unstarted))
         memset(in_play, 0, sizeof(in_play))
         for i in range(b.num_cells):
             if g.cell[i] == M_EMPTY:
-                open_cells[b.cell_kind[i]] += 1
+                if g.lo[b.cell_row[i]] < 0:
+                    open_unstarted[b.cell_kind[i]] += 1
+                else:
+                    open_any[b.cell_kind[i]] += 1
         for r in range(b.num_rows):
             if g.lo[r] < 0:
-                open_cells[b.maestro] += 1
+                open_any[b.maestro] += 1
         for seat in range(n):
             for i in range(b.slots):
                 if g.agency[seat][i] != M_EMPTY:
                     in_play[g.agency[seat][i]] += 1
         for i in range(g.num_drawn):
             in_play[g.drawn[i]] += 1
-        for k in range(b.maestro + 1):
-            room[k] = 1.0 if open_cells[k] >= in_play[k] else open_cells[k] / <double>in_play[k]
         applause_left = b.total[b.applause] - g.applause
         # The draws until the last applause comes out of the bag: the expected
         # position of the last of A marked tiles among T is A (T + 1) / (A + 1).
         expected_draws = applause_left * (g.bag_total + 1.0) / (applause_left + 1.0)
         turns_each = expected_draws / DRAWS_PER_TURN / n
+        # A seat with no maestro in reach draws one with chance 1 - (1 - q)^draws, q
+        # the bag's share of maestros, draws its share of the draws left (draws / n)
+        # but no more than its free spaces.
+        maestro_share = 0.0
+        if g.bag_total > 0:
+            maestro_share = g.bag[b.maestro] / <double>g.bag_total
+        tile_share = 0.0
+        if g.bag_total > 0:
+            tile_share = (g.bag_total - applause_left) / <double>g.bag_total
         for seat in range(n):
+            mid_draw = seat == g.to_move and (g.phase == DRAW or g.phase == SLOT)
+            # The seat's empty spaces (the mover's tiles drawn this turn claim the
+            # first ones), and those left once this turn's draws owed are in.
+            num_free = 0
+            for i in range(b.slots):
+                if g.agency[seat][i] == M_EMPTY:
+                    free_spaces[num_free] = i + 1
+                    num_free += 1
+            spaces = num_free - (g.num_drawn if mid_draw else 0)
+            horizon = spaces - (g.draws_left * tile_share if mid_draw else 0.0) + 1.0
+            if self.c_reaches_maestro(seat):
+                maestro_chance = 1.0
+            else:
+                maestro_chance = 1.0 - pow(1.0 - maestro_share,
+                                           min(expected_draws / n, spaces))
+            for k in range(b.maestro + 1):
+                room[k] = room_share(open_any[k] + maestro_chance * open_unstarted[k],
+                                     in_play[k])
             if seat == g.to_move:
                 d = 0 if g.phase == PLACE else n
             else:
                 d = (seat - g.to_move + n) % n
-            own_turns = turns_each + (1.0 if d == 0 else 0.0)
+            own_turns = min(turns_each + (1.0 if d == 0 else 0.0), horizon)
             p_place = own_turns / (own_turns + 1.0)
             value[seat] = g.points[seat]
             for i in range(b.slots):
                 k = g.agency[seat][i]
                 if k != M_EMPTY:
                     value[seat] += tile_value(p_place * room[k], b.points_place, i + 1)
-            if seat == g.to_move and (g.phase == DRAW or g.phase == SLOT):
+            if mid_draw:
                 # Tiles drawn this turn, and draws to come, go to the cheapest spaces.
-                num_free = 0
-                for i in range(b.slots):
-                    if g.agency[seat][i] == M_EMPTY:
-                        free_spaces[num_free] = i + 1
-                        num_free += 1
                 next_free = 0
                 for i in range(g.num_drawn):
                     value[seat] += tile_value(p_place * room[g.drawn[i]], b.points_place,
                                               free_spaces[next_free])
                     next_free += 1
-                tile_share = (g.bag_total - applause_left) / <double>g.bag_total
                 for _ in range(g.draws_left):
                     value[seat] += tile_share * tile_value(p_place, b.points_place,
                                                            free_spaces[next_free])
