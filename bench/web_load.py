@@ -4,19 +4,23 @@ is to move. Prints the time from a person's move to its acknowledgement (the vie
 that answers it) while the AI searches run in the pool: the goal is a p95 under
 100 ms. Run from the checkout (a script, not in CI):
 
-    python bench/web_load.py --games 50 --strength easy --workers 2
+    python bench/web_load.py --games 50 --strength easy --workers 2 --runs 3
 
 The server is this tree's code in a subprocess (tests/web/webserver.py) with its own
-data folder, so its event loop shares nothing with the clients'.
+data folder, so its event loop shares nothing with the clients'. On a shared machine
+the figure moves with the load, so a change is shown by runs of the code before it
+and after it taking turns in the same minutes: `--tree DIR` serves the code of
+another checkout (say an export of the commit before the change).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib.util
 import json
+import os
 import random
-import sys
 import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -95,10 +99,22 @@ async def run_load(url: str, games: int, strength: str, seed: int) -> Figures:
     return figures
 
 
-def measure(games: int, strength: str = "easy", workers: int = 2, seed: int = 1) -> dict:
-    """Serve in a subprocess, play `games` games at once, and the figures."""
-    sys.path.insert(0, str(ROOT / "tests" / "web"))
-    from webserver import Server
+def server_class(tree: Path):
+    """tests/web/webserver.py's Server of the checkout `tree`: it serves that tree's code."""
+    spec = importlib.util.spec_from_file_location(
+        f"webserver_{abs(hash(str(tree)))}", tree / "tests" / "web" / "webserver.py"
+    )
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.Server
+
+
+def measure(
+    games: int, strength: str = "easy", workers: int = 2, seed: int = 1, tree: Path = ROOT
+) -> dict:
+    """Serve (the code of checkout `tree`) in a subprocess, play `games` games at
+    once, and the figures."""
+    Server = server_class(Path(tree))
 
     with tempfile.TemporaryDirectory() as data:
         server = Server(Path(data), ("--workers", str(workers)))
@@ -113,6 +129,10 @@ def measure(games: int, strength: str = "easy", workers: int = 2, seed: int = 1)
             wall = time.perf_counter() - start
         finally:
             server.stop()
+    return summary(figures, wall)
+
+
+def summary(figures: Figures, wall: float) -> dict:
     acks = figures.acks
     return {
         "games": figures.games,
@@ -122,6 +142,7 @@ def measure(games: int, strength: str = "easy", workers: int = 2, seed: int = 1)
         "wall_s": round(wall, 2),
         "ack_p50_ms": round(1000 * percentile(acks, 0.50), 1),
         "ack_p95_ms": round(1000 * percentile(acks, 0.95), 1),
+        "ack_p99_ms": round(1000 * percentile(acks, 0.99), 1),
         "ack_max_ms": round(1000 * max(acks), 1),
     }
 
@@ -132,9 +153,15 @@ def main() -> None:
     parser.add_argument("--strength", default="easy", help="the AI seats' strength preset")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--runs", type=int, default=1, help="measure this many times")
+    parser.add_argument(
+        "--tree", type=Path, default=ROOT, help="the checkout whose server code is measured"
+    )
     args = parser.parse_args()
-    figures = measure(args.games, args.strength, args.workers, args.seed)
-    print(json.dumps(figures, indent=1))
+    for run in range(args.runs):
+        figures = measure(args.games, args.strength, args.workers, args.seed + run, args.tree)
+        figures["load_1min"] = round(os.getloadavg()[0], 2)  # what else the machine ran
+        print(json.dumps(figures), flush=True)
 
 
 if __name__ == "__main__":
