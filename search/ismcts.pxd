@@ -47,6 +47,8 @@ cdef class IsmctsSearch:
     cdef readonly bint keyed             # True: the "infoset" shape (see above)
     cdef readonly bint regret_matching   # True: select="rm" (see above)
     cdef double gamma                    # rm: the uniform share mixed into the choice
+    cdef long rm_warmup                  # rm: UCB chooses at a node until its edges have
+                                         # this many visits (regret matching after)
     # avail[id]: iterations in which the edge into node `id` was legal at its parent
     # (the exploration term's count in place of the parent's visits).
     cdef int* avail

@@ -48,7 +48,8 @@ cdef class IsmctsSearch:
 
     def __cinit__(self, State root not None, Rng rng not None, int seat, double c,
                   long rollout_depth, bint determinize, int max_nodes=5_000_000,
-                  str tree="sequence", str select="ucb", double gamma=0.1):
+                  str tree="sequence", str select="ucb", double gamma=0.1,
+                  long rm_warmup=0):
         if root.c_current_player() != seat:
             raise ValueError(f"seat {seat} is not to move here")
         if tree not in TREE_SHAPES:
@@ -60,6 +61,7 @@ cdef class IsmctsSearch:
         self.keyed = tree == "infoset"
         self.regret_matching = select == "rm"
         self.gamma = gamma
+        self.rm_warmup = rm_warmup
         self.root_state = root.c_clone()
         self.rng = rng
         self.seat = seat
@@ -249,6 +251,7 @@ cdef class IsmctsSearch:
     cdef int c_select(self, int node, int player, int n, int depth, rng_t* rng,
                       bint* expanded, int* action) noexcept nogil:
         cdef int child, best, i, k, n_tried
+        cdef long total = 0
         cdef int P = self.num_players
         cdef double score, best_score, c = self.exploration
         cdef node_t* ch
@@ -275,6 +278,7 @@ cdef class IsmctsSearch:
                 self.avail[child] += 1
                 if self.regret_matching:
                     self.seen[child] = self.visit_stamp
+                    total += ch.visits
                 score = (self.tree.values[<long>child * P + player] / ch.visits
                          + c * sqrt(log(<double>self.avail[child]) / ch.visits))
                 if score > best_score:
@@ -297,7 +301,10 @@ cdef class IsmctsSearch:
             return self.c_add_child(node, action[0])
         expanded[0] = 0
         if self.regret_matching:
-            best = self.c_select_rm(node, n, depth, rng)
+            if total >= self.rm_warmup:
+                best = self.c_select_rm(node, n, depth, rng)
+            else:
+                self.c_record_step(depth + 1, node, 0.0)  # UCB's choice: no regret
         action[0] = self.tree.nodes[best].action
         return best
 

@@ -29,6 +29,9 @@ Options:
                 the average strategy, which converges towards an equilibrium in
                 two-seat zero-sum games where UCB's need not (search/ismcts.pxd).
   gamma         with select=rm: the share of uniform exploration, in (0, 1].
+  rm_warmup     with select=rm: a node chooses by UCB until its edges have this
+                many visits, by regret matching after (0: from the start), so a
+                small search keeps UCB's quick commitment.
 
 Budgets: `iterations` (1000 when the budget names neither limit) and/or
 `movetime_ms`. The clock is read before every iteration (each takes microseconds
@@ -74,6 +77,7 @@ def new_search(state, seat: int, options: dict[str, Any], rng: Rng) -> IsmctsSea
         options["tree"],
         options["select"],
         options["gamma"],
+        options["rm_warmup"],
     )
 
 
@@ -153,6 +157,9 @@ class ISMCTSSearcher(Searcher):
             raise SearchError(f"select must be one of {', '.join(SELECTIONS)}, got {select!r}")
         if not isinstance(gamma, (int, float)) or not 0 < gamma <= 1:
             raise SearchError(f"gamma (rm exploration) must be in (0, 1], got {gamma!r}")
+        warmup = options["rm_warmup"]
+        if isinstance(warmup, bool) or not isinstance(warmup, int) or warmup < 0:
+            raise SearchError(f"rm_warmup must be an integer >= 0, got {warmup!r}")
 
     def __init__(
         self,
@@ -165,6 +172,7 @@ class ISMCTSSearcher(Searcher):
         tree: str = "sequence",
         select: str = "ucb",
         gamma: float = 0.1,
+        rm_warmup: int = 0,
     ):
         self.check_options(
             c=c,
@@ -175,6 +183,7 @@ class ISMCTSSearcher(Searcher):
             tree=tree,
             select=select,
             gamma=gamma,
+            rm_warmup=rm_warmup,
         )
         self.options = {
             "c": float(c),
@@ -183,6 +192,7 @@ class ISMCTSSearcher(Searcher):
             "tree": tree,
             "select": select,
             "gamma": float(gamma),
+            "rm_warmup": rm_warmup,
         }
         self.final = final
         self.workers = workers
@@ -252,5 +262,7 @@ ISMCTS_OPTION_HELP = option_help(
         "select": "ucb: UCB1 at every node; rm: regret matching, whose visits follow the "
         "average strategy (towards equilibrium in two-seat zero-sum games)",
         "gamma": "with select=rm: the share of uniform exploration mixed into each choice",
+        "rm_warmup": "with select=rm: a node chooses by UCB until its edges have this many "
+        "visits",
     },
 )
