@@ -47,8 +47,8 @@ cdef class IsmctsSearch:
     cdef readonly bint keyed             # True: the "infoset" shape (see above)
     cdef readonly bint regret_matching   # True: select="rm" (see above)
     cdef double gamma                    # rm: the uniform share mixed into the choice
-    cdef long rm_warmup                  # rm: UCB chooses at a node until its edges have
-                                         # this many visits (regret matching after)
+    # rm: UCB chooses at a node until its edges have this many visits (rm after).
+    cdef long rm_warmup
     # avail[id]: iterations in which the edge into node `id` was legal at its parent
     # (the exploration term's count in place of the parent's visits).
     cdef int* avail
@@ -79,6 +79,10 @@ cdef class IsmctsSearch:
     cdef int stamp
     cdef int* path                       # node ids of the current descent, root first
     cdef int path_capacity
+    # set_worlds: root worlds to draw from by weight in place of determinizations
+    # (a list of States; None: determinize), and their weights, summing to 1.
+    cdef list worlds
+    cdef double* world_weights
     cdef readonly long iterations        # iterations run so far on this tree
     cdef readonly double seconds         # time spent in run()
 

@@ -82,6 +82,8 @@ cdef class IsmctsSearch:
         self.probs = <double*>malloc(n * sizeof(double))
         self.legal_mark = <int*>malloc(n * sizeof(int))
         self.tried_mark = <int*>malloc(n * sizeof(int))
+        self.worlds = None
+        self.world_weights = NULL
         self.regret = NULL
         self.seen = NULL
         self.steps = NULL
@@ -119,6 +121,7 @@ cdef class IsmctsSearch:
     def __dealloc__(self):
         free(self.avail)
         free(self.succ)
+        free(self.world_weights)
         free(self.regret)
         free(self.seen)
         free(self.steps)
@@ -501,7 +504,10 @@ cdef class IsmctsSearch:
         while done < iterations:
             if timed and done > 0 and c_now() >= until:
                 break
-            if self.determinize:
+            if self.worlds is not None:
+                world = (<State>self.worlds[c_sample_index(
+                    self.world_weights, len(self.worlds), rng_uniform(rng))]).c_clone()
+            elif self.determinize:
                 world = self.root_state.c_determinize(self.seat, rng)
             else:
                 world = self.root_state.c_clone()
@@ -514,6 +520,31 @@ cdef class IsmctsSearch:
         self.iterations += done
         self.seconds += c_now() - start
         return done
+
+    def set_worlds(self, worlds, weights):
+        """Draw each iteration's root world from `worlds` (States the searching seat
+        cannot tell from the root: to move there, the same infoset key) with
+        probability proportional to `weights`, in place of the seat's uniform
+        determinizations: belief-weighted sampling, with the beliefs the caller's."""
+        worlds = list(worlds)
+        weights = [float(w) for w in weights]
+        if not worlds or len(worlds) != len(weights):
+            raise ValueError("set_worlds needs one weight for each of at least one world")
+        if min(weights) < 0 or not sum(weights) > 0:
+            raise ValueError("world weights must be >= 0 with a positive sum")
+        cdef uint64_t key = self.root_state.c_infoset_key(self.seat)
+        cdef State world
+        for world in worlds:
+            if world.c_current_player() != self.seat or world.c_infoset_key(self.seat) != key:
+                raise ValueError("a world the searching seat can tell from the root")
+        cdef double total = sum(weights)
+        cdef double* grown = <double*>realloc(self.world_weights, len(worlds) * sizeof(double))
+        if grown == NULL:
+            raise MemoryError("cannot allocate the world weights")
+        self.world_weights = grown
+        for i, w in enumerate(weights):
+            self.world_weights[i] = w / total
+        self.worlds = [world.c_clone() for world in worlds]
 
     @property
     def bytes_per_node(self):

@@ -262,7 +262,6 @@ ISMCTS_OPTION_HELP = option_help(
         "select": "ucb: UCB1 at every node; rm: regret matching, whose visits follow the "
         "average strategy (towards equilibrium in two-seat zero-sum games)",
         "gamma": "with select=rm: the share of uniform exploration mixed into each choice",
-        "rm_warmup": "with select=rm: a node chooses by UCB until its edges have this many "
-        "visits",
+        "rm_warmup": "with select=rm: a node chooses by UCB until its edges have this many visits",
     },
 )

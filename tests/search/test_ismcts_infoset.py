@@ -156,7 +156,15 @@ def test_regret_matching_matches_the_readable_algorithm(
     seat = state.current_player()
     iterations = 400
     tree = ismcts.IsmctsSearch(
-        state, Rng(seed), seat, SQRT2, -1, True, tree="infoset", select="rm", gamma=gamma,
+        state,
+        Rng(seed),
+        seat,
+        SQRT2,
+        -1,
+        True,
+        tree="infoset",
+        select="rm",
+        gamma=gamma,
         rm_warmup=warmup,
     )
     tree.run(iterations)
