@@ -257,3 +257,35 @@ def test_the_searcher_option_and_its_errors(registry):
         )
         assert decision.actions[0] in state.legal_actions()
         assert sum(a.visits for a in decision.alternatives) == 500
+
+
+def test_root_worlds_drawn_by_weight(registry):
+    # set_worlds: each iteration's root world is drawn from the caller's worlds by
+    # weight. Leduc, seat 0 first to bet: with all the weight on the world where
+    # seat 1 holds one card, seat 1's replies are keyed by that card alone, so the
+    # tree holds fewer nodes than when either of two cards is possible.
+    game = registry.game("leduc")
+    state = dealt(game, 5)
+    worlds = []
+    seed = 0
+    while len(worlds) < 2:
+        world = state.determinize(0, Rng(seed))
+        seed += 1
+        if all(world.infoset_key(1) != w.infoset_key(1) for w in worlds):
+            worlds.append(world)
+    sizes = []
+    for weights in ([1.0, 0.0], [1.0, 1.0]):
+        tree = ismcts.IsmctsSearch(state, Rng(9), 0, SQRT2, -1, True, tree="infoset")
+        tree.set_worlds(worlds, weights)
+        tree.run(3000)
+        sizes.append(tree.size)
+    assert sizes[0] < sizes[1]
+    tree = ismcts.IsmctsSearch(state, Rng(9), 0, SQRT2, -1, True, tree="infoset")
+    moved = state.clone()
+    moved.apply(moved.legal_actions()[0])
+    with pytest.raises(ValueError, match="can tell from the root"):
+        tree.set_worlds([moved], [1.0])
+    with pytest.raises(ValueError, match="positive sum"):
+        tree.set_worlds(worlds, [0.0, 0.0])
+    with pytest.raises(ValueError, match="one weight for each"):
+        tree.set_worlds(worlds, [1.0])
