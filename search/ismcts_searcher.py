@@ -65,7 +65,9 @@ from search.treesummary import Edge, SearchEdges
 
 def new_search(state, seat: int, options: dict[str, Any], rng: Rng) -> IsmctsSearch:
     # A seat that sees everything needs no determinization: every iteration then
-    # searches a plain copy, and SO-ISMCTS is UCT.
+    # searches a plain copy, and SO-ISMCTS is UCT. An option not given takes its
+    # default (callers that predate an option need not name it).
+    options = {**ISMCTS_OPTIONS, **options}
     return IsmctsSearch(
         state,
         rng,
