@@ -1,12 +1,13 @@
 # ISMCTS in compiled code (see ismcts.pxd for the two tree shapes and the layout).
 #
-# Each iteration: determinize the root for the searching seat (c_determinize), descend
-# along edges legal in that determinization (UCB1 with availability counts in place
-# of the parent's visits; chance outcomes sampled by probability), add one new edge
-# (and, in the "infoset" shape, the node it leads to), finish with a random playout
-# (or a depth-limited one scored by the heuristic), and back up the per-seat return
-# vector; an edge is ranked by the share of the seat that took it, so any number of
-# players works.
+# Each iteration: determinize the root for the searching seat (c_determinize, or a
+# world of set_worlds drawn by weight), descend along edges legal in that world (UCB1
+# with availability counts in place of the parent's visits, or regret matching with
+# select="rm"; chance outcomes sampled by probability), add one new edge (and, in
+# the "infoset" shape, the node it leads to), finish with a random playout (or a
+# depth-limited one scored by the heuristic), and back up the per-seat return
+# vector (and with rm the regrets); an edge is ranked by the share of the seat that
+# took it, so any number of players works.
 from libc.math cimport INFINITY, log, sqrt
 from libc.limits cimport INT_MAX
 from libc.stdint cimport int64_t, uint64_t
