@@ -12,11 +12,26 @@
 # Nodes live in the shared node arena (search/tree.pxd: first_child, next_sibling,
 # action, visits, the seat to move, per-seat value sums). The one statistic that
 # only ISMCTS needs, how often an edge was available, is a parallel int array here.
-from libc.stdint cimport uint64_t
+#
+# Selection at a node ("select" option): UCB1 over availability counts, or regret
+# matching ("rm", as in Lisy, Kovarik, Lanctot and Bosansky 2013): an edge is sampled
+# from the node's positive regrets mixed with `gamma` of uniform, and the backup adds
+# to each edge legal in that visit its importance-weighted return less the one got.
+# Its visit counts then follow the average strategy, which is what the root reads.
+from libc.stdint cimport int64_t, uint64_t
 
 from engine.rng cimport Rng, rng_t
 from engine.state cimport State
 from search.tree cimport Tree
+
+
+# One regret-matching choice on the descent path: the node it was made at, the
+# probability the chosen edge had (0: an expansion, which updates no regret) and the
+# visit's stamp (the node's edges legal in that visit carry it in `seen`).
+ctypedef struct rm_step:
+    int parent
+    double prob
+    int64_t stamp
 
 
 cdef class IsmctsSearch:
@@ -30,12 +45,24 @@ cdef class IsmctsSearch:
     cdef double exploration              # the UCB constant c
     cdef long rollout_depth              # -1: play to the end
     cdef readonly bint keyed             # True: the "infoset" shape (see above)
+    cdef readonly bint regret_matching   # True: select="rm" (see above)
+    cdef double gamma                    # rm: the uniform share mixed into the choice
+    # rm: UCB chooses at a node until its edges have this many visits (rm after).
+    cdef long rm_warmup
     # avail[id]: iterations in which the edge into node `id` was legal at its parent
     # (the exploration term's count in place of the parent's visits).
     cdef int* avail
     cdef int avail_capacity              # entries of avail and succ
     # succ[edge]: the node the edge last led to ("infoset" shape), NO_NODE before.
     cdef int* succ
+    # rm only (NULL otherwise), per edge: its cumulative regret and the stamp of the
+    # last node visit it was legal in; steps[depth]: the choice made into path[depth].
+    cdef double* regret
+    cdef int64_t* seen
+    cdef int64_t visit_stamp
+    cdef rm_step* steps
+    cdef int steps_capacity
+    cdef bint steps_failed
     # The "infoset" shape's index: an open-addressing table from a mover's key to
     # its node (slot_node NO_NODE: empty), kept at most half full.
     cdef uint64_t* slot_key
@@ -52,6 +79,10 @@ cdef class IsmctsSearch:
     cdef int stamp
     cdef int* path                       # node ids of the current descent, root first
     cdef int path_capacity
+    # set_worlds: root worlds to draw from by weight in place of determinizations
+    # (a list of States; None: determinize), and their weights, summing to 1.
+    cdef list worlds
+    cdef double* world_weights
     cdef readonly long iterations        # iterations run so far on this tree
     cdef readonly double seconds         # time spent in run()
 
@@ -72,9 +103,20 @@ cdef class IsmctsSearch:
     cdef int c_iterate(self, State state, rng_t* rng) noexcept nogil
     cdef int c_iterate_keyed(self, State state, rng_t* rng) noexcept nogil
     cdef void c_finish(self, State state, rng_t* rng, int depth) noexcept nogil
-    # UCB over the edges of `node` legal in the current position (self.actions[:n],
-    # marked in legal_mark), counting each as available once more; expands one untried
-    # legal action when there is one (*expanded set to 1). The edge, or NO_NODE when
-    # a new edge could not be made (its action is then in *action all the same).
-    cdef int c_select(self, int node, int player, int n, rng_t* rng, bint* expanded,
-                      int* action) noexcept nogil
+    # UCB (or rm) over the edges of `node` legal in the current position
+    # (self.actions[:n], marked in legal_mark), counting each as available once more;
+    # expands one untried legal action when there is one (*expanded set to 1). The
+    # edge, or NO_NODE when a new edge could not be made (its action is then in
+    # *action all the same).
+    # `depth` is the path index of `node`; with rm the choice is recorded as
+    # steps[depth + 1] (an expansion with probability 0).
+    cdef int c_select(self, int node, int player, int n, int depth, rng_t* rng,
+                      bint* expanded, int* action) noexcept nogil
+    # Regret matching over the `n` legal edges of `node` (each tried, each marked
+    # seen with the visit's stamp); records the choice as steps[depth + 1].
+    cdef int c_select_rm(self, int node, int n, int depth, rng_t* rng) noexcept nogil
+    # steps[depth] := (parent, prob, the current stamp), growing the array; sets
+    # steps_failed when memory runs out (the iteration then reports it).
+    cdef void c_record_step(self, int depth, int parent, double prob) noexcept nogil
+    # After a backup of `rets`: the regret updates of steps[1..depth].
+    cdef void c_update_regrets(self, int depth, double* rets) noexcept nogil

@@ -1,15 +1,16 @@
 # ISMCTS in compiled code (see ismcts.pxd for the two tree shapes and the layout).
 #
-# Each iteration: determinize the root for the searching seat (c_determinize), descend
-# along edges legal in that determinization (UCB1 with availability counts in place
-# of the parent's visits; chance outcomes sampled by probability), add one new edge
-# (and, in the "infoset" shape, the node it leads to), finish with a random playout
-# (or a depth-limited one scored by the heuristic), and back up the per-seat return
-# vector; an edge is ranked by the share of the seat that took it, so any number of
-# players works.
+# Each iteration: determinize the root for the searching seat (c_determinize, or a
+# world of set_worlds drawn by weight), descend along edges legal in that world (UCB1
+# with availability counts in place of the parent's visits, or regret matching with
+# select="rm"; chance outcomes sampled by probability), add one new edge (and, in
+# the "infoset" shape, the node it leads to), finish with a random playout (or a
+# depth-limited one scored by the heuristic), and back up the per-seat return
+# vector (and with rm the regrets); an edge is ranked by the share of the seat that
+# took it, so any number of players works.
 from libc.math cimport INFINITY, log, sqrt
 from libc.limits cimport INT_MAX
-from libc.stdint cimport uint64_t
+from libc.stdint cimport int64_t, uint64_t
 from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memset
 
@@ -23,15 +24,19 @@ from search.tree cimport NO_NODE, Tree, node_t, path_push
 
 # The tree shapes (ismcts.pxd), by the name the `tree` option gives them.
 TREE_SHAPES = ("sequence", "infoset")
+# The selection rules (ismcts.pxd), by the name the `select` option gives them.
+SELECTIONS = ("ucb", "rm")
 # Spreads the mover's seat over a key, so two seats' keys of one state differ.
 cdef uint64_t SEAT_SALT = 0x9E3779B97F4A7C15ULL
 
 
-def node_bytes(int num_players):
+def node_bytes(int num_players, str select="ucb"):
     """Memory one tree node takes with this many seats: the shared node record,
-    one value sum a seat, the availability count and the successor (with the
-    "infoset" shape's index at most twice that many slots, not counted)."""
-    return sizeof(node_t) + num_players * sizeof(double) + 2 * sizeof(int)
+    one value sum a seat, the availability count and the successor, and with rm
+    the regret and the stamp (with the "infoset" shape's index at most twice that
+    many slots, not counted)."""
+    cdef long extra = sizeof(double) + sizeof(int64_t) if select == "rm" else 0
+    return sizeof(node_t) + num_players * sizeof(double) + 2 * sizeof(int) + extra
 
 
 cdef class IsmctsSearch:
@@ -44,12 +49,20 @@ cdef class IsmctsSearch:
 
     def __cinit__(self, State root not None, Rng rng not None, int seat, double c,
                   long rollout_depth, bint determinize, int max_nodes=5_000_000,
-                  str tree="sequence"):
+                  str tree="sequence", str select="ucb", double gamma=0.1,
+                  long rm_warmup=0):
         if root.c_current_player() != seat:
             raise ValueError(f"seat {seat} is not to move here")
         if tree not in TREE_SHAPES:
             raise ValueError(f"tree must be one of {', '.join(TREE_SHAPES)}, got {tree!r}")
+        if select not in SELECTIONS:
+            raise ValueError(f"select must be one of {', '.join(SELECTIONS)}, got {select!r}")
+        if not 0.0 < gamma <= 1.0:
+            raise ValueError(f"gamma must be in (0, 1], got {gamma!r}")
         self.keyed = tree == "infoset"
+        self.regret_matching = select == "rm"
+        self.gamma = gamma
+        self.rm_warmup = rm_warmup
         self.root_state = root.c_clone()
         self.rng = rng
         self.seat = seat
@@ -70,6 +83,21 @@ cdef class IsmctsSearch:
         self.probs = <double*>malloc(n * sizeof(double))
         self.legal_mark = <int*>malloc(n * sizeof(int))
         self.tried_mark = <int*>malloc(n * sizeof(int))
+        self.worlds = None
+        self.world_weights = NULL
+        self.regret = NULL
+        self.seen = NULL
+        self.steps = NULL
+        self.steps_capacity = 0
+        self.steps_failed = 0
+        self.visit_stamp = 0
+        if self.regret_matching:
+            self.regret = <double*>malloc(self.avail_capacity * sizeof(double))
+            self.seen = <int64_t*>malloc(self.avail_capacity * sizeof(int64_t))
+            self.steps_capacity = self.path_capacity
+            self.steps = <rm_step*>malloc(self.steps_capacity * sizeof(rm_step))
+            if self.regret == NULL or self.seen == NULL or self.steps == NULL:
+                raise MemoryError("cannot allocate the ISMCTS search")
         if (self.avail == NULL or self.succ == NULL or self.path == NULL or self.actions == NULL
                 or self.probs == NULL or self.legal_mark == NULL or self.tried_mark == NULL):
             raise MemoryError("cannot allocate the ISMCTS search")
@@ -79,6 +107,9 @@ cdef class IsmctsSearch:
         self.stamp = 0
         self.avail[0] = 0
         self.succ[0] = NO_NODE
+        if self.regret_matching:
+            self.regret[0] = 0.0
+            self.seen[0] = -1
         self.slot_capacity = 0
         self.slot_count = 0
         if self.keyed:
@@ -91,6 +122,10 @@ cdef class IsmctsSearch:
     def __dealloc__(self):
         free(self.avail)
         free(self.succ)
+        free(self.world_weights)
+        free(self.regret)
+        free(self.seen)
+        free(self.steps)
         free(self.slot_key)
         free(self.slot_node)
         free(self.path)
@@ -106,6 +141,8 @@ cdef class IsmctsSearch:
         # when memory runs out (both arrays keep their old size then).
         cdef int capacity = self.avail_capacity
         cdef int* grown
+        cdef double* more
+        cdef int64_t* stamps
         if node >= capacity:
             while capacity <= node:
                 capacity *= 2
@@ -117,8 +154,20 @@ cdef class IsmctsSearch:
             if grown == NULL:
                 return -1
             self.succ = grown
+            if self.regret_matching:
+                more = <double*>realloc(self.regret, capacity * sizeof(double))
+                if more == NULL:
+                    return -1
+                self.regret = more
+                stamps = <int64_t*>realloc(self.seen, capacity * sizeof(int64_t))
+                if stamps == NULL:
+                    return -1
+                self.seen = stamps
             self.avail_capacity = capacity
         self.succ[node] = NO_NODE
+        if self.regret_matching:
+            self.regret[node] = 0.0
+            self.seen[node] = -1
         return 0
 
     cdef int c_add_child(self, int parent, int action) noexcept nogil:
@@ -203,9 +252,10 @@ cdef class IsmctsSearch:
         created[0] = 1
         return node
 
-    cdef int c_select(self, int node, int player, int n, rng_t* rng, bint* expanded,
-                      int* action) noexcept nogil:
+    cdef int c_select(self, int node, int player, int n, int depth, rng_t* rng,
+                      bint* expanded, int* action) noexcept nogil:
         cdef int child, best, i, k, n_tried
+        cdef long total = 0
         cdef int P = self.num_players
         cdef double score, best_score, c = self.exploration
         cdef node_t* ch
@@ -215,6 +265,7 @@ cdef class IsmctsSearch:
             memset(self.tried_mark, 0, self.num_actions * sizeof(int))
             self.stamp = 0
         self.stamp += 1
+        self.visit_stamp += 1
         for i in range(n):
             self.legal_mark[self.actions[i]] = self.stamp
         # UCB over the edges legal in this determinization, each counted as
@@ -229,6 +280,9 @@ cdef class IsmctsSearch:
                 self.tried_mark[ch.action] = self.stamp
                 n_tried += 1
                 self.avail[child] += 1
+                if self.regret_matching:
+                    self.seen[child] = self.visit_stamp
+                    total += ch.visits
                 score = (self.tree.values[<long>child * P + player] / ch.visits
                          + c * sqrt(log(<double>self.avail[child]) / ch.visits))
                 if score > best_score:
@@ -246,10 +300,94 @@ cdef class IsmctsSearch:
                         break
                     k -= 1
             expanded[0] = 1
+            if self.regret_matching:
+                self.c_record_step(depth + 1, node, 0.0)
             return self.c_add_child(node, action[0])
         expanded[0] = 0
+        if self.regret_matching:
+            if total >= self.rm_warmup:
+                best = self.c_select_rm(node, n, depth, rng)
+            else:
+                self.c_record_step(depth + 1, node, 0.0)  # UCB's choice: no regret
         action[0] = self.tree.nodes[best].action
         return best
+
+    cdef int c_select_rm(self, int node, int n, int depth, rng_t* rng) noexcept nogil:
+        # sigma = (1 - gamma) * (positive regrets, normalised; uniform if none) +
+        # gamma * uniform, over the edges legal in this visit (seen == visit_stamp).
+        cdef int child, chosen = NO_NODE
+        cdef double positive = 0.0, share, mix = self.gamma / n, x, p = 0.0
+        child = self.tree.nodes[node].first_child
+        while child != NO_NODE:
+            if self.seen[child] == self.visit_stamp and self.regret[child] > 0.0:
+                positive += self.regret[child]
+            child = self.tree.nodes[child].next_sibling
+        x = rng_uniform(rng)
+        child = self.tree.nodes[node].first_child
+        while child != NO_NODE:
+            if self.seen[child] == self.visit_stamp:
+                if positive > 0.0:
+                    share = (self.regret[child] / positive if self.regret[child] > 0.0
+                             else 0.0)
+                else:
+                    share = 1.0 / n
+                p = (1.0 - self.gamma) * share + mix
+                chosen = child
+                if x < p:
+                    break
+                x -= p
+            child = self.tree.nodes[child].next_sibling
+        # (Rounding can leave x just above the last share: the last legal edge then.)
+        self.c_record_step(depth + 1, node, p)
+        return chosen
+
+    cdef void c_record_step(self, int depth, int parent, double prob) noexcept nogil:
+        cdef int capacity = self.steps_capacity
+        cdef rm_step* grown
+        if depth >= capacity:
+            while capacity <= depth:
+                capacity *= 2
+            grown = <rm_step*>realloc(self.steps, capacity * sizeof(rm_step))
+            if grown == NULL:
+                self.steps_failed = 1
+                return
+            self.steps = grown
+            self.steps_capacity = capacity
+        self.steps[depth].parent = parent
+        self.steps[depth].prob = prob
+        self.steps[depth].stamp = self.visit_stamp
+
+    cdef void c_update_regrets(self, int depth, double* rets) noexcept nogil:
+        # Each edge legal in the visit gains an estimate of what it returns less the
+        # return got. The estimate is the edge's mean so far (a baseline, as in
+        # variance-reduced MCCFR), and for the chosen edge that plus the sampled
+        # return's surprise over its probability: unbiased whatever the baseline,
+        # and far less noisy than the plain importance weight on returns near 0.5.
+        cdef int i, child, chosen, player, P = self.num_players
+        cdef double u, mean
+        cdef rm_step* step
+        cdef node_t* ch
+        for i in range(1, depth + 1):
+            step = &self.steps[i]
+            if step.prob <= 0.0:
+                continue
+            chosen = self.path[i]
+            player = self.tree.nodes[step.parent].player
+            u = rets[player]
+            child = self.tree.nodes[step.parent].first_child
+            while child != NO_NODE:
+                ch = &self.tree.nodes[child]
+                if self.seen[child] == step.stamp:
+                    if child == chosen:
+                        # Its mean before this iteration's return was backed up.
+                        mean = (u if ch.visits <= 1 else
+                                (self.tree.values[<long>child * P + player] - u)
+                                / (ch.visits - 1))
+                        self.regret[child] += mean + (u - mean) / step.prob - u
+                    elif ch.visits > 0:
+                        mean = self.tree.values[<long>child * P + player] / ch.visits
+                        self.regret[child] += mean - u
+                child = ch.next_sibling
 
     cdef int c_iterate(self, State state, rng_t* rng) noexcept nogil:
         cdef int node = 0, child, depth = 0, player, n, i, action
@@ -271,18 +409,22 @@ cdef class IsmctsSearch:
                     if child != NO_NODE:
                         self.tree.nodes[child].prob = <float>self.probs[i]
                         depth += 1
+                        if self.regret_matching:
+                            self.c_record_step(depth, node, 0.0)
                         if path_push(&self.path, &self.path_capacity, depth, child) < 0:
                             return -1
                     state.c_apply(action)
                     break
                 state.c_apply(action)
                 depth += 1
+                if self.regret_matching:
+                    self.c_record_step(depth, node, 0.0)
                 if path_push(&self.path, &self.path_capacity, depth, child) < 0:
                     return -1
                 node = child
                 continue
             n = state.c_legal_actions(self.actions)
-            child = self.c_select(node, player, n, rng, &expanded, &action)
+            child = self.c_select(node, player, n, depth, rng, &expanded, &action)
             state.c_apply(action)
             if child != NO_NODE:   # a full tree still plays out from here
                 depth += 1
@@ -316,7 +458,7 @@ cdef class IsmctsSearch:
                 if created:
                     break
             n = state.c_legal_actions(self.actions)
-            edge = self.c_select(node, player, n, rng, &expanded, &action)
+            edge = self.c_select(node, player, n, depth, rng, &expanded, &action)
             state.c_apply(action)
             if edge == NO_NODE:
                 break
@@ -345,6 +487,8 @@ cdef class IsmctsSearch:
             value = &self.tree.values[<long>node * P]
             for k in range(P):
                 value[k] += rets[k]
+        if self.regret_matching:
+            self.c_update_regrets(depth, rets)
 
     # ---- Python API ------------------------------------------------------------------
 
@@ -362,7 +506,10 @@ cdef class IsmctsSearch:
         while done < iterations:
             if timed and done > 0 and c_now() >= until:
                 break
-            if self.determinize:
+            if self.worlds is not None:
+                world = (<State>self.worlds[c_sample_index(
+                    self.world_weights, len(self.worlds), rng_uniform(rng))]).c_clone()
+            elif self.determinize:
                 world = self.root_state.c_determinize(self.seat, rng)
             else:
                 world = self.root_state.c_clone()
@@ -373,10 +520,37 @@ cdef class IsmctsSearch:
                           else self.c_iterate(world, rng))
             if status < 0:
                 raise MemoryError(f"the ISMCTS path ran out of memory at {self.tree.count} nodes")
+            if self.steps_failed:
+                raise MemoryError("the ISMCTS regret steps ran out of memory")
             done += 1
         self.iterations += done
         self.seconds += c_now() - start
         return done
+
+    def set_worlds(self, worlds, weights):
+        """Draw each iteration's root world from `worlds` (States the searching seat
+        cannot tell from the root: to move there, the same infoset key) with
+        probability proportional to `weights`, in place of the seat's uniform
+        determinizations: belief-weighted sampling, with the beliefs the caller's."""
+        worlds = list(worlds)
+        weights = [float(w) for w in weights]
+        if not worlds or len(worlds) != len(weights):
+            raise ValueError("set_worlds needs one weight for each of at least one world")
+        if min(weights) < 0 or not sum(weights) > 0:
+            raise ValueError("world weights must be >= 0 with a positive sum")
+        cdef uint64_t key = self.root_state.c_infoset_key(self.seat)
+        cdef State world
+        for world in worlds:
+            if world.c_current_player() != self.seat or world.c_infoset_key(self.seat) != key:
+                raise ValueError("a world the searching seat can tell from the root")
+        cdef double total = sum(weights)
+        cdef double* grown = <double*>realloc(self.world_weights, len(worlds) * sizeof(double))
+        if grown == NULL:
+            raise MemoryError("cannot allocate the world weights")
+        self.world_weights = grown
+        for i, w in enumerate(weights):
+            self.world_weights[i] = w / total
+        self.worlds = [world.c_clone() for world in worlds]
 
     @property
     def bytes_per_node(self):

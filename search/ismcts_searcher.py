@@ -25,6 +25,14 @@ Options:
                 (SO-ISMCTS); "infoset": a node per information set of the seat to
                 move, so an opponent's choices depend on its own cards and outcomes
                 the searching seat cannot see merge (search/ismcts.pxd).
+  select        "ucb": UCB1 with availability counts (default); "rm": regret
+                matching mixed with `gamma` of uniform, whose visit counts follow
+                the average strategy, which converges towards an equilibrium in
+                two-seat zero-sum games where UCB's need not (search/ismcts.pxd).
+  gamma         with select=rm: the share of uniform exploration, in (0, 1].
+  rm_warmup     with select=rm: a node chooses by UCB until its edges have this
+                many visits, by regret matching after (0: from the start), so a
+                small search keeps UCB's quick commitment.
 
 Budgets: `iterations` (1000 when the budget names neither limit) and/or
 `movetime_ms`. The clock is read before every iteration (each takes microseconds
@@ -49,7 +57,7 @@ from search.common import (
     option_help,
     sees_everything,
 )
-from search.ismcts import TREE_SHAPES, IsmctsSearch, node_bytes
+from search.ismcts import SELECTIONS, TREE_SHAPES, IsmctsSearch, node_bytes
 from search.rootstats import RootStats, headline, line_finisher, to_decision
 from search.timing import run_sliced, run_until_settled
 from search.treesummary import Edge, SearchEdges
@@ -57,7 +65,9 @@ from search.treesummary import Edge, SearchEdges
 
 def new_search(state, seat: int, options: dict[str, Any], rng: Rng) -> IsmctsSearch:
     # A seat that sees everything needs no determinization: every iteration then
-    # searches a plain copy, and SO-ISMCTS is UCT.
+    # searches a plain copy, and SO-ISMCTS is UCT. An option not given takes its
+    # default (callers that predate an option need not name it).
+    options = {**ISMCTS_OPTIONS, **options}
     return IsmctsSearch(
         state,
         rng,
@@ -67,6 +77,9 @@ def new_search(state, seat: int, options: dict[str, Any], rng: Rng) -> IsmctsSea
         not sees_everything(state, seat),
         options["max_nodes"],
         options["tree"],
+        options["select"],
+        options["gamma"],
+        options["rm_warmup"],
     )
 
 
@@ -126,6 +139,14 @@ class ISMCTSSearcher(Searcher):
         tree = options["tree"]
         if tree not in TREE_SHAPES:
             raise SearchError(f"tree must be one of {', '.join(TREE_SHAPES)}, got {tree!r}")
+        select, gamma = options["select"], options["gamma"]
+        if select not in SELECTIONS:
+            raise SearchError(f"select must be one of {', '.join(SELECTIONS)}, got {select!r}")
+        if not isinstance(gamma, (int, float)) or not 0 < gamma <= 1:
+            raise SearchError(f"gamma (rm exploration) must be in (0, 1], got {gamma!r}")
+        warmup = options["rm_warmup"]
+        if isinstance(warmup, bool) or not isinstance(warmup, int) or warmup < 0:
+            raise SearchError(f"rm_warmup must be an integer >= 0, got {warmup!r}")
 
     def __init__(
         self,
@@ -136,6 +157,9 @@ class ISMCTSSearcher(Searcher):
         max_nodes: int = 5_000_000,
         stop_early: bool = True,
         tree: str = "sequence",
+        select: str = "ucb",
+        gamma: float = 0.1,
+        rm_warmup: int = 0,
     ):
         self.check_options(
             c=c,
@@ -144,12 +168,18 @@ class ISMCTSSearcher(Searcher):
             workers=workers,
             max_nodes=max_nodes,
             tree=tree,
+            select=select,
+            gamma=gamma,
+            rm_warmup=rm_warmup,
         )
         self.options = {
             "c": float(c),
             "rollout_depth": rollout_depth,
             "max_nodes": max_nodes,
             "tree": tree,
+            "select": select,
+            "gamma": float(gamma),
+            "rm_warmup": rm_warmup,
         }
         self.final = final
         self.workers = workers
@@ -198,7 +228,7 @@ class ISMCTSSearcher(Searcher):
             line_finisher(state, seat, rng.next_u64(), completion_pick(seat, self.options)),
         )
         decision.stats.update(
-            node_bytes=node_bytes(state.num_players),
+            node_bytes=node_bytes(state.num_players, self.options["select"]),
             workers=self.workers,
             ms=int((clock.now() - start) * 1000),
         )
@@ -213,5 +243,9 @@ ISMCTS_OPTION_HELP = option_help(
         **TREE_OPTION_HELP,
         "tree": "sequence: one tree over action sequences; infoset: a node per information "
         "set of the seat to move",
+        "select": "ucb: UCB1 at every node; rm: regret matching, whose visits follow the "
+        "average strategy (towards equilibrium in two-seat zero-sum games)",
+        "gamma": "with select=rm: the share of uniform exploration mixed into each choice",
+        "rm_warmup": "with select=rm: a node chooses by UCB until its edges have this many visits",
     },
 )

@@ -25,6 +25,7 @@ class Edge:
     def __init__(self, action):
         self.action = action
         self.visits, self.avail, self.total = 0, 1, 0.0
+        self.regret = 0.0
 
 
 class Node:
@@ -33,13 +34,46 @@ class Node:
         self.edges = []  # newest first, as the compiled tree links them
 
 
-def reference_search(root, seat, rng, iterations, c):
+def regret_matching_choice(available, gamma, rng):
+    """select=rm: an edge drawn from the positive regrets mixed with gamma of
+    uniform, and the probability it had."""
+    n = len(available)
+    positive = sum(e.regret for e in available if e.regret > 0.0)
+    x = rng.random()
+    for e in available:
+        if positive > 0.0:
+            share = e.regret / positive if e.regret > 0.0 else 0.0
+        else:
+            share = 1.0 / n
+        p = (1.0 - gamma) * share + gamma / n
+        chosen = e
+        if x < p:
+            break
+        x -= p
+    return chosen, p
+
+
+def update_regrets(steps, rets):
+    """select=rm's backup: every edge legal in a choice gains its baseline (its mean
+    before this return) plus, if chosen, the return's surprise over its probability,
+    less the return got."""
+    for chosen, prob, available, mover in steps:
+        u = rets[mover]
+        for e in available:
+            if e is chosen:
+                mean = u if e.visits <= 1 else (e.total - u) / (e.visits - 1)
+                e.regret += mean + (u - mean) / prob - u
+            elif e.visits > 0:
+                e.regret += e.total / e.visits - u
+
+
+def reference_search(root, seat, rng, iterations, c, select="ucb", gamma=0.1, warmup=0):
     """Information-set-keyed ISMCTS in plain Python, step for step the compiled one."""
     top = Node(seat)
     nodes = {(seat, root.infoset_key(seat)): top}
     for _ in range(iterations):
         world = root.determinize(seat, rng)
-        node, path = top, []
+        node, path, steps = top, [], []
         while not world.is_terminal():
             if world.is_chance_node():
                 world.apply(sample_chance(world, rng))
@@ -64,6 +98,9 @@ def reference_search(root, seat, rng, iterations, c):
             if untried:
                 best = Edge(untried[rng.randint(len(untried))])
                 node.edges.insert(0, best)
+            elif select == "rm" and sum(e.visits for e in available) >= warmup:
+                best, prob = regret_matching_choice(available, gamma, rng)
+                steps.append((best, prob, available, player))
             path.append((best, player))
             world.apply(best.action)
         random_playout(world, rng, FULL_PLAYOUT)
@@ -71,6 +108,7 @@ def reference_search(root, seat, rng, iterations, c):
         for edge, mover in path:
             edge.visits += 1
             edge.total += rets[mover]
+        update_regrets(steps, rets)
     return top, nodes
 
 
@@ -104,6 +142,56 @@ def test_compiled_tree_matches_the_readable_algorithm(registry, name, players, s
         assert mean == pytest.approx(e.total / e.visits, abs=1e-12)
     # Every node and every edge is one record of the compiled arena.
     assert tree.size == len(nodes) + sum(len(n.edges) for n in nodes.values())
+
+
+@pytest.mark.parametrize(
+    ("name", "players", "seed", "gamma", "warmup"),
+    [("leduc", 2, 1, 0.1, 0), ("leduc", 2, 4, 0.3, 20), ("taktvoll", 3, 6, 0.05, 0)],
+)
+def test_regret_matching_matches_the_readable_algorithm(
+    registry, name, players, seed, gamma, warmup
+):
+    game = registry.game(name)
+    state = dealt(game, seed, players)
+    seat = state.current_player()
+    iterations = 400
+    tree = ismcts.IsmctsSearch(
+        state,
+        Rng(seed),
+        seat,
+        SQRT2,
+        -1,
+        True,
+        tree="infoset",
+        select="rm",
+        gamma=gamma,
+        rm_warmup=warmup,
+    )
+    tree.run(iterations)
+    top, nodes = reference_search(state, seat, Rng(seed), iterations, SQRT2, "rm", gamma, warmup)
+    got = [(a, v, k) for _, a, v, _, k in tree.edges(0)]
+    want = [(e.action, e.visits, e.avail) for e in top.edges if e.visits > 0]
+    assert got == want
+    assert tree.size == len(nodes) + sum(len(n.edges) for n in nodes.values())
+    # Regret matching drew differently from UCB: the same seed's UCB tree differs.
+    ucb, _ = reference_search(state, seat, Rng(seed), iterations, SQRT2)
+    assert [(e.action, e.visits) for e in ucb.edges] != [(e.action, e.visits) for e in top.edges]
+
+
+def test_regret_matching_mixes_where_ucb_commits(registry):
+    # Leduc, seat 0's first bet: UCB's visits pile onto one action, while regret
+    # matching keeps every action at no less than its gamma share (gamma / 2 of
+    # the visits here: two legal actions), as its average strategy is mixed.
+    game = registry.game("leduc")
+    state = dealt(game, 3)
+    gamma = 0.4
+    tree = ismcts.IsmctsSearch(
+        state, Rng(3), 0, 0.35, -1, True, tree="infoset", select="rm", gamma=gamma
+    )
+    tree.run(20_000)
+    visits = [v for _, _, v, _, _ in tree.edges(0)]
+    assert len(visits) == len(state.legal_actions()) == 2
+    assert min(visits) >= 0.9 * gamma / 2 * 20_000
 
 
 def test_opponent_nodes_depend_on_the_opponents_card(registry):
@@ -154,6 +242,13 @@ def test_the_searcher_option_and_its_errors(registry):
     spec = registry.searcher("ismcts")
     with pytest.raises(SearchError, match="tree must be one of sequence, infoset"):
         spec.create(tree="forest")
+    with pytest.raises(SearchError, match="select must be one of ucb, rm"):
+        spec.create(select="exp3")
+    for gamma in (0, 1.5, "x"):
+        with pytest.raises(SearchError, match="gamma"):
+            spec.create(select="rm", gamma=gamma)
+    with pytest.raises(SearchError, match="rm_warmup must be an integer >= 0"):
+        spec.create(select="rm", rm_warmup=-1)
     # Leduc suggests the infoset shape (GameSpec.searcher_options); a user's word wins.
     state = dealt(leduc, 3)
     for options in ({}, {"tree": "sequence"}):
@@ -162,3 +257,35 @@ def test_the_searcher_option_and_its_errors(registry):
         )
         assert decision.actions[0] in state.legal_actions()
         assert sum(a.visits for a in decision.alternatives) == 500
+
+
+def test_root_worlds_drawn_by_weight(registry):
+    # set_worlds: each iteration's root world is drawn from the caller's worlds by
+    # weight. Leduc, seat 0 first to bet: with all the weight on the world where
+    # seat 1 holds one card, seat 1's replies are keyed by that card alone, so the
+    # tree holds fewer nodes than when either of two cards is possible.
+    game = registry.game("leduc")
+    state = dealt(game, 5)
+    worlds = []
+    seed = 0
+    while len(worlds) < 2:
+        world = state.determinize(0, Rng(seed))
+        seed += 1
+        if all(world.infoset_key(1) != w.infoset_key(1) for w in worlds):
+            worlds.append(world)
+    sizes = []
+    for weights in ([1.0, 0.0], [1.0, 1.0]):
+        tree = ismcts.IsmctsSearch(state, Rng(9), 0, SQRT2, -1, True, tree="infoset")
+        tree.set_worlds(worlds, weights)
+        tree.run(3000)
+        sizes.append(tree.size)
+    assert sizes[0] < sizes[1]
+    tree = ismcts.IsmctsSearch(state, Rng(9), 0, SQRT2, -1, True, tree="infoset")
+    moved = state.clone()
+    moved.apply(moved.legal_actions()[0])
+    with pytest.raises(ValueError, match="can tell from the root"):
+        tree.set_worlds([moved], [1.0])
+    with pytest.raises(ValueError, match="positive sum"):
+        tree.set_worlds(worlds, [0.0, 0.0])
+    with pytest.raises(ValueError, match="one weight for each"):
+        tree.set_worlds(worlds, [1.0])
