@@ -4,7 +4,7 @@ is to move. Prints the time from a person's move to its acknowledgement (the vie
 that answers it) while the AI searches run in the pool: the goal is a p95 under
 100 ms. Run from the checkout (a script, not in CI):
 
-    python bench/web_load.py --games 50 --strength easy --workers 2 --runs 3
+    python bench/web_load.py --games 50 --level 3 --workers 2 --runs 3
 
 The server is this tree's code in a subprocess (tests/web/webserver.py) with its own
 data folder, so its event loop shares nothing with the clients'. On a shared machine
@@ -47,10 +47,10 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def play_one(url: str, game: str, strength: str, rng: random.Random, figures: Figures):
+async def play_one(url: str, game: str, level: str, rng: random.Random, figures: Figures):
     async with httpx.AsyncClient(timeout=30) as http:
         answer = await http.post(
-            url + "api/rooms", json={"game": game, "seat": 0, "strengths": {"1": strength}}
+            url + "api/rooms", json={"game": game, "seat": 0, "strengths": {"1": level}}
         )
         room = answer.json()
     async with connect(url.replace("http", "ws") + "ws", max_size=2**20) as ws:
@@ -87,12 +87,12 @@ async def play_one(url: str, game: str, strength: str, rng: random.Random, figur
                 return
 
 
-async def run_load(url: str, games: int, strength: str, seed: int) -> Figures:
+async def run_load(url: str, games: int, level: str, seed: int) -> Figures:
     figures = Figures()
     rng = random.Random(seed)
     await asyncio.gather(
         *(
-            play_one(url, GAMES[n % len(GAMES)], strength, random.Random(rng.random()), figures)
+            play_one(url, GAMES[n % len(GAMES)], level, random.Random(rng.random()), figures)
             for n in range(games)
         )
     )
@@ -110,7 +110,7 @@ def server_class(tree: Path):
 
 
 def measure(
-    games: int, strength: str = "easy", workers: int = 2, seed: int = 1, tree: Path = ROOT
+    games: int, level: str = "3", workers: int = 2, seed: int = 1, tree: Path = ROOT
 ) -> dict:
     """Serve (the code of checkout `tree`) in a subprocess, play `games` games at
     once, and the figures."""
@@ -124,7 +124,7 @@ def measure(
             # On a thread of its own: the caller may have an event loop running
             # (a test process in which Playwright's sync API already ran).
             with ThreadPoolExecutor(1) as thread:
-                load = thread.submit(asyncio.run, run_load(server.url, games, strength, seed))
+                load = thread.submit(asyncio.run, run_load(server.url, games, level, seed))
                 figures = load.result()
             wall = time.perf_counter() - start
         finally:
@@ -150,7 +150,7 @@ def summary(figures: Figures, wall: float) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=50)
-    parser.add_argument("--strength", default="easy", help="the AI seats' strength preset")
+    parser.add_argument("--level", default="3", help="the AI seats' level (1..10)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--runs", type=int, default=1, help="measure this many times")
@@ -159,7 +159,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     for run in range(args.runs):
-        figures = measure(args.games, args.strength, args.workers, args.seed + run, args.tree)
+        figures = measure(args.games, args.level, args.workers, args.seed + run, args.tree)
         figures["load_1min"] = round(os.getloadavg()[0], 2)  # what else the machine ran
         print(json.dumps(figures), flush=True)
 
