@@ -137,3 +137,29 @@ def test_the_other_seats_hands_are_card_backs_as_many_as_they_hold(registry, nam
         assert card_backs(board_of(game, state, seat)) == hidden
         seen_backs += hidden
     assert seen_backs > 0  # the positions include hidden cards
+
+
+def action_boxes(node: dict, found: list) -> list:
+    """(action, x, y, w, h) of every action element drawn as a box (its first rect)."""
+    if "data-action" in node["attrs"]:
+        rects = [c for c in node["children"] if c["tag"] == "rect"]
+        if rects:
+            a = rects[0]["attrs"]
+            box = tuple(float(a[k]) for k in ("x", "y", "width", "height"))
+            found.append((int(node["attrs"]["data-action"]), *box))
+    for child in node["children"]:
+        action_boxes(child, found)
+    return found
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_no_two_clickable_boxes_overlap(registry, name):
+    # A box drawn over another one takes its clicks: the page could not play that move.
+    game = registry.game(name)
+    for state in positions(game, 11, POSITIONS):
+        seat = state.current_player()
+        boxes = action_boxes(board_of(game, state, seat), [])
+        for i, (a, x, y, w, h) in enumerate(boxes):
+            for b, x2, y2, w2, h2 in boxes[i + 1 :]:
+                overlap = min(x + w, x2 + w2) - max(x, x2), min(y + h, y2 + h2) - max(y, y2)
+                assert a == b or min(overlap) <= 0, (name, a, b, state.to_json()[:200])

@@ -428,9 +428,9 @@ def _display(ws, acting, by_kind, legal, x, y) -> tuple[list[dict], float]:
         cx = x + 104 + i * 78
         parts.append(_card(cx, y, name))
         held = chips.pop(name, []) if name not in names[:i] else []
-        for k, (action, label) in enumerate(held):
-            line, column = divmod(k, 2)
-            parts.append(chip(cx + CARD_W + 2 + column * 0, y + line * 17, 42, 15, action,
+        # One chip a line beside its card: the next card starts 78 to the right.
+        for line, (action, label) in enumerate(held):
+            parts.append(chip(cx + CARD_W + 2, y + line * 17, 42, 15, action,
                               f"for {label}", legal[action]))  # fmt: skip
             lines = max(lines, line + 1)
     return parts, y + max(CARD_H + 6, lines * 17 + 4)
