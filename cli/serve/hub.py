@@ -235,21 +235,19 @@ class Hub:
             or not self.sockets.get(room.id)
         ):
             return
-        self.charting[room.id] = asyncio.get_running_loop().create_task(self._chart(room, player))
+        # The position is taken now, not when the task first runs: by then the person
+        # may have moved, and the search would value a chance node or another's turn.
+        position = (len(room.log), room.log[-1] if room.log else None, room.state.to_json())
+        task = self._chart(room, player, position, chart_seed(room))
+        self.charting[room.id] = asyncio.get_running_loop().create_task(task)
 
-    async def _chart(self, room: Room, seat: int) -> None:
+    async def _chart(self, room: Room, seat: int, position: tuple, seed: int) -> None:
         me = asyncio.current_task()
-        n = len(room.log)
-        anchor = room.log[-1] if room.log else None  # gone if an undo takes it back
+        n, anchor, state_json = position  # anchor: gone if an undo takes it back
         spec = f"{self.registry.default_searcher(room.game)}:{CHART_BUDGET}"
         try:
             value = await self.searches.run(
-                f"chart:{room.id}",
-                value_job,
-                room.game.name,
-                room.state.to_json(),
-                spec,
-                chart_seed(room),
+                f"chart:{room.id}", value_job, room.game.name, state_json, spec, seed
             )
             if len(room.log) < n or (n and room.log[n - 1] is not anchor):
                 return  # undone meanwhile: the point is of a position no longer played
