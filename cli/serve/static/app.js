@@ -2,7 +2,7 @@
 // The server decides what this seat sees and may do; the page only draws the views it
 // gets. Every text goes in with textContent, every drawing is built element by element.
 
-import { $, SVG_NS, buildSvg, make } from "./dom.js";
+import { $, SVG_NS, buildSvg, hintItems, make } from "./dom.js";
 import { showTable, startTable } from "./table.js";
 
 const HUMAN = "human"; // the strength choice that makes a seat a friend's
@@ -315,12 +315,7 @@ function drawLegal() {
 }
 
 function drawHints() {
-  const items = hints.map((h) => {
-    const item = make("li", `${h.words.join(", ")}: ${Math.round(h.value * 100)}% win chance`);
-    if (h.reason) item.appendChild(make("span", ` (${h.reason})`, "reason"));
-    return item;
-  });
-  $("hints").replaceChildren(...items);
+  $("hints").replaceChildren(...hintItems(hints));
 }
 
 function drawLog() {

@@ -1,4 +1,4 @@
-// The page's two ways of building what the server sends: text goes in with
+// How the page builds what the server sends: text goes in with
 // textContent, a drawing is built element by element from the lists below.
 
 export const $ = (id) => document.getElementById(id);
@@ -27,4 +27,13 @@ export function buildSvg(node) {
   if (typeof node.text === "string") element.textContent = node.text;
   for (const child of node.children || []) element.appendChild(buildSvg(child));
   return element;
+}
+
+// A hint list's items, one a hint: its words, its win chance, and its reason.
+export function hintItems(hints) {
+  return hints.map((h) => {
+    const item = make("li", `${h.words.join(", ")}: ${Math.round(h.value * 100)}% win chance`);
+    if (h.reason) item.appendChild(make("span", ` (${h.reason})`, "reason"));
+    return item;
+  });
 }

@@ -3,7 +3,7 @@
 // moves as played, a showdown's reveal), all of it built by the server from what the
 // seat sees; big buttons for a phone, hints for the seat's own turns.
 
-import { $, buildSvg, make } from "./dom.js";
+import { $, buildSvg, hintItems, make } from "./dom.js";
 
 let socket = null;
 let view = null;
@@ -110,12 +110,7 @@ function drawChoices() {
 }
 
 function drawHints() {
-  const items = hints.map((h) => {
-    const item = make("li", `${h.words.join(", ")}: ${Math.round(h.value * 100)}% win chance`);
-    if (h.reason) item.appendChild(make("span", ` (${h.reason})`, "reason"));
-    return item;
-  });
-  $("table-hints").replaceChildren(...items);
+  $("table-hints").replaceChildren(...hintItems(hints));
 }
 
 function drawOver() {
