@@ -79,6 +79,9 @@ class ReferenceState:
     def render_for(self, seat: int):
         return None
 
+    def trajectory(self, seat: int):
+        return None
+
     def hint_reason(self, seat: int, actions: list):
         if self.hints is None:
             return None

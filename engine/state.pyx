@@ -263,6 +263,13 @@ cdef class State:
         then draw `observation(seat)` generically). Hidden-information games only."""
         return None
 
+    def trajectory(self, seat):
+        """The steps from `new_initial(num_players, variant)` to this state as `seat`
+        saw them: a list of (action, seen) pairs, where a step the seat did not see
+        reads (-1, False); None when the game does not keep its history (searchers
+        that search from the start of the game, such as oos, then cannot play it)."""
+        return None
+
     def hint_reason(self, seat, actions):
         """A one-line reason for `seat` to play `actions` (what it gains or avoids),
         or None when the game cannot say; shown beside a hint."""

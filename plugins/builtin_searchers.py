@@ -10,6 +10,7 @@ from search.expectimax_searcher import (
 )
 from search.ismcts_searcher import ISMCTS_OPTION_HELP, ISMCTS_OPTIONS, ISMCTSSearcher
 from search.mcts_searcher import MCTS_OPTION_HELP, MCTS_OPTIONS, MctsSearcher
+from search.oos_searcher import OOS_OPTION_HELP, OOS_OPTIONS, OosSearcher, plays
 from search.pimc import PIMC_OPTION_HELP, PIMC_OPTIONS, PimcSearcher
 
 
@@ -61,5 +62,15 @@ def cadenza_register_searchers(register):
             dict(EXPECTIMAX_OPTIONS),
             "expectiminimax, alpha-beta and Star1/Star2, iterative deepening",
             option_help=EXPECTIMAX_OPTION_HELP,
+        )
+    )
+    register(
+        SearcherSpec(
+            "oos",
+            OosSearcher,
+            dict(OOS_OPTIONS),
+            "online outcome sampling: regret minimisation from the game's start (Lisy et al. 2015)",
+            supports=plays,
+            option_help=OOS_OPTION_HELP,
         )
     )

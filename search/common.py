@@ -51,6 +51,11 @@ def check_tree_options(options: Mapping[str, Any]) -> None:
         raise SearchError(f"workers must be a positive integer, got {workers!r}")
     if not isinstance(widening, (int, float)) or widening < 0:
         raise SearchError(f"widening must be a number >= 0 (0 turns it off), got {widening!r}")
+    check_max_nodes(max_nodes)
+
+
+def check_max_nodes(max_nodes: Any) -> None:
+    """SearchError unless `max_nodes` is a node count a compiled search can hold."""
     if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or not 16 <= max_nodes < 2**31:
         raise SearchError(f"max_nodes must be an integer in 16..2**31-1, got {max_nodes!r}")
 

@@ -1,5 +1,5 @@
 """No peeking, for every registered game with hidden information and every searcher
-built for it (pimc, ismcts, expectimax): two positions the mover cannot tell apart get
+built for it (pimc, ismcts, expectimax, oos): two positions the mover cannot tell apart get
 the same answer from `decide` with the same seed and iteration budget.
 
 The second position is a determinization of the first from the mover's view: the same
@@ -17,14 +17,15 @@ from engine.rng import Rng
 from plugins.manager import default_registry
 from search.base import Budget, decide
 
-SEARCHERS = ("pimc", "ismcts", "expectimax")
+SEARCHERS = ("pimc", "ismcts", "expectimax", "oos")
 # Small budgets and short playouts (scored by the game's heuristic): the property
 # holds for any of them, and games with long playouts would make the suite slow.
-BUDGETS = {"pimc": 64, "ismcts": 100, "expectimax": 300}
+BUDGETS = {"pimc": 64, "ismcts": 100, "expectimax": 300, "oos": 300}
 OPTIONS = {
     "pimc": {"k": 4, "rollout_depth": 8},
     "ismcts": {"rollout_depth": 8},
     "expectimax": {"k": 3, "depth": 3},
+    "oos": {},
 }
 MAX_STEPS = 120
 # Other hidden states tried before accepting one equal to the true state (a game

@@ -237,6 +237,20 @@ class LeducReference(ReferenceState):
         require_state_of(data, cls.game_name)
         return codec.from_state_dict(cls, data)
 
+    def trajectory(self, seat):
+        """The steps from the start as `seat` saw them (State.trajectory)."""
+        self._check_seat(seat)
+        steps = []
+        for who in range(2):
+            if self.private[who] >= 0:
+                seen = who == seat or self.is_showdown()
+                steps.append((CARD_BASE + self.private[who], True) if seen else (-1, False))
+        steps.extend((bet, True) for bet in self.history[0])
+        if self.public >= 0:
+            steps.append((CARD_BASE + self.public, True))
+        steps.extend((bet, True) for bet in self.history[1])
+        return steps
+
     def observation(self, seat):
         self._check_seat(seat)
         shown = self.private[1 - seat] if self.is_showdown() else -1

@@ -282,6 +282,23 @@ cdef class LeducState(State):
         self.c_scores(chips)
         return [chips[0], chips[1]]
 
+    def trajectory(self, seat):
+        # The deal of each private card, the first round's bets, the public card,
+        # the second round's bets: the order c_apply took them in.
+        self._check_seat(seat)
+        steps = []
+        for who in range(2):
+            if self.private_[who] != NO_CARD:
+                if who == seat or self.c_shown_card(seat) != NO_CARD:
+                    steps.append((CARD_BASE + self.private_[who], True))
+                else:
+                    steps.append((-1, False))
+        steps.extend((bet, True) for bet in self._history()[0])
+        if self.public_card != NO_CARD:
+            steps.append((CARD_BASE + self.public_card, True))
+        steps.extend((bet, True) for bet in self._history()[1])
+        return steps
+
     def _history(self):
         return [[self.hist[r][k] for k in range(self.hist_len[r])] for r in range(2)]
 

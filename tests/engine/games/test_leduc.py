@@ -503,6 +503,42 @@ def test_a_view_is_indistinguishable_to_its_seat(seed, steps, seat):
         assert view.legal_actions() == state.legal_actions()
 
 
+@IMPLEMENTATIONS
+def test_trajectory_is_the_hand_in_the_order_it_was_dealt_and_bet(cls):
+    # The order of play (rules: a private card each, a betting round, the public
+    # card, a second round): seat 1 sees its own card and every bet, not seat 0's card.
+    state = play("Ks", "Jh", "raise", "call", "Qs", "call", cls=cls)
+    card = state.str_to_action
+    assert state.trajectory(1) == [
+        (-1, False),
+        (card("Jh"), True),
+        (RAISE, True),
+        (CALL, True),
+        (card("Qs"), True),
+        (CALL, True),
+    ]
+    assert state.trajectory(0)[:2] == [(card("Ks"), True), (-1, False)]
+    # At a showdown both cards are shown, so the deal is seen whole.
+    state.apply(CALL)
+    assert state.trajectory(1)[0] == (card("Ks"), True)
+
+
+@settings(max_examples=150)
+@given(SEEDS, STEPS, st.integers(0, 1))
+def test_trajectory_replays_to_the_state_and_hides_what_the_seat_cannot_see(seed, steps, seat):
+    state = random_position(seed, steps)
+    view = GAME.from_observation(state.observation(seat), Rng(seed))
+    # Identical in every world the seat cannot tell apart.
+    assert view.trajectory(seat) == state.trajectory(seat)
+    # With the unseen steps filled in from the true state, it replays to the state.
+    # (The other seat saw the one step this seat did not: its own card.)
+    other = state.trajectory(1 - seat)
+    replay = LeducState.new_initial(2, "standard")
+    for i, (action, seen) in enumerate(state.trajectory(seat)):
+        replay.apply(action if seen else other[i][0])
+    assert replay.to_json() == state.to_json()
+
+
 # ---- the compiled state against the reference ----------------------------------------------
 
 
@@ -519,6 +555,7 @@ def assert_same(fast, slow):
     for seat in (0, 1):
         assert fast.infoset_key(seat) == slow.infoset_key(seat)
         assert fast.observation(seat) == slow.observation(seat)
+        assert fast.trajectory(seat) == slow.trajectory(seat)
     assert fast.heuristic() == pytest.approx(slow.heuristic())
     if fast.is_terminal():
         assert fast.returns() == pytest.approx(slow.returns())

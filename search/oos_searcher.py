@@ -1,0 +1,194 @@
+"""The `oos` searcher: online outcome sampling (Lisy, Lanctot and Bowling 2015), the
+glue around the compiled search (search/oos.pyx).
+
+ISMCTS searches from the seat's information set, as if the opponent's hidden cards
+were dealt uniformly and its past choices said nothing; in poker that leaves it
+about 0.45 chips a hand from equilibrium on Leduc however long it thinks. OOS
+searches from the start of the game instead, as regret minimisation over every
+seat's information sets (outcome-sampling MCCFR), with most samples steered through
+what the searching seat saw: the opponent's earlier choices are then part of what it
+solves, and its average strategy at the seat's information set tends to an
+equilibrium's. It needs the game's history as the seat saw it (`State.trajectory`),
+so it plays only games that keep one, and it is meant for two seats.
+
+Options:
+  delta     the share of iterations steered through what the seat saw (the rest
+            sample the whole game, which keeps the earlier strategies honest).
+  epsilon   how much the seat whose regrets an iteration updates explores.
+  play      "best": the most probable action of the average strategy (default);
+            "sample": an action drawn from it, as an equilibrium strategy plays.
+  max_nodes the search stops adding information sets there.
+  baselines each edge learns the mean of the values sampled through it, and an
+            action not sampled counts at that baseline (VR-MCCFR, Schmid et al.
+            2019): far less variance than plain outcome sampling (default on).
+
+Budgets: `iterations` (1000 when the budget names neither limit) and/or
+`movetime_ms`. A Decision's alternatives carry the average strategy: an action's
+`visits` are its probability times the iterations run, and `stats["policy"]` has
+the probabilities themselves.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from engine.rng import Rng
+from search import clock
+from search.base import Budget, Decision, Searcher, SearchError, option_defaults
+from search.common import check_max_nodes, iteration_limit, option_help
+from search.oos import OosSearch
+from search.rootstats import ChildStats, RootStats, line_finisher, to_decision
+from search.timing import run_sliced
+
+PLAY_RULES = ("best", "sample")
+# The small search that picks each later step of a turn of several steps.
+COMPLETION_ITERATIONS = 200
+
+
+def new_search(state, seat: int, options: dict[str, Any], rng: Rng) -> OosSearch:
+    """An OosSearch for `seat` from the start of `state`'s game towards `state`;
+    SearchError when the game keeps no history."""
+    target = state.trajectory(seat)
+    if target is None:
+        raise SearchError(
+            f"oos: {state.game_name} does not keep the history of its steps "
+            "(State.trajectory), so OOS cannot search it; use ismcts"
+        )
+    start = type(state).new_initial(state.num_players, state.variant)
+    options = {**OOS_OPTIONS, **options}
+    return OosSearch(
+        start,
+        state,
+        target,
+        rng,
+        seat,
+        float(options["delta"]),
+        float(options["epsilon"]),
+        options["max_nodes"],
+        bool(options["baselines"]),
+    )
+
+
+@lru_cache(maxsize=None)
+def keeps_history(game) -> bool:
+    """Whether `game`'s states say how they were reached (State.trajectory)."""
+    state = game.state_class.new_initial(game.players_default, game.default_variant)
+    return state.trajectory(0) is not None
+
+
+def plays(game) -> bool:
+    """oos plays two-seat games whose states keep their history."""
+    return game.max_players == 2 and keeps_history(game)
+
+
+class OosSearcher(Searcher):
+    """Online outcome sampling from the start of the game towards the seat's view."""
+
+    name = "oos"
+
+    @staticmethod
+    def check_options(**options) -> None:
+        """SearchError naming the first bad option (SearcherSpec.checked_options)."""
+        delta, epsilon = options["delta"], options["epsilon"]
+        if not isinstance(delta, (int, float)) or not 0 <= delta < 1:
+            raise SearchError(f"delta (the targeted share) must be in [0, 1), got {delta!r}")
+        if not isinstance(epsilon, (int, float)) or not 0 < epsilon <= 1:
+            raise SearchError(f"epsilon (exploration) must be in (0, 1], got {epsilon!r}")
+        if options["play"] not in PLAY_RULES:
+            raise SearchError(
+                f"play must be one of {', '.join(PLAY_RULES)}, got {options['play']!r}"
+            )
+        check_max_nodes(options["max_nodes"])
+
+    def __init__(
+        self,
+        delta: float = 0.9,
+        epsilon: float = 0.6,
+        play: str = "best",
+        max_nodes: int = 2_000_000,
+        baselines: bool = True,
+    ):
+        self.check_options(delta=delta, epsilon=epsilon, play=play, max_nodes=max_nodes)
+        self.options = {
+            "delta": float(delta),
+            "epsilon": float(epsilon),
+            "max_nodes": max_nodes,
+            "baselines": bool(baselines),
+        }
+        self.play = play
+
+    def choose(self, state, seat: int, budget: Budget, rng: Rng) -> Decision:
+        if state.current_player() != seat:
+            raise SearchError(f"oos: seat {seat} is not to move in this state")
+        start = clock.now()
+        search = new_search(state, seat, self.options, rng)
+        deadline = None if budget.movetime_ms is None else start + budget.movetime_ms / 1000.0
+        run_sliced(search.run, iteration_limit(budget), deadline)
+        policy = search.root_policy()
+        stats = self.root_stats(search, state, seat, policy, rng)
+        decision = to_decision(
+            stats,
+            "visits",
+            line_finisher(state, seat, rng.next_u64(), completion_pick(seat, self.options)),
+        )
+        decision.stats.update(
+            policy=policy, ms=int((clock.now() - start) * 1000), workers=1, node_bytes=0
+        )
+        return decision
+
+    def root_stats(self, search: OosSearch, state, seat: int, policy: dict, rng: Rng) -> RootStats:
+        """The root as RootStats, visits standing for the average strategy (with
+        play=sample, the drawn action first by one visit more than any other)."""
+        iterations = max(search.iterations, 1)
+        visits = {action: round(p * iterations) for action, p in policy.items()}
+        if self.play == "sample":
+            drawn = draw(policy, rng)
+            visits[drawn] = max(visits.values()) + 1
+        stats = RootStats(iterations=search.iterations, nodes=search.num_nodes)
+        for action, _, mean in search.root_edges():
+            after = state.clone()
+            after.apply(action)
+            stats.children[action] = ChildStats(
+                visits[action],
+                mean * visits[action],
+                [action],
+                finished=after.current_player() != seat,
+            )
+        return stats
+
+
+def draw(policy: dict, rng: Rng) -> int:
+    """An action drawn from `policy` ({action: probability})."""
+    u = rng.random() * sum(policy.values())
+    for action, p in sorted(policy.items()):
+        u -= p
+        if u < 0:
+            return action
+    return max(policy)
+
+
+def completion_pick(seat: int, options: dict[str, Any]):
+    """A later step of the seat's turn: the best action of a small OOS search."""
+
+    def pick(position, rng: Rng) -> int:
+        search = new_search(position, seat, options, rng.spawn())
+        search.run(COMPLETION_ITERATIONS)
+        policy = search.root_policy()
+        return min(policy, key=lambda action: (-policy[action], action))
+
+    return pick
+
+
+# The options `cadenza searchers` lists, with their defaults (from __init__).
+OOS_OPTIONS: dict[str, Any] = option_defaults(OosSearcher)
+OOS_OPTION_HELP = option_help(
+    OOS_OPTIONS,
+    {
+        "delta": "the share of iterations steered through what the seat saw",
+        "epsilon": "exploration of the seat whose regrets an iteration updates",
+        "play": "best: the average strategy's most probable action; sample: one drawn from it",
+        "max_nodes": "the search stops adding information sets at this many",
+        "baselines": "learned baselines for the sampled values (VR-MCCFR): less variance",
+    },
+)
