@@ -20,9 +20,10 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
+from cli.levels.ladder import DEFAULT_LEVEL
 from cli.serve.gamefile import FileError, game_file, resume_room
 from cli.serve.hub import Hub
-from cli.serve.rooms import DEFAULT_LEVEL, Room
+from cli.serve.rooms import Room
 from cli.serve.searches import Searches
 from cli.serve.sockets import BadRequest, check_version, serve_messages
 from cli.serve.store import Store
@@ -201,7 +202,11 @@ def build_app(
             if variant is not None and not isinstance(variant, str):
                 raise BadRequest("variant must be a string")
             table = state["tables"].create(
-                data.get("game"), data.get("players"), variant, data.get("seat", 0)
+                data.get("game"),
+                data.get("players"),
+                variant,
+                data.get("seat", 0),
+                level=data.get("level"),
             )
         except (BadRequest, CadenzaError) as exc:
             return error(str(exc))
