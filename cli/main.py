@@ -12,7 +12,14 @@ from pathlib import Path
 import click
 
 from cli.defaults import DEFAULT_BUDGET_TEXT
-from cli.options import load_registry, parse_each
+from cli.options import (
+    load_registry,
+    parse_each,
+    players_option,
+    seed_option,
+    variant_option,
+    workers_option,
+)
 from engine.errors import CadenzaError
 
 # click >= 8.2 signals a bare group invocation with this error; older clicks print help.
@@ -139,12 +146,7 @@ _seat_spec = parse_each(_parse_seat_spec)
 
 @main.command()
 @click.argument("game")
-@click.option(
-    "--players",
-    type=click.IntRange(min=1),
-    default=None,
-    help="Number of players (default: the game's usual count).",
-)
+@players_option()
 @click.option(
     "--seat",
     "seats",
@@ -158,13 +160,8 @@ _seat_spec = parse_each(_parse_seat_spec)
     "default searcher at that strength. Give it once for every seat, "
     "or once per seat in seat order.",
 )
-@click.option(
-    "--seed",
-    type=click.IntRange(0, 2**64 - 1),
-    default=None,
-    help="Seed of the deal, the dice and the searches (default: random, printed).",
-)
-@click.option("--variant", default=None, help="Rules variant (default: the game's first).")
+@seed_option("Seed of the deal, the dice and the searches (default: random, printed).")
+@variant_option()
 @click.option(
     "--max-actions",
     type=click.IntRange(min=1),
@@ -222,12 +219,7 @@ def _one_seat_spec(ctx, param, value):
 
 @main.command()
 @click.argument("game", required=False)
-@click.option(
-    "--players",
-    type=click.IntRange(min=1),
-    default=None,
-    help="Number of players (default: the game's usual count).",
-)
+@players_option()
 @click.option(
     "--seat",
     type=click.IntRange(min=0),
@@ -260,13 +252,8 @@ def _one_seat_spec(ctx, param, value):
     metavar="SPEC",
     help="The searcher that gives hints (default: as the default opponent).",
 )
-@click.option(
-    "--seed",
-    type=click.IntRange(0, 2**64 - 1),
-    default=None,
-    help="Seed of the deal, the dice and the AI's searches (default: random).",
-)
-@click.option("--variant", default=None, help="Rules variant (default: the game's first).")
+@seed_option("Seed of the deal, the dice and the AI's searches (default: random).")
+@variant_option()
 @click.option(
     "--table",
     is_flag=True,
@@ -423,13 +410,7 @@ main.add_command(levels_command)
     show_default=True,
     help="Folder of the games' database (made if missing).",
 )
-@click.option(
-    "--workers",
-    type=click.IntRange(min=1),
-    default=2,
-    show_default=True,
-    help="Processes that run the AI's searches.",
-)
+@workers_option("Processes that run the AI's searches.", default=2)
 @click.option(
     "--max-searches",
     type=click.IntRange(min=1),

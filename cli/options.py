@@ -1,9 +1,10 @@
 """What the click commands share: the plugin registry, loaded when a command first
-needs it (so `--help` stays fast), and callbacks that parse repeated options."""
+needs it (so `--help` stays fast), callbacks that parse repeated options, and the
+options several commands take."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Optional
 
 import click
 
@@ -30,3 +31,52 @@ def parse_each(parse: Callable[[str, Any], Any]) -> Callable:
         return parsed
 
     return callback
+
+
+# ---- options several commands take (each command says in its help what they mean to it)
+
+
+def seed_option(help: str, default: Optional[int] = None):
+    """--seed: any 64-bit seed (a default is shown in the help when there is one)."""
+    return click.option(
+        "--seed",
+        type=click.IntRange(0, 2**64 - 1),
+        default=default,
+        show_default=default is not None,
+        help=help,
+    )
+
+
+def games_option(help: str, default: int, minimum: int = 1):
+    """--games: how many games a run plays."""
+    return click.option(
+        "--games", type=click.IntRange(min=minimum), default=default, show_default=True, help=help
+    )
+
+
+def workers_option(help: str, default: Optional[int] = None):
+    """--workers: games (or searches) run at once, in worker processes."""
+    return click.option(
+        "--workers",
+        type=click.IntRange(min=1),
+        default=default,
+        show_default=default is not None,
+        help=help,
+    )
+
+
+def out_option(help: str, required: bool = False):
+    """--out: the folder a run writes its files to."""
+    return click.option(
+        "--out", required=required, default=None, type=click.Path(file_okay=False), help=help
+    )
+
+
+def players_option(help: str = "Number of players (default: the game's usual count)."):
+    return click.option("--players", type=click.IntRange(min=1), default=None, help=help)
+
+
+def variant_option():
+    return click.option(
+        "--variant", default=None, help="Rules variant (default: the game's first)."
+    )

@@ -17,6 +17,7 @@ from typing import Optional
 
 import click
 
+from cli.options import players_option, seed_option, variant_option
 from engine.errors import CadenzaError, GameConfigError
 from engine.game import sample_chance
 from engine.perft import perft
@@ -78,20 +79,9 @@ def parse_perft_line(line: str):
     required=True,
     help="Count sequences of 1..DEPTH actions.",
 )
-@click.option(
-    "--seed",
-    type=click.IntRange(0, 2**64 - 1),
-    default=0,
-    show_default=True,
-    help="Seed of the setup and of the advancing actions.",
-)
-@click.option(
-    "--players",
-    type=click.IntRange(min=1),
-    default=None,
-    help="Number of players (default: the game's usual count).",
-)
-@click.option("--variant", default=None, help="Rules variant (default: the game's first).")
+@seed_option("Seed of the setup and of the advancing actions.", default=0)
+@players_option()
+@variant_option()
 @click.option(
     "--advance",
     type=click.IntRange(min=0),

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from cli.options import load_registry
+from cli.options import games_option, load_registry, out_option, seed_option, workers_option
 from engine.errors import CadenzaError
 
 
@@ -19,20 +19,12 @@ from engine.errors import CadenzaError
     help="Measure the ladder: a match between every two adjacent levels, seats rotated, "
     "then store each level's Elo over level 1 (with its 95% interval).",
 )
-@click.option(
-    "--games",
-    type=click.IntRange(min=2),
+@games_option(
+    "Games of each match between adjacent levels (rounded up to whole blocks).",
     default=100,
-    show_default=True,
-    help="Games of each match between adjacent levels (rounded up to whole blocks).",
+    minimum=2,
 )
-@click.option(
-    "--workers",
-    type=click.IntRange(min=1),
-    default=1,
-    show_default=True,
-    help="Games played at once (local worker processes).",
-)
+@workers_option("Games played at once (local worker processes).", default=1)
 @click.option(
     "--up-to",
     "top",
@@ -41,19 +33,8 @@ from engine.errors import CadenzaError
     show_default=True,
     help="Calibrate levels 1 to this one only (level 10 searches a second a decision).",
 )
-@click.option(
-    "--seed",
-    type=click.IntRange(0, 2**64 - 1),
-    default=1,
-    show_default=True,
-    help="Seed of the ladder (the match of level k+1 against k uses seed+k).",
-)
-@click.option(
-    "--out",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=None,
-    help="Folder for the ladder's match folders  [default: levels-GAME]",
-)
+@seed_option("Seed of the ladder (the match of level k+1 against k uses seed+k).", default=1)
+@out_option("Folder for the ladder's match folders  [default: levels-GAME]")
 @click.option(
     "--data",
     "data_file",
@@ -79,7 +60,7 @@ def levels_command(game, calibrate, games, workers, top, seed, out, data_file):
     except CadenzaError as exc:
         raise click.BadParameter(str(exc), param_hint="GAME") from None
     if calibrate:
-        _calibrate(game, games, workers, top, seed, out or Path(f"levels-{game}"), data_file)
+        _calibrate(game, games, workers, top, seed, Path(out or f"levels-{game}"), data_file)
     from cli.levels.table import level_lines
 
     for line in level_lines(game, calibration(game, data_file), data_file):

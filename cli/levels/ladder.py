@@ -15,12 +15,17 @@ import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 from cli.specs import MAX_LEVEL, MIN_LEVEL, OptionError
 from search.base import Budget
 
 CALIBRATION_FILE = Path(__file__).with_name("calibration.json")
+# The level of an AI, or of the hints, that nobody chose: the web app's default.
+DEFAULT_LEVEL = 6
+# The web app's strength presets before levels, each at the level of about its budget:
+# a stored room, table or game file, or a request, that names one plays at that level.
+LEGACY_LEVELS = {"easy": 3, "medium": 6, "strong": 10, "strongest": 10}
 
 
 @dataclass(frozen=True)
@@ -89,6 +94,18 @@ def ladder(game_name: str, path: Optional[Path] = None) -> list[Level]:
         if MIN_LEVEL <= number < MAX_LEVEL:  # level 10 is always the default budget
             levels[number - 1] = Level(number, row["iterations"], row.get("random_share", 0.0))
     return levels
+
+
+def level_named(name: Any) -> Optional[int]:
+    """The level a strength's name gives: "1".."10", or an old preset's name
+    (LEGACY_LEVELS); None for anything else."""
+    if not isinstance(name, str):
+        return None
+    if name in LEGACY_LEVELS:
+        return LEGACY_LEVELS[name]
+    if name.isdigit() and MIN_LEVEL <= int(name) <= MAX_LEVEL:
+        return int(name)
+    return None
 
 
 def level_of(game_name: str, number: int, path: Optional[Path] = None) -> Level:

@@ -10,7 +10,16 @@ from pathlib import Path
 import click
 
 from cli.defaults import DEFAULT_BUDGET_TEXT
-from cli.options import load_registry, parse_each
+from cli.options import (
+    games_option,
+    load_registry,
+    out_option,
+    parse_each,
+    players_option,
+    seed_option,
+    variant_option,
+    workers_option,
+)
 from engine.errors import CadenzaError
 
 
@@ -68,12 +77,7 @@ def _run(config, out, workers, backend, address, resume):
 
 
 _RUN_OPTIONS = [
-    click.option(
-        "--workers",
-        type=click.IntRange(min=1),
-        default=None,
-        help="Games played at once (default 1): local worker processes or Ray actors.",
-    ),
+    workers_option("Games played at once (default 1): local worker processes or Ray actors."),
     click.option(
         "--backend",
         type=click.Choice(["local", "ray"]),
@@ -112,33 +116,15 @@ def _run_options(command):
     "new=mcts:iterations=2000,c=1.2. Budgets per decision are its iterations "
     f"and movetime (ms) options (default {DEFAULT_BUDGET_TEXT}).",
 )
-@click.option(
-    "--games",
-    type=click.IntRange(min=1),
-    default=100,
-    show_default=True,
-    help="Games to play, rounded up to whole blocks (every entrant in every seat, "
+@games_option(
+    "Games to play, rounded up to whole blocks (every entrant in every seat, "
     "the same seed per block).",
+    default=100,
 )
-@click.option(
-    "--players",
-    type=click.IntRange(min=1),
-    default=None,
-    help="Players per game (default: the game's usual count).",
-)
-@click.option("--variant", default=None, help="Rules variant (default: the game's first).")
-@click.option(
-    "--seed",
-    type=click.IntRange(0, 2**64 - 1),
-    default=None,
-    help="Seed of the whole match (default: random, printed; --resume reuses it).",
-)
-@click.option(
-    "--out",
-    required=True,
-    type=click.Path(file_okay=False),
-    help="Directory for match.json, games.jsonl, summary.json and ratings.png.",
-)
+@players_option("Players per game (default: the game's usual count).")
+@variant_option()
+@seed_option("Seed of the whole match (default: random, printed; --resume reuses it).")
+@out_option("Directory for match.json, games.jsonl, summary.json and ratings.png.", required=True)
 @click.option(
     "--all-orders",
     is_flag=True,
@@ -255,18 +241,8 @@ def match_command(
     metavar="FILE.toml",
     help="The entrants and settings (described above).",
 )
-@click.option(
-    "--out",
-    default=None,
-    type=click.Path(file_okay=False),
-    help="Output directory (default: the file's `out`).",
-)
-@click.option(
-    "--seed",
-    type=click.IntRange(0, 2**64 - 1),
-    default=None,
-    help="Seed of the whole tournament (default: the file's, else random).",
-)
+@out_option("Output directory (default: the file's `out`).")
+@seed_option("Seed of the whole tournament (default: the file's, else random).")
 @_run_options
 def tournament_command(game, config_path, out, seed, workers, backend, address, resume):
     """A round robin of the entrants of FILE.toml at GAME, on the same machinery as

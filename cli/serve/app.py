@@ -10,7 +10,6 @@ third-party origin (Content-Security-Policy).
 from __future__ import annotations
 
 import json
-import logging
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -19,24 +18,24 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket
 
+from cli.levels.ladder import DEFAULT_LEVEL
 from cli.serve.gamefile import FileError, game_file, resume_room
 from cli.serve.hub import Hub
-from cli.serve.rooms import DEFAULT_LEVEL, Room
+from cli.serve.rooms import Room
 from cli.serve.searches import Searches
+from cli.serve.sockets import BadRequest, check_version, serve_messages
 from cli.serve.store import Store
 from cli.serve.tables import Tables
-from cli.serve.tablesocket import TABLE_MESSAGE_KEYS, table_socket
+from cli.serve.tablesocket import table_socket
 from cli.serve.views import view_for
 from cli.specs import MAX_LEVEL, MIN_LEVEL
 from engine.errors import CadenzaError
 
-log = logging.getLogger("cadenza.serve")
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 16_384  # bytes of an HTTP request body
 MAX_UPLOAD = 1_048_576  # bytes of an uploaded game file
-MAX_MESSAGE = 8_192  # characters of one WebSocket message
 MESSAGE_KEYS = {
     "join": {"type", "room", "token"},
     "move": {"type", "actions", "version", "seat"},
@@ -55,14 +54,6 @@ HEADERS = [
     (b"referrer-policy", b"no-referrer"),
     (b"x-frame-options", b"DENY"),
 ]
-
-
-class BadRequest(ValueError):
-    """A malformed request; nothing changed."""
-
-
-class Stale(BadRequest):
-    """A message about a position the seat no longer sees; it gets the current one."""
 
 
 def security_headers(app):
@@ -102,31 +93,6 @@ async def json_body(request: Request, limit: int = MAX_BODY) -> dict:
         raise BadRequest("the request body must be JSON") from None
     if not isinstance(data, dict):
         raise BadRequest("the request body must be a JSON object")
-    return data
-
-
-def parse_message(text, keys: dict = MESSAGE_KEYS) -> dict:
-    """A WebSocket message as a dict with a known type and only its keys."""
-    if not isinstance(text, str):
-        raise BadRequest("messages are JSON text")
-    if len(text) > MAX_MESSAGE:
-        raise BadRequest(f"a message must be at most {MAX_MESSAGE} characters")
-    try:
-        data = json.loads(text)
-    except ValueError:
-        raise BadRequest("a message must be JSON") from None
-    if (
-        not isinstance(data, dict)
-        or not isinstance(data.get("type"), str)
-        or data["type"] not in keys
-    ):
-        raise BadRequest(f"a message is an object with type one of {', '.join(keys)}")
-    extra = set(data) - keys[data["type"]]
-    if extra:
-        raise BadRequest(f"unknown field(s) in {data['type']}: {', '.join(sorted(extra))}")
-    version = data.get("version")
-    if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
-        raise BadRequest("version must be an integer")
     return data
 
 
@@ -236,73 +202,62 @@ def build_app(
             if variant is not None and not isinstance(variant, str):
                 raise BadRequest("variant must be a string")
             table = state["tables"].create(
-                data.get("game"), data.get("players"), variant, data.get("seat", 0)
+                data.get("game"),
+                data.get("players"),
+                variant,
+                data.get("seat", 0),
+                level=data.get("level"),
             )
         except (BadRequest, CadenzaError) as exc:
             return error(str(exc))
         return JSONResponse({"table": table.id, "token": table.token})
 
     async def play_table(websocket: WebSocket):
-        await table_socket(
-            websocket, state["tables"], lambda text: parse_message(text, TABLE_MESSAGE_KEYS)
-        )
+        await table_socket(websocket, state["tables"])
 
     async def play_socket(websocket: WebSocket):
         hub: Hub = state["hub"]
-        await websocket.accept()
         room, seat = None, None
+
+        async def handle(data: dict):
+            nonlocal room, seat
+            kind = data["type"]
+            if kind == "join":
+                room = hub.room(data.get("room"))
+                seat = room.seat_of(data.get("token"))
+                if seat is None:
+                    room = None
+                    raise BadRequest("that seat link is not valid")
+                hub.attach(room, websocket, seat)
+                await hub.broadcast(room)  # the others see who has joined
+                await hub.tell_queue(room, websocket)
+                return None
+            if room is None:
+                raise BadRequest("join a game first")
+            check_own_seat(data, seat)
+            check_version(
+                data,
+                room.version,
+                "the game has moved on: here is where it stands",
+                lambda: view_for(room, seat),
+            )
+            if kind == "view":
+                return view_for(room, seat)
+            if kind == "move":
+                after = hub.play(room, seat, data.get("actions"))
+                if after is not None:  # the turn goes on: only this page sees it
+                    return view_for(room, seat, data["actions"], after)
+            elif kind == "undo":
+                hub.undo(room, seat)
+            elif kind == "hint":
+                return await hub.hints(room, seat)
+            elif kind == "resign":
+                hub.resign(room, seat)
+            await hub.broadcast(room)
+            return None
+
         try:
-            while True:
-                message = await websocket.receive()
-                if message["type"] == "websocket.disconnect":
-                    break
-                try:
-                    data = parse_message(message.get("text"))
-                    if data["type"] == "join":
-                        room = hub.room(data.get("room"))
-                        seat = room.seat_of(data.get("token"))
-                        if seat is None:
-                            room = None
-                            raise BadRequest("that seat link is not valid")
-                        hub.attach(room, websocket, seat)
-                        await hub.broadcast(room)  # the others see who has joined
-                        await hub.tell_queue(room, websocket)
-                        continue
-                    if room is None:
-                        raise BadRequest("join a game first")
-                    check_own_seat(data, seat)
-                    version = data.get("version")
-                    if version is not None and version != room.version:
-                        raise Stale("the game has moved on: here is where it stands")
-                    kind = data["type"]
-                    if kind == "view":
-                        await websocket.send_json(view_for(room, seat))
-                    elif kind == "move":
-                        after = hub.play(room, seat, data.get("actions"))
-                        if after is None:
-                            await hub.broadcast(room)
-                        else:
-                            partial = data["actions"]
-                            await websocket.send_json(view_for(room, seat, partial, after))
-                    elif kind == "undo":
-                        hub.undo(room, seat)
-                        await hub.broadcast(room)
-                    elif kind == "hint":
-                        await websocket.send_json(await hub.hints(room, seat))
-                    elif kind == "resign":
-                        hub.resign(room, seat)
-                        await hub.broadcast(room)
-                except (BadRequest, CadenzaError) as exc:
-                    await websocket.send_json({"type": "error", "message": str(exc)})
-                    if isinstance(exc, Stale):
-                        await websocket.send_json(view_for(room, seat))
-                except Exception as exc:  # a bug: say so, keep the connection and the game
-                    log.exception("websocket message failed")
-                    await websocket.send_json(
-                        {"type": "error", "message": f"internal error: {type(exc).__name__}"}
-                    )
-        except WebSocketDisconnect:
-            pass
+            await serve_messages(websocket, MESSAGE_KEYS, handle)
         finally:
             if room is not None:
                 hub.detach(room, websocket)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import secrets
 
+from cli.levels.ladder import DEFAULT_LEVEL
 from cli.play.aisession import redealt
 from cli.serve.rooms import Room, RoomError
 from engine.errors import CadenzaError
@@ -90,7 +91,7 @@ def resume_room(registry, doc: dict, store) -> tuple[Room, int]:
     seats = _need(doc, "seats", list)
     if not all(isinstance(s, dict) for s in seats):
         raise FileError("the file's seats must be objects")
-    strengths = {i: s.get("strength", "medium") for i, s in enumerate(seats) if i != seat}
+    strengths = {i: s.get("strength", str(DEFAULT_LEVEL)) for i, s in enumerate(seats) if i != seat}
     if not all(isinstance(v, str) for v in strengths.values()):
         raise FileError("an AI seat's strength must be a name")
     room = Room.new(

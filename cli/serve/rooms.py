@@ -19,6 +19,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any, Optional
 
+from cli.levels.ladder import DEFAULT_LEVEL, LEGACY_LEVELS, level_named
 from cli.newgame import random_seed, seed_streams
 from cli.play.aisession import redealt
 from cli.serve.views import join_words, seat_words
@@ -26,18 +27,7 @@ from cli.specs import LEVEL_SEAT, MAX_LEVEL, MIN_LEVEL, parse_seat_spec
 from engine.errors import CadenzaError
 from engine.rng import Rng
 
-# The presets before levels, each a budget of the game's default searcher: still the
-# budget of the server's own searches (the win-chance graph, a table's hints).
-STRENGTHS = {
-    "easy": "iterations=30",
-    "medium": "iterations=300",
-    "strong": "movetime=1000",
-    "strongest": "movetime=3000",
-}
 # An AI seat's strength is a level 1..10 (cli/levels/ladder.py), written "1".."10".
-# Rooms and game files saved with a preset load at the level of about its budget.
-LEGACY_LEVELS = {"easy": 3, "medium": 6, "strong": 10, "strongest": 10}
-DEFAULT_LEVEL = 6
 MAX_TURN_ACTIONS = 64  # more actions than any one turn of any game takes
 
 
@@ -87,8 +77,9 @@ class Room:
     ):
         """A new room: `human_seat` is the person's (the creator's) and every seat in
         `humans` another person's, each with its own token (its link); every other
-        seat is an AI at the level `strengths[seat]` names ("1".."10", or a preset
-        name of LEGACY_LEVELS; DEFAULT_LEVEL when not given)."""
+        seat is an AI at the level `strengths[seat]` names ("1".."10", or an old
+        preset's name: cli/levels/ladder.py, level_named; DEFAULT_LEVEL when not
+        given)."""
         try:
             game = registry.game(game_name)
         except CadenzaError as exc:
@@ -280,22 +271,26 @@ class Room:
 
 def seat_level(strength: Any, seat: int) -> int:
     """The level an AI seat's strength names: "1".."10", or an old preset's name."""
-    if isinstance(strength, str) and strength in LEGACY_LEVELS:
-        return LEGACY_LEVELS[strength]
-    if isinstance(strength, str) and strength.isdigit() and MIN_LEVEL <= int(strength) <= MAX_LEVEL:
-        return int(strength)
-    raise RoomError(
-        f"seat {seat}: strength must be a level {MIN_LEVEL}..{MAX_LEVEL}, got {strength!r}"
-    )
+    level = level_named(strength)
+    if level is None:
+        raise RoomError(
+            f"seat {seat}: strength must be a level {MIN_LEVEL}..{MAX_LEVEL}, got {strength!r}"
+        )
+    return level
+
+
+def level_spec(level: int) -> str:
+    """The seat spec that plays the game's default searcher at `level`."""
+    return str(parse_seat_spec(f"{LEVEL_SEAT}:{level}"))
 
 
 def level_seat(level: int) -> Seat:
-    return Seat("ai", spec=str(parse_seat_spec(f"{LEVEL_SEAT}:{level}")), strength=str(level))
+    return Seat("ai", spec=level_spec(level), strength=str(level))
 
 
 def upgraded(seat: dict) -> dict:
     """A stored seat as it is played now: an AI seat saved with a preset plays at the
-    preset's level (LEGACY_LEVELS)."""
+    preset's level."""
     if seat.get("kind") == "ai" and seat.get("strength") in LEGACY_LEVELS:
         return level_seat(LEGACY_LEVELS[seat["strength"]]).to_dict()
     return seat

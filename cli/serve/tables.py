@@ -15,12 +15,13 @@ import secrets
 import time
 from dataclasses import dataclass
 
+from cli.levels.ladder import DEFAULT_LEVEL, level_named
 from cli.play.seatview import position_text
 from cli.play.table import OFFER_SAMPLES, TableSession
 from cli.serve.ai import hints_job
-from cli.serve.rooms import STRENGTHS, RoomError, new_token
+from cli.serve.rooms import RoomError, level_spec, new_token
 from cli.serve.svg import drawer_for
-from cli.specs import parse_seat_spec
+from cli.specs import MAX_LEVEL, MIN_LEVEL, parse_seat_spec
 from engine.errors import CadenzaError
 
 HINT_TOP = 3
@@ -64,15 +65,14 @@ class Tables:
                 doc["id"], doc["token"], session, doc["created"], doc["version"]
             )
 
-    def create(self, game_name, players, variant, seat, seed=None) -> Table:
+    def create(self, game_name, players, variant, seat, seed=None, level=None) -> Table:
+        """A new table whose hints search at `level` (hint_level)."""
         try:
             game = self.registry.game(game_name)
             players, variant = game.check_config(players, variant)
         except CadenzaError as exc:
             raise RoomError(str(exc)) from None
-        spec = parse_seat_spec(
-            f"{self.registry.default_searcher(game)}:{STRENGTHS['medium']}", self.registry
-        )
+        spec = parse_seat_spec(level_spec(hint_level(level)), self.registry)
         seed = secrets.randbits(63) if seed is None else seed
         session = TableSession.start(self.registry, game, players, variant, seat, seed, spec)
         table = Table(secrets.token_urlsafe(9), new_token(), session, time.time())
@@ -134,6 +134,19 @@ class Tables:
                 scratch.apply(action)
             hints.append({"texts": texts, "words": words, "value": value, "reason": reason})
         return {"type": "hints", "version": version, "hints": hints}
+
+
+def hint_level(level) -> int:
+    """The level a table's hints search at: 1..10 (a number or its text), an old
+    preset's name, or DEFAULT_LEVEL when none is given."""
+    if level is None:
+        return DEFAULT_LEVEL
+    if isinstance(level, int) and not isinstance(level, bool):
+        level = str(level)
+    found = level_named(level)
+    if found is None:
+        raise RoomError(f"level must be {MIN_LEVEL}..{MAX_LEVEL}, got {level!r}")
+    return found
 
 
 # ---- what the page gets ----------------------------------------------------------------

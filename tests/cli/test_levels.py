@@ -299,6 +299,27 @@ def test_the_rows_sum_the_gaps_and_their_intervals_in_quadrature():
     assert rows[3]["elo"] is None and "elo" not in rows[4]
 
 
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--seed", str(2**64)], "is not in the range 0<=x<=18446744073709551615"),
+        (["--games", "1"], "1 is not in the range x>=2"),
+        (["--workers", "0"], "0 is not in the range x>=1"),
+    ],
+)
+def test_levels_refuses_the_shared_options_out_of_range_like_match(args, message, tmp_path):
+    """--seed, --games, --workers and --out come from cli/options.py, as match's do:
+    the same ranges, refused before anything is played or written."""
+    out = tmp_path / "ladder"
+    run = _cli("levels", "tictactoe", "--calibrate", "--out", str(out), *args)
+    assert run.exit_code == 2 and message in run.output
+    assert not out.exists()
+    if args[0] != "--games":  # a match may play a single game; a ladder's match needs two
+        entrants = ["--entrant", "a=random", "--entrant", "b=random"]
+        run = _cli("match", "tictactoe", *entrants, "--out", str(out), *args)
+        assert run.exit_code == 2 and message in run.output
+
+
 def test_calibrate_plays_the_ladder_end_to_end_and_stores_it(tmp_path, monkeypatch):
     monkeypatch.chdir(ROOT)  # the match workers import this tree's code
     path = tmp_path / "levels.json"

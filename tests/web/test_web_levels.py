@@ -1,13 +1,22 @@
 """The web app's AI strength is a level 1..10 (cli/levels/): the catalogue offers the
 levels, a room seats its AI at the chosen level, a bad level is refused with one
 line, and rooms and game files saved with the old presets (easy..strongest) load at
-the level of about their budget."""
+the level of about their budget. The server's own searches (a room's hints, a table's)
+play levels too, and a table can be asked for one by number or by an old preset."""
 
 from __future__ import annotations
 
-import httpx
+import asyncio
+from concurrent.futures import ThreadPoolExecutor
 
-from cli.serve.rooms import DEFAULT_LEVEL, LEGACY_LEVELS, Room, RoomError
+import httpx
+import pytest
+
+from cli.levels.ladder import DEFAULT_LEVEL, LEGACY_LEVELS, level_named
+from cli.serve.hub import Hub
+from cli.serve.rooms import Room, RoomError
+from cli.serve.store import Store
+from cli.serve.tables import Tables
 from plugins.manager import default_registry
 from wsclient import Seat, new_room
 
@@ -64,3 +73,76 @@ def test_a_room_stored_with_a_preset_loads_at_its_level():
         assert (loaded.seats[1].spec, loaded.seats[1].strength) == (f"level:{level}", str(level))
         assert loaded.seats[0].token == room.seats[0].token
     assert LEGACY_LEVELS == {"easy": 3, "medium": 6, "strong": 10, "strongest": 10}
+
+
+def test_a_strength_names_a_level_by_number_or_old_preset():
+    assert [level_named(str(n)) for n in range(1, 11)] == list(range(1, 11))
+    assert [level_named(name) for name in ("easy", "medium", "strong")] == [3, 6, 10]
+    for bad in ("0", "11", "Easy", "", " 5", 5, None):
+        assert level_named(bad) is None
+
+
+class RecordingSearches:
+    """The server's search queue, recording each job's seat spec instead of searching."""
+
+    on_queue = None
+
+    def __init__(self):
+        self.specs = []
+
+    async def run(self, owner, job, game_name, state_json, spec, *rest, **progress):
+        self.specs.append(spec)
+        return []
+
+
+def test_a_rooms_hints_search_at_the_default_level(tmp_path):
+    store, searches = Store(tmp_path), RecordingSearches()
+    try:
+        hub = Hub(REGISTRY, store, searches)
+        room = Room.new(REGISTRY, "tictactoe", 2, None, 0, {1: "easy"}, seed=3)
+        # On a thread of its own: a browser test in this process may hold a running loop.
+        with ThreadPoolExecutor(1) as pool:
+            answer = pool.submit(asyncio.run, hub.hints(room, 0)).result()
+    finally:
+        store.close()
+    assert answer == {"type": "hints", "version": 0, "hints": []}
+    assert searches.specs == [f"level:{DEFAULT_LEVEL}"]
+
+
+def test_a_tables_hints_take_a_level_or_an_old_preset(tmp_path):
+    store = Store(tmp_path)
+    try:
+        tables = Tables(REGISTRY, store, searches=None)
+        made = {
+            level: tables.create("tictactoe", 2, None, 0, seed=1, level=level)
+            for level in (None, 8, "2", "easy", "strongest")
+        }
+        specs = {level: str(t.session.hint_spec) for level, t in made.items()}
+        assert specs == {
+            None: f"level:{DEFAULT_LEVEL}",
+            8: "level:8",
+            "2": "level:2",
+            "easy": "level:3",
+            "strongest": "level:10",
+        }
+        for bad in (0, 11, True, "godlike", 2.5):
+            with pytest.raises(RoomError, match=r"^level must be 1\.\.10, got "):
+                tables.create("tictactoe", 2, None, 0, level=bad)
+        assert len(store.load_tables()) == len(made), "a refused table was stored"
+        again = Tables(REGISTRY, store, searches=None)
+        again.load()
+        table = made["easy"]
+        assert str(again.find(table.id, table.token).session.hint_spec) == "level:3"
+    finally:
+        store.close()
+
+
+def test_a_table_request_names_its_hint_level(server):
+    url = server.url + "api/tables"
+    body = {"game": "tictactoe", "players": 2, "seat": 0}
+    for level in (4, "medium"):
+        answer = httpx.post(url, json={**body, "level": level}, timeout=10)
+        assert answer.status_code == 200, answer.text
+    answer = httpx.post(url, json={**body, "level": "hardest"}, timeout=10)
+    assert answer.status_code == 400
+    assert answer.json() == {"error": "level must be 1..10, got 'hardest'"}

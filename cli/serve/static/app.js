@@ -3,6 +3,7 @@
 // gets. Every text goes in with textContent, every drawing is built element by element.
 
 import { $, SVG_NS, buildSvg, hintItems, make } from "./dom.js";
+import { openSocket } from "./socket.js";
 import { showTable, startTable } from "./table.js";
 
 const HUMAN = "human"; // the strength choice that makes a seat a friend's
@@ -124,28 +125,8 @@ let hints = [];
 function showGame() {
   $("new-game").hidden = true;
   $("play").hidden = false;
-  connect();
-}
-
-function send(message) {
-  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
-}
-
-function connect() {
-  const params = new URLSearchParams(location.hash.slice(1));
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/ws`);
-  socket.addEventListener("open", () => {
-    $("banner").textContent = "";
-    send({ type: "join", room: params.get("room"), token: params.get("token") });
-  });
-  socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
-  const mine = socket;
-  socket.addEventListener("close", () => {
-    if (socket !== mine) return; // replaced by a new game's socket
-    $("banner").textContent = "connection lost: reconnecting…";
-    setTimeout(connect, 1000);
-  });
+  if (socket) socket.close();
+  socket = openSocket("/ws", "room", receive);
 }
 
 function receive(message) {
@@ -410,7 +391,6 @@ async function createRoom(url, body) {
   location.hash = new URLSearchParams({ room: answer.room, token: answer.token }).toString();
   view = null;
   hints = [];
-  if (socket) socket.close();
   showGame();
 }
 
@@ -439,22 +419,22 @@ async function uploadGame() {
 function choose(id) {
   if (!view || view.to_move !== view.seat) return;
   partial = partial.concat([id]);
-  send({ type: "move", actions: partial, version: view.version });
+  socket.send({ type: "move", actions: partial, version: view.version });
 }
 
 function takeBack() {
   partial = partial.slice(0, -1);
-  if (partial.length) send({ type: "move", actions: partial, version: view.version });
-  else send({ type: "view" });
+  if (partial.length) socket.send({ type: "move", actions: partial, version: view.version });
+  else socket.send({ type: "view" });
 }
 
 $("take-back").addEventListener("click", takeBack);
-$("resign").addEventListener("click", () => send({ type: "resign", version: view.version }));
+$("resign").addEventListener("click", () => socket.send({ type: "resign", version: view.version }));
 $("upload").addEventListener("change", uploadGame);
-$("undo").addEventListener("click", () => send({ type: "undo", version: view.version }));
+$("undo").addEventListener("click", () => socket.send({ type: "undo", version: view.version }));
 $("hint").addEventListener("click", () => {
   $("hints").replaceChildren(make("li", "searching…"));
-  send({ type: "hint", version: view.version });
+  socket.send({ type: "hint", version: view.version });
 });
 
 const place = new URLSearchParams(location.hash.slice(1));

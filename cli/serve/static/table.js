@@ -4,6 +4,7 @@
 // seat sees; big buttons for a phone, hints for the seat's own turns.
 
 import { $, buildSvg, hintItems, make } from "./dom.js";
+import { openSocket } from "./socket.js";
 
 let socket = null;
 let view = null;
@@ -29,26 +30,8 @@ export function showTable() {
   $("play").hidden = true;
   $("table").hidden = false;
   document.body.classList.add("table-mode");
-  connect();
-}
-
-function send(message) {
-  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
-}
-
-function connect() {
-  const params = new URLSearchParams(location.hash.slice(1));
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/ws/table`);
-  socket.addEventListener("open", () => {
-    $("banner").textContent = "";
-    send({ type: "join", table: params.get("table"), token: params.get("token") });
-  });
-  socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
-  socket.addEventListener("close", () => {
-    $("banner").textContent = "connection lost: reconnecting…";
-    setTimeout(connect, 1000);
-  });
+  if (socket) socket.close();
+  socket = openSocket("/ws/table", "table", receive);
 }
 
 function receive(message) {
@@ -127,11 +110,11 @@ function drawOver() {
 
 function step(text) {
   $("table").dataset.busy = "yes";
-  send({ type: "step", text, version: view.version });
+  socket.send({ type: "step", text, version: view.version });
 }
 
-$("table-undo").addEventListener("click", () => send({ type: "undo", version: view.version }));
+$("table-undo").addEventListener("click", () => socket.send({ type: "undo", version: view.version }));
 $("table-hint").addEventListener("click", () => {
   $("table-hints").replaceChildren(make("li", "searching…"));
-  send({ type: "hint", version: view.version });
+  socket.send({ type: "hint", version: view.version });
 });
