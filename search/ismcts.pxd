@@ -22,6 +22,7 @@ from libc.stdint cimport int64_t, uint64_t
 
 from engine.rng cimport Rng, rng_t
 from engine.state cimport State
+from search.keyindex cimport KeyIndex
 from search.tree cimport Tree
 
 
@@ -63,12 +64,8 @@ cdef class IsmctsSearch:
     cdef rm_step* steps
     cdef int steps_capacity
     cdef bint steps_failed
-    # The "infoset" shape's index: an open-addressing table from a mover's key to
-    # its node (slot_node NO_NODE: empty), kept at most half full.
-    cdef uint64_t* slot_key
-    cdef int* slot_node
-    cdef int slot_capacity               # a power of two
-    cdef int slot_count
+    # The "infoset" shape's index from a mover's key to its node (None otherwise).
+    cdef KeyIndex index
     # Scratch of num_actions entries: legal actions, chance probabilities, and stamp
     # marks (an entry equal to `stamp` means "set during this node visit"), so
     # membership tests need no clearing.
@@ -93,10 +90,7 @@ cdef class IsmctsSearch:
     # The node of `key` ("infoset" shape), made for `player` if new (*created set to
     # 1); NO_NODE when the tree is full or memory runs out.
     cdef int c_keyed_node(self, uint64_t key, int player, bint* created) noexcept nogil
-    cdef int c_grow_slots(self) noexcept nogil
     cdef uint64_t c_key(self, State state, int player) noexcept nogil
-    # Files `node` under `key` (the table has room: c_grow_slots keeps it half empty).
-    cdef void c_index(self, uint64_t key, int node) noexcept nogil
     cdef int c_ensure_edge_arrays(self, int node) noexcept nogil
     # One iteration on `state`, a fresh determinization of the root that it consumes.
     # Returns 0, or -1 if memory for the path ran out.

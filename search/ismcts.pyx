@@ -19,6 +19,7 @@ from engine.playout cimport c_random_playout, c_sample_index, playout_steps
 from engine.rng cimport Rng, rng_below, rng_t, rng_uniform
 from engine.state cimport CHANCE, MAX_PLAYERS, State, TERMINAL
 from search.clock cimport c_now
+from search.keyindex cimport KeyIndex
 from search.tree cimport NO_NODE, Tree, node_t, path_push
 
 
@@ -110,12 +111,11 @@ cdef class IsmctsSearch:
         if self.regret_matching:
             self.regret[0] = 0.0
             self.seen[0] = -1
-        self.slot_capacity = 0
-        self.slot_count = 0
+        self.index = None
         if self.keyed:
-            if self.c_grow_slots() < 0:
+            self.index = KeyIndex()
+            if self.index.c_insert(self.c_key(root, seat), 0) < 0:
                 raise MemoryError("cannot allocate the ISMCTS index")
-            self.c_index(self.c_key(root, seat), 0)
         self.iterations = 0
         self.seconds = 0.0
 
@@ -126,8 +126,6 @@ cdef class IsmctsSearch:
         free(self.regret)
         free(self.seen)
         free(self.steps)
-        free(self.slot_key)
-        free(self.slot_node)
         free(self.path)
         free(self.actions)
         free(self.probs)
@@ -195,51 +193,11 @@ cdef class IsmctsSearch:
     cdef uint64_t c_key(self, State state, int player) noexcept nogil:
         return mix64(state.c_infoset_key(player) ^ (<uint64_t>(player + 1) * SEAT_SALT))
 
-    cdef void c_index(self, uint64_t key, int node) noexcept nogil:
-        cdef int mask = self.slot_capacity - 1
-        cdef int slot = <int>(key & <uint64_t>mask)
-        while self.slot_node[slot] != NO_NODE:
-            slot = (slot + 1) & mask
-        self.slot_key[slot] = key
-        self.slot_node[slot] = node
-        self.slot_count += 1
-
-    cdef int c_grow_slots(self) noexcept nogil:
-        # Doubles the index (1024 slots at first) and files every entry again.
-        cdef int old_capacity = self.slot_capacity, i
-        cdef uint64_t* old_keys = self.slot_key
-        cdef int* old_nodes = self.slot_node
-        cdef int capacity = 1024 if old_capacity == 0 else 2 * old_capacity
-        cdef uint64_t* keys = <uint64_t*>malloc(capacity * sizeof(uint64_t))
-        cdef int* nodes = <int*>malloc(capacity * sizeof(int))
-        if keys == NULL or nodes == NULL:
-            free(keys)
-            free(nodes)
-            return -1
-        for i in range(capacity):
-            nodes[i] = NO_NODE
-        self.slot_key = keys
-        self.slot_node = nodes
-        self.slot_capacity = capacity
-        self.slot_count = 0
-        for i in range(old_capacity):
-            if old_nodes[i] != NO_NODE:
-                self.c_index(old_keys[i], old_nodes[i])
-        free(old_keys)
-        free(old_nodes)
-        return 0
-
     cdef int c_keyed_node(self, uint64_t key, int player, bint* created) noexcept nogil:
-        cdef int mask = self.slot_capacity - 1
-        cdef int slot = <int>(key & <uint64_t>mask)
-        cdef int node
+        cdef int node = self.index.c_find(key)
         created[0] = 0
-        while self.slot_node[slot] != NO_NODE:
-            if self.slot_key[slot] == key:
-                return self.slot_node[slot]
-            slot = (slot + 1) & mask
-        if 2 * (self.slot_count + 1) > self.slot_capacity and self.c_grow_slots() < 0:
-            return NO_NODE
+        if node >= 0:
+            return node
         node = self.tree.c_alloc(1)
         if node == NO_NODE:
             return NO_NODE
@@ -247,8 +205,10 @@ cdef class IsmctsSearch:
             self.tree.count -= 1
             return NO_NODE
         self.avail[node] = 0  # a node is never an edge: its count is unused
+        if self.index.c_insert(key, node) < 0:
+            self.tree.count -= 1
+            return NO_NODE
         self.tree.nodes[node].player = player
-        self.c_index(key, node)
         created[0] = 1
         return node
 
