@@ -35,9 +35,10 @@ def extra_of(searcher: str) -> str | None:
 ENTRY_POINT_GROUP = "cadenza"
 # The searcher to use when none is named (the engine protocol's `go`, `cadenza play`'s
 # opponents): the first of these that is installed and can play the game (mcts refuses
-# hidden information, where ismcts is the natural stand-in), else any installed one
-# that can.
-PREFERRED_SEARCHERS = ("mcts", "ismcts", "greedy")
+# hidden information, where ismcts is the natural stand-in; oos plays only two-seat
+# games that keep their history, Leduc, where it comes closest to an equilibrium),
+# else any installed one that can.
+PREFERRED_SEARCHERS = ("mcts", "oos", "ismcts", "greedy")
 
 
 @dataclass

@@ -15,8 +15,15 @@ Options:
   delta     the share of iterations steered through what the seat saw (the rest
             sample the whole game, which keeps the earlier strategies honest).
   epsilon   how much the seat whose regrets an iteration updates explores.
-  play      "best": the most probable action of the average strategy (default);
-            "sample": an action drawn from it, as an equilibrium strategy plays.
+  play      "sample": an action drawn from the average strategy, as an
+            equilibrium strategy plays (default: a poker player that always makes
+            the most likely move can be read and exploited); "best": its most
+            probable action.
+  below     a budget of fewer iterations than this (a time limit under below/1000
+            ms, at about a million iterations a second) is searched by ismcts
+            instead, with `small_tree` and `small_c`: outcome sampling's average
+            needs some 200,000 samples before it is closer to an equilibrium than
+            ISMCTS's answer (bench/leduc_exploitability.py); 0: never.
   max_nodes the search stops adding information sets there.
   baselines each edge learns the mean of the values sampled through it, and an
             action not sampled counts at that baseline (VR-MCCFR, Schmid et al.
@@ -25,7 +32,7 @@ Options:
 Budgets: `iterations` (1000 when the budget names neither limit) and/or
 `movetime_ms`. A Decision's alternatives carry the average strategy: an action's
 `visits` are its probability times the iterations run, and `stats["policy"]` has
-the probabilities themselves.
+the probabilities themselves (`stats["searched_by"]` says "oos" or "ismcts").
 """
 
 from __future__ import annotations
@@ -37,11 +44,14 @@ from engine.rng import Rng
 from search import clock
 from search.base import Budget, Decision, Searcher, SearchError, option_defaults
 from search.common import check_max_nodes, iteration_limit, option_help
+from search.ismcts_searcher import TREE_SHAPES, ISMCTSSearcher
 from search.oos import OosSearch
 from search.rootstats import ChildStats, RootStats, line_finisher, to_decision
 from search.timing import run_sliced
 
-PLAY_RULES = ("best", "sample")
+PLAY_RULES = ("sample", "best")
+# The iterations a second that `below` assumes of a timed search.
+ASSUMED_RATE = 1_000_000
 # The small search that picks each later step of a turn of several steps.
 COMPLETION_ITERATIONS = 200
 
@@ -100,16 +110,37 @@ class OosSearcher(Searcher):
                 f"play must be one of {', '.join(PLAY_RULES)}, got {options['play']!r}"
             )
         check_max_nodes(options["max_nodes"])
+        below = options["below"]
+        if isinstance(below, bool) or not isinstance(below, int) or below < 0:
+            raise SearchError(f"below must be an integer >= 0, got {below!r}")
+        if options["small_tree"] not in TREE_SHAPES:
+            raise SearchError(
+                f"small_tree must be one of {', '.join(TREE_SHAPES)}, got {options['small_tree']!r}"
+            )
+        small_c = options["small_c"]
+        if not isinstance(small_c, (int, float)) or not 0 <= small_c < float("inf"):
+            raise SearchError(f"small_c must be a number >= 0, got {small_c!r}")
 
     def __init__(
         self,
         delta: float = 0.9,
         epsilon: float = 0.6,
-        play: str = "best",
+        play: str = "sample",
         max_nodes: int = 2_000_000,
         baselines: bool = True,
+        below: int = 200_000,
+        small_tree: str = "infoset",
+        small_c: float = 0.35,
     ):
-        self.check_options(delta=delta, epsilon=epsilon, play=play, max_nodes=max_nodes)
+        self.check_options(
+            delta=delta,
+            epsilon=epsilon,
+            play=play,
+            max_nodes=max_nodes,
+            below=below,
+            small_tree=small_tree,
+            small_c=small_c,
+        )
         self.options = {
             "delta": float(delta),
             "epsilon": float(epsilon),
@@ -117,10 +148,24 @@ class OosSearcher(Searcher):
             "baselines": bool(baselines),
         }
         self.play = play
+        self.below = below
+        self.small = ISMCTSSearcher(c=small_c, tree=small_tree)
+
+    def is_small(self, budget: Budget) -> bool:
+        """Whether `budget` allows fewer than `below` iterations (ismcts's then)."""
+        if budget.iterations is not None and budget.iterations < self.below:
+            return True
+        if budget.movetime_ms is None:
+            return budget.iterations is None and iteration_limit(budget) < self.below
+        return budget.movetime_ms * ASSUMED_RATE / 1000 < self.below
 
     def choose(self, state, seat: int, budget: Budget, rng: Rng) -> Decision:
         if state.current_player() != seat:
             raise SearchError(f"oos: seat {seat} is not to move in this state")
+        if self.is_small(budget):
+            decision = self.small.choose(state, seat, budget, rng)
+            decision.stats["searched_by"] = "ismcts"
+            return decision
         start = clock.now()
         search = new_search(state, seat, self.options, rng)
         deadline = None if budget.movetime_ms is None else start + budget.movetime_ms / 1000.0
@@ -133,7 +178,11 @@ class OosSearcher(Searcher):
             line_finisher(state, seat, rng.next_u64(), completion_pick(seat, self.options)),
         )
         decision.stats.update(
-            policy=policy, ms=int((clock.now() - start) * 1000), workers=1, node_bytes=0
+            policy=policy,
+            searched_by="oos",
+            ms=int((clock.now() - start) * 1000),
+            workers=1,
+            node_bytes=0,
         )
         return decision
 
@@ -190,5 +239,8 @@ OOS_OPTION_HELP = option_help(
         "play": "best: the average strategy's most probable action; sample: one drawn from it",
         "max_nodes": "the search stops adding information sets at this many",
         "baselines": "learned baselines for the sampled values (VR-MCCFR): less variance",
+        "below": "budgets of fewer iterations (or ms x 1000) are searched by ismcts instead",
+        "small_tree": "the tree option of that ismcts",
+        "small_c": "the exploration constant c of that ismcts",
     },
 )

@@ -80,14 +80,14 @@ def test_worlds_the_seat_cannot_tell_apart_get_the_same_search():
 
 def test_a_decision_repeats_with_its_seed_and_reports_the_policy(registry):
     game = registry.game("leduc")
-    searcher = registry.searcher("oos").create_for(game)
+    searcher = registry.searcher("oos").create_for(game, below=0, play="best")
     state = play("Qs", "Jh", "raise")
     first = decide(searcher, game, state, Budget(iterations=3000), 5)
     again = decide(searcher, game, state, Budget(iterations=3000), 5)
     assert first.actions == again.actions and first.stats["policy"] == again.stats["policy"]
     policy = first.stats["policy"]
     assert first.actions == [max(sorted(policy), key=lambda a: policy[a])]
-    assert first.stats["iterations"] == 3000
+    assert first.stats["iterations"] == 3000 and first.stats["searched_by"] == "oos"
     # The alternatives rank the actions by their probability.
     shares = [alt.visits for alt in first.alternatives]
     assert shares == sorted(shares, reverse=True)
@@ -95,7 +95,7 @@ def test_a_decision_repeats_with_its_seed_and_reports_the_policy(registry):
 
 def test_play_sample_draws_from_the_average_strategy(registry):
     game = registry.game("leduc")
-    searcher = registry.searcher("oos").create_for(game, play="sample")
+    searcher = registry.searcher("oos").create_for(game, below=0)
     state = play("Qs", "Jh", "call")
     drawn = {
         decide(searcher, game, state, Budget(iterations=500), seed).actions[0] for seed in range(40)
@@ -105,10 +105,31 @@ def test_play_sample_draws_from_the_average_strategy(registry):
 
 def test_a_timed_search_stops_at_its_deadline(registry):
     game = registry.game("leduc")
-    searcher = registry.searcher("oos").create_for(game)
+    searcher = registry.searcher("oos").create_for(game, below=0)
     decision = decide(searcher, game, play("Qs", "Jh"), Budget(movetime_ms=50), 3)
     assert decision.stats["iterations"] > 100
     assert decision.stats["ms"] < 1000
+
+
+def test_a_small_budget_is_searched_by_ismcts(registry):
+    # Below `below` iterations (or the time they take at a million a second) the
+    # average strategy of outcome sampling is further from equilibrium than ISMCTS.
+    game = registry.game("leduc")
+    searcher = registry.searcher("oos").create_for(game, below=5000)
+    state = play("Qs", "Jh")
+    by_budget = {
+        budget: decide(searcher, game, state, budget, 1).stats["searched_by"]
+        for budget in (
+            Budget(iterations=4999),
+            Budget(iterations=5000),
+            Budget(movetime_ms=4),
+            Budget(movetime_ms=6),
+            Budget(),
+        )
+    }
+    assert list(by_budget.values()) == ["ismcts", "oos", "ismcts", "oos", "ismcts"]
+    # That ISMCTS is Leduc's own: a node per information set, c = 0.35.
+    assert (searcher.small.options["tree"], searcher.small.options["c"]) == ("infoset", 0.35)
 
 
 def test_only_games_that_keep_their_history(registry):
@@ -118,7 +139,7 @@ def test_only_games_that_keep_their_history(registry):
         assert not spec.can_play(registry.game(name)), name
     game = registry.game("tictactoe")
     with pytest.raises(SearchError, match="does not keep the history"):
-        OosSearcher().choose(game.new_state(), 0, Budget(iterations=10), Rng(1))
+        OosSearcher(below=0).choose(game.new_state(), 0, Budget(iterations=10), Rng(1))
 
 
 @pytest.mark.parametrize(
@@ -127,8 +148,11 @@ def test_only_games_that_keep_their_history(registry):
         ({"delta": 1.0}, "delta"),
         ({"delta": -0.1}, "delta"),
         ({"epsilon": 0.0}, "epsilon"),
-        ({"play": "fast"}, "play must be one of best, sample"),
+        ({"play": "fast"}, "play must be one of sample, best"),
         ({"max_nodes": 3}, "max_nodes"),
+        ({"below": -1}, "below"),
+        ({"small_tree": "forest"}, "small_tree must be one of sequence, infoset"),
+        ({"small_c": -1.0}, "small_c"),
     ],
 )
 def test_bad_options_are_named(registry, options, message):
