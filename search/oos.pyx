@@ -36,7 +36,7 @@ cdef class OosSearch:
     unseen step's action is ignored). Draws from `rng` itself."""
 
     def __cinit__(self, State start not None, State root not None, list target, Rng rng not None,
-                  int seat, double delta=0.9, double epsilon=0.6, int max_nodes=2_000_000,
+                  int seat, double delta=0.2, double epsilon=0.6, int max_nodes=2_000_000,
                   bint baselines=True):
         cdef int i, n = max(root.num_actions, 1)
         if root.c_current_player() != seat:

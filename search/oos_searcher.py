@@ -13,7 +13,10 @@ so it plays only games that keep one, and it is meant for two seats.
 
 Options:
   delta     the share of iterations steered through what the seat saw (the rest
-            sample the whole game, which keeps the earlier strategies honest).
+            sample the whole game, which keeps the earlier strategies honest);
+            on Leduc, one search an information set, 0.2 measured 0.58 chips
+            from equilibrium at 100,000 iterations where 0 measured 0.69, and
+            0.83 at 10,000 for 0.5, 1.25 for 0.9 (README).
   epsilon   how much the seat whose regrets an iteration updates explores.
   play      "sample": an action drawn from the average strategy, as an
             equilibrium strategy plays (default: a poker player that always makes
@@ -123,7 +126,7 @@ class OosSearcher(Searcher):
 
     def __init__(
         self,
-        delta: float = 0.9,
+        delta: float = 0.2,
         epsilon: float = 0.6,
         play: str = "sample",
         max_nodes: int = 2_000_000,
