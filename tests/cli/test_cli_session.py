@@ -9,7 +9,7 @@ import pytest
 from cli.protocol import EngineSession, is_ignored
 from cli.specs import DEFAULT_BUDGET, parse_seat_spec
 from plugins.hookspecs import hookimpl
-from plugins.manager import load_registry
+from plugins.manager import PREFERRED_SEARCHERS, load_registry
 from search.base import Alternative, Budget, Decision, Searcher, SearcherSpec
 
 
@@ -259,7 +259,7 @@ def test_default_searcher_is_the_first_preferred_one_that_can_play(session):
         spec = session.registry.game(game)
         playable = [
             name
-            for name in ("mcts", "ismcts", "greedy")
+            for name in PREFERRED_SEARCHERS
             if name in session.registry.searchers
             and (
                 session.registry.searcher(name).supports is None
@@ -268,6 +268,8 @@ def test_default_searcher_is_the_first_preferred_one_that_can_play(session):
         ]
         assert session._default_searcher() == playable[0]
         assert session.handle("go iterations=20 seed=1")[-1] == "ok"
+    # Leduc keeps its history, so oos (outcome sampling from the start) plays it.
+    assert session._default_searcher() == "oos"
 
 
 def test_quit_ends_the_session(session):
