@@ -59,7 +59,7 @@ def test_a_level_seat_plays_the_default_searcher_at_the_level_budget():
     assert type(searcher.inner) is type(REGISTRY.searcher("mcts").create_for(TICTACTOE))
     assert searcher.budget == Budget(iterations=10) and searcher.random_share == 0.2
     leduc = build_searcher(REGISTRY, REGISTRY.game("leduc"), parse_seat_spec("level:4"))
-    assert type(leduc.inner).__name__ == type(REGISTRY.searcher("ismcts").create()).__name__
+    assert type(leduc.inner).__name__ == type(REGISTRY.searcher("oos").create()).__name__
 
 
 def test_a_match_gives_a_level_below_10_the_iteration_limit_not_a_second():

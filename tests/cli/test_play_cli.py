@@ -46,7 +46,7 @@ def test_a_piped_session_is_a_readable_transcript():
 def test_the_default_opponent_is_named_in_the_header():
     run = cadenza_play("leduc", "--seed", "1", input_text="quit\n")
     assert run.returncode == 0, run.stderr
-    assert "You are seat 0; seat 1: ismcts." in run.stdout.splitlines()
+    assert "You are seat 0; seat 1: oos." in run.stdout.splitlines()
 
 
 @pytest.mark.parametrize(
