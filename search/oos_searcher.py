@@ -172,7 +172,7 @@ class OosSearcher(Searcher):
         start = clock.now()
         search = new_search(state, seat, self.options, rng)
         deadline = None if budget.movetime_ms is None else start + budget.movetime_ms / 1000.0
-        run_sliced(search.run, iteration_limit(budget), deadline)
+        run_sliced(search.run, iteration_limit(budget), deadline, lambda: progress_of(search))
         policy = search.root_policy()
         stats = self.root_stats(search, state, seat, policy, rng)
         decision = to_decision(
@@ -208,6 +208,15 @@ class OosSearcher(Searcher):
                 finished=after.current_player() != seat,
             )
         return stats
+
+
+def progress_of(search: OosSearch) -> dict:
+    """A progress report so far (search/progress.py): the size, and the most probable
+    action of the average strategy with the seat's mean return through it."""
+    policy = search.root_policy()
+    best = min(policy, key=lambda action: (-policy[action], action))
+    mean = next(mean for action, _, mean in search.root_edges() if action == best)
+    return {"iterations": search.iterations, "nodes": search.num_nodes, "value": mean, "pv": [best]}
 
 
 def draw(policy: dict, rng: Rng) -> int:

@@ -158,3 +158,16 @@ def test_only_games_that_keep_their_history(registry):
 def test_bad_options_are_named(registry, options, message):
     with pytest.raises(SearchError, match=message):
         registry.searcher("oos").create_for(registry.game("leduc"), **options)
+
+
+def test_a_long_search_reports_its_progress(registry):
+    from search import progress
+
+    game = registry.game("leduc")
+    searcher = registry.searcher("oos").create_for(game, below=0)
+    reports = []
+    with progress.listening(reports.append, 0.1):
+        decide(searcher, game, play("Qs", "Jh"), Budget(movetime_ms=450), 2)
+    assert len(reports) >= 2
+    assert [r["iterations"] for r in reports] == sorted(r["iterations"] for r in reports)
+    assert all(0.0 <= r["value"] <= 1.0 and len(r["pv"]) == 1 for r in reports)
