@@ -12,6 +12,7 @@ from websockets.sync.client import connect
 
 from helpers import room_of, screenshot
 from plugins.manager import default_registry
+from wsclient import answer_to
 
 REGISTRY = default_registry()
 
@@ -100,21 +101,21 @@ def refused_for_other_seat(server, room, token, other) -> None:
     url = server.url.replace("http", "ws") + "ws"
     with connect(url) as ws:
         ws.send(json.dumps({"type": "join", "room": room, "token": token}))
-        view = json.loads(ws.recv())
+        view = answer_to(ws)
         seat = view["seat"]
         version = view["version"]
         ws.send(json.dumps({"type": "move", "actions": [0], "version": version, "seat": other}))
-        answer = json.loads(ws.recv())
+        answer = answer_to(ws)
         assert answer == {
             "type": "error",
             "message": f"your link is for seat {seat}: it cannot act for seat {other}",
         }
         ws.send(json.dumps({"type": "undo", "version": version}))
-        answer = json.loads(ws.recv())
+        answer = answer_to(ws)
         assert answer["type"] == "error" and "several people" in answer["message"]
         if view["to_move"] != seat:
             ws.send(json.dumps({"type": "move", "actions": [0], "version": version}))
-            answer = json.loads(ws.recv())
+            answer = answer_to(ws)
             assert answer["type"] == "error" and "not your turn" in answer["message"]
     assert server.stored_state(room) == before
 

@@ -10,6 +10,8 @@ import sqlite3
 import httpx
 from websockets.sync.client import connect
 
+from wsclient import answer_to
+
 MESSAGES = 300
 
 
@@ -69,17 +71,6 @@ def bad_messages(rng: random.Random, version: int) -> list:
     ]
     randoms = [json.dumps(random_value(rng)) for _ in range(MESSAGES)]
     return fixed + randoms
-
-
-# What the server sends by itself, between answers: a search's news and the graph.
-UNASKED = {"chart", "progress", "queued"}
-
-
-def answer_to(ws, timeout=10):
-    """The next message that answers the client, past any the server sent unasked."""
-    while (message := json.loads(ws.recv(timeout=timeout)))["type"] in UNASKED:
-        pass
-    return message
 
 
 def test_bad_websocket_messages_get_errors_and_change_nothing(server):

@@ -9,6 +9,17 @@ import time
 import httpx
 from websockets.sync.client import connect
 
+# What the server sends by itself, between answers: a search's news and the graph.
+UNASKED = {"chart", "progress", "queued"}
+
+
+def answer_to(ws, timeout=10):
+    """The next message on a raw socket that answers the client, past any the server
+    sent unasked."""
+    while (message := json.loads(ws.recv(timeout=timeout)))["type"] in UNASKED:
+        pass
+    return message
+
 
 def new_room(server, game, seat=0, strengths=None, **extra) -> dict:
     body = {"game": game, "seat": seat, "strengths": strengths or {}, **extra}
