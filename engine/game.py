@@ -145,10 +145,15 @@ def deal_setup(state, seed: Optional[int], notation: Optional[list] = None) -> N
 
 def sample_chance(state, rng: Rng) -> int:
     """An outcome of the chance node `state`, drawn by its probabilities."""
-    outcomes = state.chance_outcomes()
+    return draw_weighted(state.chance_outcomes(), rng)
+
+
+def draw_weighted(pairs, rng: Rng) -> int:
+    """The action of one of `pairs` ((action, probability), probabilities summing to
+    1) drawn by its probability; the last if rounding leaves the draw beyond them."""
     u = rng.random()
-    for action, p in outcomes[:-1]:
+    for action, p in pairs[:-1]:
         u -= p
         if u < 0:
             return action
-    return outcomes[-1][0]
+    return pairs[-1][0]

@@ -24,9 +24,14 @@ cdef uint64_t SEAT_SALT = 0x9E3779B97F4A7C15ULL
 cdef double BASELINE_RATE = 0.1
 
 
-cdef inline void* grown(void* block, long count, long size) noexcept nogil:
-    # realloc that leaves `block` alone and returns NULL when memory runs out.
-    return realloc(block, count * size)
+cdef inline int regrow(void** block, long count, long size) noexcept nogil:
+    # *block reallocated to `count` items of `size` bytes: 0, or -1 when memory runs
+    # out (*block is then left as it was).
+    cdef void* grown = realloc(block[0], count * size)
+    if grown == NULL:
+        return -1
+    block[0] = grown
+    return 0
 
 
 cdef class OosSearch:
@@ -131,41 +136,25 @@ cdef class OosSearch:
 
     cdef int c_node(self, State state, int player) noexcept nogil:
         cdef uint64_t key = self.c_key(state, player)
-        cdef int node = self.index.c_find(key), n, i, p
-        cdef void* block
+        cdef int node = self.index.c_find(key), n, i, p, k
         if node >= 0:
             return node
         if self.num_nodes >= self.max_nodes:
             return -1
         n = state.c_legal_actions(self.actions)
         if self.num_nodes == self.node_capacity:
-            block = grown(self.node_first, 2 * self.node_capacity, sizeof(int))
-            if block == NULL:
+            if (regrow(<void**>&self.node_first, 2 * self.node_capacity, sizeof(int)) < 0
+                    or regrow(<void**>&self.node_count, 2 * self.node_capacity, sizeof(int)) < 0):
                 return -1
-            self.node_first = <int*>block
-            block = grown(self.node_count, 2 * self.node_capacity, sizeof(int))
-            if block == NULL:
-                return -1
-            self.node_count = <int*>block
             self.node_capacity *= 2
         while self.num_edges + n > self.edge_capacity:
-            block = grown(self.edge_action, 2 * self.edge_capacity, sizeof(int))
-            if block == NULL:
+            k = 2 * self.edge_capacity
+            if (regrow(<void**>&self.edge_action, k, sizeof(int)) < 0
+                    or regrow(<void**>&self.regret, k, sizeof(double)) < 0
+                    or regrow(<void**>&self.avg, k, sizeof(double)) < 0
+                    or regrow(<void**>&self.baseline, k * self.num_players, sizeof(double)) < 0):
                 return -1
-            self.edge_action = <int*>block
-            block = grown(self.regret, 2 * self.edge_capacity, sizeof(double))
-            if block == NULL:
-                return -1
-            self.regret = <double*>block
-            block = grown(self.avg, 2 * self.edge_capacity, sizeof(double))
-            if block == NULL:
-                return -1
-            self.avg = <double*>block
-            block = grown(self.baseline, 2 * self.edge_capacity * self.num_players, sizeof(double))
-            if block == NULL:
-                return -1
-            self.baseline = <double*>block
-            self.edge_capacity *= 2
+            self.edge_capacity = k
         if self.index.c_insert(key, self.num_nodes) < 0:
             return -1
         node = self.num_nodes
@@ -250,18 +239,13 @@ cdef class OosSearch:
     # ---- iterations -------------------------------------------------------------------
 
     cdef int c_grow_steps(self, int depth, int sigma_end) noexcept nogil:
-        cdef void* block
         if depth >= self.steps_capacity:
-            block = grown(self.steps, 2 * self.steps_capacity, sizeof(oos_step))
-            if block == NULL:
+            if regrow(<void**>&self.steps, 2 * self.steps_capacity, sizeof(oos_step)) < 0:
                 return -1
-            self.steps = <oos_step*>block
             self.steps_capacity *= 2
         if sigma_end > self.sigmas_capacity:
-            block = grown(self.sigmas, 2 * sigma_end, sizeof(double))
-            if block == NULL:
+            if regrow(<void**>&self.sigmas, 2 * sigma_end, sizeof(double)) < 0:
                 return -1
-            self.sigmas = <double*>block
             self.sigmas_capacity = 2 * sigma_end
         return 0
 

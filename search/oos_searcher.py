@@ -43,6 +43,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from engine.game import draw_weighted
 from engine.rng import Rng
 from search import clock
 from search.base import Budget, Decision, Searcher, SearchError, option_defaults
@@ -158,9 +159,9 @@ class OosSearcher(Searcher):
         """Whether `budget` allows fewer than `below` iterations (ismcts's then)."""
         if budget.iterations is not None and budget.iterations < self.below:
             return True
-        if budget.movetime_ms is None:
-            return budget.iterations is None and iteration_limit(budget) < self.below
-        return budget.movetime_ms * ASSUMED_RATE / 1000 < self.below
+        if budget.movetime_ms is not None:
+            return budget.movetime_ms * ASSUMED_RATE / 1000 < self.below
+        return iteration_limit(budget) < self.below
 
     def choose(self, state, seat: int, budget: Budget, rng: Rng) -> Decision:
         if state.current_player() != seat:
@@ -195,7 +196,7 @@ class OosSearcher(Searcher):
         iterations = max(search.iterations, 1)
         visits = {action: round(p * iterations) for action, p in policy.items()}
         if self.play == "sample":
-            drawn = draw(policy, rng)
+            drawn = draw_weighted(sorted(policy.items()), rng)
             visits[drawn] = max(visits.values()) + 1
         stats = RootStats(iterations=search.iterations, nodes=search.num_nodes)
         for action, _, mean in search.root_edges():
@@ -213,20 +214,15 @@ class OosSearcher(Searcher):
 def progress_of(search: OosSearch) -> dict:
     """A progress report so far (search/progress.py): the size, and the most probable
     action of the average strategy with the seat's mean return through it."""
-    policy = search.root_policy()
-    best = min(policy, key=lambda action: (-policy[action], action))
+    best = most_probable(search.root_policy())
     mean = next(mean for action, _, mean in search.root_edges() if action == best)
     return {"iterations": search.iterations, "nodes": search.num_nodes, "value": mean, "pv": [best]}
 
 
-def draw(policy: dict, rng: Rng) -> int:
-    """An action drawn from `policy` ({action: probability})."""
-    u = rng.random() * sum(policy.values())
-    for action, p in sorted(policy.items()):
-        u -= p
-        if u < 0:
-            return action
-    return max(policy)
+def most_probable(policy: dict) -> int:
+    """The action `policy` ({action: probability}) gives most weight (the lowest id
+    among equals)."""
+    return min(policy, key=lambda action: (-policy[action], action))
 
 
 def completion_pick(seat: int, options: dict[str, Any]):
@@ -235,8 +231,7 @@ def completion_pick(seat: int, options: dict[str, Any]):
     def pick(position, rng: Rng) -> int:
         search = new_search(position, seat, options, rng.spawn())
         search.run(COMPLETION_ITERATIONS)
-        policy = search.root_policy()
-        return min(policy, key=lambda action: (-policy[action], action))
+        return most_probable(search.root_policy())
 
     return pick
 
