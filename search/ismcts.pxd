@@ -23,6 +23,7 @@ from libc.stdint cimport int64_t, uint64_t
 from engine.rng cimport Rng, rng_t
 from engine.state cimport State
 from search.keyindex cimport KeyIndex
+from search.mast cimport Mast
 from search.tree cimport Tree
 
 
@@ -45,6 +46,9 @@ cdef class IsmctsSearch:
     cdef int num_actions                 # entries in each scratch buffer
     cdef double exploration              # the UCB constant c
     cdef long rollout_depth              # -1: play to the end
+    # playout="mast": the table its playouts choose by (search/mast.pxd); else None.
+    cdef readonly Mast mast
+    cdef bint use_mast
     cdef readonly bint keyed             # True: the "infoset" shape (see above)
     cdef readonly bint regret_matching   # True: select="rm" (see above)
     cdef double gamma                    # rm: the uniform share mixed into the choice

@@ -20,6 +20,7 @@ from engine.rng cimport Rng, rng_below, rng_t, rng_uniform
 from engine.state cimport CHANCE, MAX_PLAYERS, State, TERMINAL
 from search.clock cimport c_now
 from search.keyindex cimport KeyIndex
+from search.mast cimport Mast
 from search.tree cimport NO_NODE, Tree, node_t, path_push
 
 
@@ -27,6 +28,8 @@ from search.tree cimport NO_NODE, Tree, node_t, path_push
 TREE_SHAPES = ("sequence", "infoset")
 # The selection rules (ismcts.pxd), by the name the `select` option gives them.
 SELECTIONS = ("ucb", "rm")
+# The playout policies: uniformly random, or move-average sampling (search/mast.pxd).
+PLAYOUTS = ("random", "mast")
 # Spreads the mover's seat over a key, so two seats' keys of one state differ.
 cdef uint64_t SEAT_SALT = 0x9E3779B97F4A7C15ULL
 
@@ -51,7 +54,7 @@ cdef class IsmctsSearch:
     def __cinit__(self, State root not None, Rng rng not None, int seat, double c,
                   long rollout_depth, bint determinize, int max_nodes=5_000_000,
                   str tree="sequence", str select="ucb", double gamma=0.1,
-                  long rm_warmup=0):
+                  long rm_warmup=0, str playout="random", double mast_epsilon=0.4):
         if root.c_current_player() != seat:
             raise ValueError(f"seat {seat} is not to move here")
         if tree not in TREE_SHAPES:
@@ -60,6 +63,12 @@ cdef class IsmctsSearch:
             raise ValueError(f"select must be one of {', '.join(SELECTIONS)}, got {select!r}")
         if not 0.0 < gamma <= 1.0:
             raise ValueError(f"gamma must be in (0, 1], got {gamma!r}")
+        if playout not in PLAYOUTS:
+            raise ValueError(f"playout must be one of {', '.join(PLAYOUTS)}, got {playout!r}")
+        self.use_mast = playout == "mast"
+        self.mast = None
+        if self.use_mast:
+            self.mast = Mast(root.num_players, root.num_actions, mast_epsilon)
         self.keyed = tree == "infoset"
         self.regret_matching = select == "rm"
         self.gamma = gamma
@@ -363,6 +372,7 @@ cdef class IsmctsSearch:
                 n = state.c_chance_outcomes(self.actions, self.probs)
                 i = c_sample_index(self.probs, n, rng_uniform(rng))
                 action = self.actions[i]
+                state.c_apply(action)
                 child = self.c_find_child(node, action)
                 if child == NO_NODE:
                     child = self.c_add_child(node, action)
@@ -373,9 +383,7 @@ cdef class IsmctsSearch:
                             self.c_record_step(depth, node, 0.0)
                         if path_push(&self.path, &self.path_capacity, depth, child) < 0:
                             return -1
-                    state.c_apply(action)
                     break
-                state.c_apply(action)
                 depth += 1
                 if self.regret_matching:
                     self.c_record_step(depth, node, 0.0)
@@ -385,6 +393,8 @@ cdef class IsmctsSearch:
                 continue
             n = state.c_legal_actions(self.actions)
             child = self.c_select(node, player, n, depth, rng, &expanded, &action)
+            if self.use_mast:
+                self.mast.c_note(player, action)
             state.c_apply(action)
             if child != NO_NODE:   # a full tree still plays out from here
                 depth += 1
@@ -419,6 +429,8 @@ cdef class IsmctsSearch:
                     break
             n = state.c_legal_actions(self.actions)
             edge = self.c_select(node, player, n, depth, rng, &expanded, &action)
+            if self.use_mast:
+                self.mast.c_note(player, action)
             state.c_apply(action)
             if edge == NO_NODE:
                 break
@@ -434,12 +446,18 @@ cdef class IsmctsSearch:
         cdef double rets[MAX_PLAYERS]
         cdef double* value
         cdef node_t* ch
-        c_random_playout(state, rng, self.actions, self.probs,
-                         playout_steps(self.rollout_depth))
+        if self.use_mast:
+            self.mast.c_playout(state, rng, self.actions, self.probs,
+                                playout_steps(self.rollout_depth))
+        else:
+            c_random_playout(state, rng, self.actions, self.probs,
+                             playout_steps(self.rollout_depth))
         if state.c_current_player() == TERMINAL:
             state.c_returns(rets)
         else:
             state.c_heuristic(rets)
+        if self.use_mast:
+            self.mast.c_update(rets)
         for i in range(depth + 1):
             node = self.path[i]
             ch = &self.tree.nodes[node]
@@ -482,6 +500,8 @@ cdef class IsmctsSearch:
                 raise MemoryError(f"the ISMCTS path ran out of memory at {self.tree.count} nodes")
             if self.steps_failed:
                 raise MemoryError("the ISMCTS regret steps ran out of memory")
+            if self.use_mast and self.mast.failed:
+                raise MemoryError("the MAST trail ran out of memory")
             done += 1
         self.iterations += done
         self.seconds += c_now() - start

@@ -33,6 +33,11 @@ Options:
   rm_warmup     with select=rm: a node chooses by UCB until its edges have this
                 many visits, by regret matching after (0: from the start), so a
                 small search keeps UCB's quick commitment.
+  playout       "random": uniformly random playouts (default); "mast": move-average
+                sampling, which prefers the actions whose returns in this search
+                have been best for the seat taking them (search/mast.pxd).
+  mast_epsilon  with playout=mast: the share of playout steps still chosen
+                uniformly (default 0.4).
 
 Budgets: `iterations` (1000 when the budget names neither limit) and/or
 `movetime_ms`. The clock is read before every iteration (each takes microseconds
@@ -57,7 +62,7 @@ from search.common import (
     option_help,
     sees_everything,
 )
-from search.ismcts import SELECTIONS, TREE_SHAPES, IsmctsSearch, node_bytes
+from search.ismcts import PLAYOUTS, SELECTIONS, TREE_SHAPES, IsmctsSearch, node_bytes
 from search.rootstats import RootStats, headline, line_finisher, to_decision
 from search.timing import run_sliced, run_until_settled
 from search.treesummary import Edge, SearchEdges
@@ -80,6 +85,8 @@ def new_search(state, seat: int, options: dict[str, Any], rng: Rng) -> IsmctsSea
         options["select"],
         options["gamma"],
         options["rm_warmup"],
+        options["playout"],
+        float(options["mast_epsilon"]),
     )
 
 
@@ -147,6 +154,13 @@ class ISMCTSSearcher(Searcher):
         warmup = options["rm_warmup"]
         if isinstance(warmup, bool) or not isinstance(warmup, int) or warmup < 0:
             raise SearchError(f"rm_warmup must be an integer >= 0, got {warmup!r}")
+        playout, epsilon = options["playout"], options["mast_epsilon"]
+        if playout not in PLAYOUTS:
+            raise SearchError(f"playout must be one of {', '.join(PLAYOUTS)}, got {playout!r}")
+        if isinstance(epsilon, bool) or not isinstance(epsilon, (int, float)):
+            raise SearchError(f"mast_epsilon must be in [0, 1], got {epsilon!r}")
+        if not 0 <= epsilon <= 1:
+            raise SearchError(f"mast_epsilon must be in [0, 1], got {epsilon!r}")
 
     def __init__(
         self,
@@ -160,6 +174,8 @@ class ISMCTSSearcher(Searcher):
         select: str = "ucb",
         gamma: float = 0.1,
         rm_warmup: int = 0,
+        playout: str = "random",
+        mast_epsilon: float = 0.4,
     ):
         self.check_options(
             c=c,
@@ -171,6 +187,8 @@ class ISMCTSSearcher(Searcher):
             select=select,
             gamma=gamma,
             rm_warmup=rm_warmup,
+            playout=playout,
+            mast_epsilon=mast_epsilon,
         )
         self.options = {
             "c": float(c),
@@ -180,6 +198,8 @@ class ISMCTSSearcher(Searcher):
             "select": select,
             "gamma": float(gamma),
             "rm_warmup": rm_warmup,
+            "playout": playout,
+            "mast_epsilon": float(mast_epsilon),
         }
         self.final = final
         self.workers = workers
@@ -247,5 +267,8 @@ ISMCTS_OPTION_HELP = option_help(
         "average strategy (towards equilibrium in two-seat zero-sum games)",
         "gamma": "with select=rm: the share of uniform exploration mixed into each choice",
         "rm_warmup": "with select=rm: a node chooses by UCB until its edges have this many visits",
+        "playout": "random: uniform playouts; mast: playouts prefer the actions that have "
+        "returned most in this search (move-average sampling)",
+        "mast_epsilon": "with playout=mast: the share of playout steps chosen uniformly",
     },
 )

@@ -1,6 +1,7 @@
 """No peeking, for every registered game with hidden information and every searcher
-built for it (pimc, ismcts, expectimax, oos): two positions the mover cannot tell apart get
-the same answer from `decide` with the same seed and iteration budget.
+built for it (pimc, ismcts with either playout, expectimax, oos): two positions the
+mover cannot tell apart get the same answer from `decide` with the same seed and
+iteration budget.
 
 The second position is a determinization of the first from the mover's view: the same
 observation, other hidden cards. A game registered later is covered as soon as it
@@ -17,15 +18,15 @@ from engine.rng import Rng
 from plugins.manager import default_registry
 from search.base import Budget, decide
 
-SEARCHERS = ("pimc", "ismcts", "expectimax", "oos")
-# Small budgets and short playouts (scored by the game's heuristic): the property
-# holds for any of them, and games with long playouts would make the suite slow.
-BUDGETS = {"pimc": 64, "ismcts": 100, "expectimax": 300, "oos": 300}
-OPTIONS = {
-    "pimc": {"k": 4, "rollout_depth": 8},
-    "ismcts": {"rollout_depth": 8},
-    "expectimax": {"k": 3, "depth": 3},
-    "oos": {},
+# Each case: its label, the searcher, its options and its iteration budget. Small
+# budgets and short playouts (scored by the game's heuristic): the property holds for
+# any of them, and games with long playouts would make the suite slow.
+CASES = {
+    "pimc": ("pimc", {"k": 4, "rollout_depth": 8}, 64),
+    "ismcts": ("ismcts", {"rollout_depth": 8}, 100),
+    "ismcts-mast": ("ismcts", {"rollout_depth": 8, "playout": "mast"}, 100),
+    "expectimax": ("expectimax", {"k": 3, "depth": 3}, 300),
+    "oos": ("oos", {}, 300),
 }
 MAX_STEPS = 120
 # Other hidden states tried before accepting one equal to the true state (a game
@@ -38,10 +39,10 @@ def pairs():
     for game_name, game in sorted(registry.games.items()):
         if not game.hidden_information:
             continue
-        for name in SEARCHERS:
+        for label, (name, _, _) in CASES.items():
             spec = registry.searchers.get(name)
             if spec is not None and (spec.supports is None or spec.supports(game)):
-                yield pytest.param(game, name, id=f"{game_name}-{name}")
+                yield pytest.param(game, label, id=f"{game_name}-{label}")
 
 
 @st.composite
@@ -71,10 +72,10 @@ def decision_points(draw, game):
     return state
 
 
-@pytest.mark.parametrize("game, searcher_name", list(pairs()))
+@pytest.mark.parametrize("game, case", list(pairs()))
 @settings(max_examples=30, deadline=None)
 @given(data=st.data(), seed=st.integers(0, 2**32 - 1), other=st.integers(0, 2**32 - 1))
-def test_the_hidden_cards_do_not_change_the_answer(game, searcher_name, data, seed, other):
+def test_the_hidden_cards_do_not_change_the_answer(game, case, data, seed, other):
     state = data.draw(decision_points(game))
     mover = state.current_player()
     view = state.observation(mover)
@@ -88,8 +89,9 @@ def test_the_hidden_cards_do_not_change_the_answer(game, searcher_name, data, se
     assert twin.observation(mover) == view
     assert twin.current_player() == mover
     assert twin.legal_actions() == state.legal_actions()
-    searcher = default_registry().searcher(searcher_name).create(**OPTIONS[searcher_name])
-    budget = Budget(iterations=BUDGETS[searcher_name])
+    name, options, iterations = CASES[case]
+    searcher = default_registry().searcher(name).create(**options)
+    budget = Budget(iterations=iterations)
     one = decide(searcher, game, state, budget, seed=seed)
     two = decide(searcher, game, twin, budget, seed=seed)
     assert one.actions == two.actions
