@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Callable, Optional
 
 from cli.levels.ladder import CALIBRATION_FILE, MIN_LEVEL, forget_stored, ladder
+from cli.match.elo import chained
 from cli.match.entrants import Entrant
 from cli.match.runner import MatchConfig, run_match
 from cli.specs import parse_seat_spec
@@ -39,29 +40,38 @@ def _finite(value) -> Optional[float]:
     return None if value is None or not math.isfinite(value) else float(value)
 
 
+def gap_of(h2h: dict) -> tuple:
+    """A head-to-head summary's (elo, low, high), None where it has no finite value."""
+    return tuple(_finite(h2h[k]) for k in ("elo", "elo_low", "elo_high"))
+
+
 def ladder_rows(game_name: str, gaps: dict[int, dict], path: Optional[Path] = None) -> list[dict]:
     """The rows of the calibration file: every level's budget, and for each level up to
     the highest measured gap, its Elo over level 1 with a 95% interval and the games
     of its match against the level below. `gaps[k]` is the head-to-head summary of
     level k+1 against level k."""
-    rows, elo, below, above = [], 0.0, 0.0, 0.0
-    for level in ladder(game_name, path):
+    levels = ladder(game_name, path)
+    measured = [level.level for level in levels[1:] if level.level - 1 in gaps]
+    totals = dict(zip(measured, chained([gap_of(gaps[n - 1]) for n in measured]), strict=True))
+    rows = []
+    for level in levels:
         row = {"level": level.level, "iterations": level.iterations}
         if level.random_share:
             row["random_share"] = level.random_share
         if level.level == MIN_LEVEL:
             row.update(elo=0.0, elo_low=0.0, elo_high=0.0, games=0)
-        elif level.level - 1 in gaps:
-            h2h = gaps[level.level - 1]
-            gap, low, high = (_finite(h2h[k]) for k in ("elo", "elo_low", "elo_high"))
-            # None (unbounded) stays None for every level above.
-            elo = None if elo is None or gap is None else elo + gap
-            below = None if below is None or low is None else math.hypot(below, gap - low)
-            above = None if above is None or high is None else math.hypot(above, high - gap)
-            row.update(games=h2h["games"], gap=None if gap is None else round(gap, 1))
-            row["elo"] = None if elo is None else round(elo, 1)
-            row["elo_low"] = None if elo is None or below is None else round(elo - below, 1)
-            row["elo_high"] = None if elo is None or above is None else round(elo + above, 1)
+        elif level.level in totals:
+            gap = gap_of(gaps[level.level - 1])[0]
+            elo, low, high = totals[level.level]
+            row.update(
+                games=gaps[level.level - 1]["games"], gap=None if gap is None else round(gap, 1)
+            )
+            row.update(
+                {
+                    key: None if value is None else round(value, 1)
+                    for key, value in (("elo", elo), ("elo_low", low), ("elo_high", high))
+                }
+            )
         rows.append(row)
     return rows
 

@@ -114,6 +114,34 @@ def _finite(value: float) -> Optional[float]:
     return value if math.isfinite(value) else None
 
 
+Gap = tuple[Optional[float], Optional[float], Optional[float]]
+
+
+def chained(gaps: list[Gap]) -> list[Gap]:
+    """Elo over the first rung of a ladder of independent matches: `gaps[k]` is rung
+    k+1 over rung k as (elo, low, high) of a 95% interval; each rung's total is the
+    sum of the gaps below it, its interval's half-widths added in quadrature on each
+    side. None (no estimate, or an unbounded side) stays None for every rung above."""
+    rows: list[Gap] = []
+    elo, below, above = 0.0, 0.0, 0.0
+    for gap, low, high in gaps:
+        elo = None if elo is None or gap is None else elo + gap
+        below = (
+            None if below is None or low is None or gap is None else math.hypot(below, gap - low)
+        )
+        above = (
+            None if above is None or high is None or gap is None else math.hypot(above, high - gap)
+        )
+        rows.append(
+            (
+                elo,
+                None if elo is None or below is None else elo - below,
+                None if elo is None or above is None else elo + above,
+            )
+        )
+    return rows
+
+
 def estimate(moments: Moments, z: float = Z95) -> EloEstimate:
     """The Elo estimate from score samples (per game, or per pair of games)."""
     score, se = moments.mean, moments.stderr

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from cli.match.elo import (
     Moments,
+    chained,
     elo_to_score,
     estimate,
     mean_interval,
@@ -186,3 +187,21 @@ def test_the_report_and_the_plot_show_a_sweeps_bound_not_elo_zero():
     mark = elo_mark(h2h)
     assert mark["x"] == pytest.approx(286.6, abs=0.05) and mark["to"] > mark["x"]
     assert mark["label"] == "> +286.6 (95%)"
+
+
+def test_chained_gaps_add_up_with_their_spreads_in_quadrature():
+    gaps = [(100.0, 40.0, 180.0), (50.0, -10.0, 110.0), (None, None, None), (20.0, 0.0, 40.0)]
+    rows = chained(gaps)
+    assert rows[0] == (100.0, 40.0, 180.0)
+    elo, low, high = rows[1]
+    assert elo == 150.0
+    assert low == pytest.approx(150.0 - math.hypot(60.0, 60.0))
+    assert high == pytest.approx(150.0 + math.hypot(80.0, 60.0))
+    # A gap without an estimate leaves every rung above it unknown.
+    assert rows[2] == (None, None, None) and rows[3] == (None, None, None)
+
+
+def test_an_unbounded_side_stays_unbounded_above():
+    rows = chained([(200.0, 120.0, None), (10.0, -30.0, 50.0)])
+    assert rows[1][0] == 210.0 and rows[1][2] is None
+    assert rows[1][1] == pytest.approx(210.0 - math.hypot(80.0, 40.0))
