@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from search.base import Budget, SearchError
+from search.mast import PLAYOUTS
 from search.rootstats import FINAL_CRITERIA
 
 DEFAULT_ITERATIONS = 1000
@@ -20,6 +21,9 @@ TREE_OPTION_HELP = {
     "widening": "chance nodes hold at most ceil(widening * sqrt(visits)) outcomes; 0: all",
     "max_nodes": "the tree stops growing at this many nodes",
     "stop_early": "a purely timed search answers once its choice can no longer change",
+    "playout": "random: uniform playouts; mast: playouts prefer the actions that have "
+    "returned most in this search (move-average sampling)",
+    "mast_epsilon": "with playout=mast: the share of playout steps chosen uniformly",
 }
 
 
@@ -52,6 +56,15 @@ def check_tree_options(options: Mapping[str, Any]) -> None:
     if not isinstance(widening, (int, float)) or widening < 0:
         raise SearchError(f"widening must be a number >= 0 (0 turns it off), got {widening!r}")
     check_max_nodes(max_nodes)
+
+
+def check_playout_options(options: Mapping[str, Any]) -> None:
+    """SearchError for a bad `playout` or `mast_epsilon` (mcts and ismcts)."""
+    playout, epsilon = options["playout"], options["mast_epsilon"]
+    if playout not in PLAYOUTS:
+        raise SearchError(f"playout must be one of {', '.join(PLAYOUTS)}, got {playout!r}")
+    if isinstance(epsilon, bool) or not isinstance(epsilon, (int, float)) or not 0 <= epsilon <= 1:
+        raise SearchError(f"mast_epsilon must be in [0, 1], got {epsilon!r}")
 
 
 def check_max_nodes(max_nodes: Any) -> None:

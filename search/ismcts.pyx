@@ -21,6 +21,7 @@ from engine.state cimport CHANCE, MAX_PLAYERS, State, TERMINAL
 from search.clock cimport c_now
 from search.keyindex cimport KeyIndex
 from search.mast cimport Mast
+from search.mast import PLAYOUTS
 from search.tree cimport NO_NODE, Tree, node_t, path_push
 
 
@@ -28,8 +29,6 @@ from search.tree cimport NO_NODE, Tree, node_t, path_push
 TREE_SHAPES = ("sequence", "infoset")
 # The selection rules (ismcts.pxd), by the name the `select` option gives them.
 SELECTIONS = ("ucb", "rm")
-# The playout policies: uniformly random, or move-average sampling (search/mast.pxd).
-PLAYOUTS = ("random", "mast")
 # Spreads the mover's seat over a key, so two seats' keys of one state differ.
 cdef uint64_t SEAT_SALT = 0x9E3779B97F4A7C15ULL
 

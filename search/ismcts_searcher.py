@@ -57,12 +57,13 @@ from search import clock, parallel, treesummary
 from search.base import Budget, Decision, Searcher, SearchError, option_defaults
 from search.common import (
     TREE_OPTION_HELP,
+    check_playout_options,
     check_tree_options,
     iteration_limit,
     option_help,
     sees_everything,
 )
-from search.ismcts import PLAYOUTS, SELECTIONS, TREE_SHAPES, IsmctsSearch, node_bytes
+from search.ismcts import SELECTIONS, TREE_SHAPES, IsmctsSearch, node_bytes
 from search.rootstats import RootStats, headline, line_finisher, to_decision
 from search.timing import run_sliced, run_until_settled
 from search.treesummary import Edge, SearchEdges
@@ -154,13 +155,7 @@ class ISMCTSSearcher(Searcher):
         warmup = options["rm_warmup"]
         if isinstance(warmup, bool) or not isinstance(warmup, int) or warmup < 0:
             raise SearchError(f"rm_warmup must be an integer >= 0, got {warmup!r}")
-        playout, epsilon = options["playout"], options["mast_epsilon"]
-        if playout not in PLAYOUTS:
-            raise SearchError(f"playout must be one of {', '.join(PLAYOUTS)}, got {playout!r}")
-        if isinstance(epsilon, bool) or not isinstance(epsilon, (int, float)):
-            raise SearchError(f"mast_epsilon must be in [0, 1], got {epsilon!r}")
-        if not 0 <= epsilon <= 1:
-            raise SearchError(f"mast_epsilon must be in [0, 1], got {epsilon!r}")
+        check_playout_options(options)
 
     def __init__(
         self,
@@ -267,8 +262,5 @@ ISMCTS_OPTION_HELP = option_help(
         "average strategy (towards equilibrium in two-seat zero-sum games)",
         "gamma": "with select=rm: the share of uniform exploration mixed into each choice",
         "rm_warmup": "with select=rm: a node chooses by UCB until its edges have this many visits",
-        "playout": "random: uniform playouts; mast: playouts prefer the actions that have "
-        "returned most in this search (move-average sampling)",
-        "mast_epsilon": "with playout=mast: the share of playout steps chosen uniformly",
     },
 )

@@ -5,6 +5,10 @@ from engine.playout cimport c_sample_chance
 from engine.rng cimport Rng, rng_below, rng_uniform
 from engine.state cimport CHANCE, MAX_PLAYERS, TERMINAL
 
+# The playout policies of the searchers that take a `playout` option: uniformly
+# random, or move-average sampling (this module).
+PLAYOUTS = ("random", "mast")
+
 
 cdef class Mast:
     """A MAST table for one search: `num_players` seats of `num_actions` action ids."""

@@ -1,6 +1,7 @@
 # The compiled UCT search over the State contract (see mcts.pyx for the algorithm).
 from engine.rng cimport rng_t
 from engine.state cimport State
+from search.mast cimport Mast
 from search.tree cimport Tree
 
 # UCB1 over the node's children on the mean return of `seat` (the seat that moves
@@ -19,6 +20,9 @@ cdef class UctSearch:
     cdef double exploration              # the UCB constant c
     cdef long rollout_depth              # -1: play to the end
     cdef double widening                 # chance-node widening factor; 0: off
+    # playout="mast": the table its playouts choose by (search/mast.pxd); else None.
+    cdef readonly Mast mast
+    cdef bint use_mast
     cdef rng_t rng
     cdef int* actions                    # scratch, num_actions entries
     cdef double* probs                   # scratch, num_actions entries

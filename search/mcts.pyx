@@ -38,6 +38,8 @@ from libc.stdlib cimport malloc, free
 from engine.rng cimport Rng, rng_below, rng_uniform
 from engine.state cimport State, CHANCE, TERMINAL, MAX_PLAYERS
 from engine.playout cimport c_random_playout, c_sample_index, playout_steps
+from search.mast cimport Mast
+from search.mast import PLAYOUTS
 from search.clock cimport c_now
 from search.tree cimport Tree, node_t, NO_NODE, UNSEEN, path_push
 
@@ -118,10 +120,13 @@ cdef class UctSearch:
     scores the state with its heuristic (0: the heuristic at the leaf).
     widening: the chance-node widening factor described in the module docstring.
     max_nodes: the tree stops growing there (about 40 bytes a node at 2 players).
+    playout: "random", or "mast" (move-average sampling, search/mast.pxd) with
+    `mast_epsilon` of its steps uniform.
     """
 
     def __cinit__(self, State root not None, Rng rng not None, double c=1.4142135623730951,
-                  long rollout_depth=-1, double widening=2.0, int max_nodes=5_000_000):
+                  long rollout_depth=-1, double widening=2.0, int max_nodes=5_000_000,
+                  str playout="random", double mast_epsilon=0.4):
         if c < 0:
             raise ValueError(f"the exploration constant c must be >= 0, got {c}")
         if rollout_depth < -1:
@@ -130,6 +135,12 @@ cdef class UctSearch:
             raise ValueError(f"widening must be >= 0 (0 turns it off), got {widening}")
         if not 1 <= root.num_players <= MAX_PLAYERS:
             raise ValueError(f"a state must have 1..{MAX_PLAYERS} players")
+        if playout not in PLAYOUTS:
+            raise ValueError(f"playout must be one of {', '.join(PLAYOUTS)}, got {playout!r}")
+        self.use_mast = playout == "mast"
+        self.mast = None
+        if self.use_mast:
+            self.mast = Mast(root.num_players, root.num_actions, mast_epsilon)
         self.num_players = root.num_players
         self.exploration = c
         self.rollout_depth = rollout_depth
@@ -176,19 +187,26 @@ cdef class UctSearch:
                 child = c_select_child(self.tree, node, player, self.exploration)
             if child == NO_NODE:
                 break  # the tree is full: evaluate from here
+            if self.use_mast and player != CHANCE:
+                self.mast.c_note(player, self.tree.nodes[child].action)
             state.c_apply(self.tree.nodes[child].action)
             node = child
 
         if player == TERMINAL:
             state.c_returns(ret)
         else:
-            if self.rollout_depth != 0:
+            if self.rollout_depth != 0 and self.use_mast:
+                self.mast.c_playout(state, &self.rng, self.actions, self.probs,
+                                    playout_steps(self.rollout_depth))
+            elif self.rollout_depth != 0:
                 c_random_playout(state, &self.rng, self.actions, self.probs,
                                  playout_steps(self.rollout_depth))
             if state.c_current_player() == TERMINAL:
                 state.c_returns(ret)
             else:
                 state.c_heuristic(ret)
+        if self.use_mast:
+            self.mast.c_update(ret)
 
         c_backup(self.tree, self.path, depth, ret)
         self.iterations += 1
@@ -293,6 +311,8 @@ cdef class UctSearch:
                 done += ran
                 if status != 0:
                     raise MemoryError("out of memory for the search path")
+                if self.use_mast and self.mast.failed:
+                    raise MemoryError("the MAST trail ran out of memory")
                 if timed:
                     took = c_now() - started
                     if took < BATCH_SECONDS / 2 and batch < MAX_BATCH:

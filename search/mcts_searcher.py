@@ -16,7 +16,13 @@ from engine.rng import Rng
 from engine.state import State
 from search import clock, parallel, treesummary
 from search.base import Budget, Decision, Searcher, option_defaults
-from search.common import TREE_OPTION_HELP, check_tree_options, iteration_limit, option_help
+from search.common import (
+    TREE_OPTION_HELP,
+    check_playout_options,
+    check_tree_options,
+    iteration_limit,
+    option_help,
+)
 from search.mcts import UctSearch
 from search.rootstats import RootStats, headline, line_finisher, to_decision
 from search.timing import run_sliced, run_until_settled
@@ -27,10 +33,24 @@ from search.treesummary import Edge, SearchEdges
 REUSE_PLIES = 6
 
 
-def uct_options(c: float, rollout_depth: int, widening: float, max_nodes: int) -> dict[str, Any]:
+def uct_options(
+    c: float,
+    rollout_depth: int,
+    widening: float,
+    max_nodes: int,
+    playout: str = "random",
+    mast_epsilon: float = 0.4,
+) -> dict[str, Any]:
     """The options `new_search` builds a UctSearch from, as mcts and pimc keep them
     (plain values, so they travel to worker processes)."""
-    return {"c": c, "rollout_depth": rollout_depth, "widening": widening, "max_nodes": max_nodes}
+    return {
+        "c": c,
+        "rollout_depth": rollout_depth,
+        "widening": widening,
+        "max_nodes": max_nodes,
+        "playout": playout,
+        "mast_epsilon": mast_epsilon,
+    }
 
 
 def new_search(state: State, rng: Rng, tree_options: dict[str, Any]) -> UctSearch:
@@ -41,6 +61,8 @@ def new_search(state: State, rng: Rng, tree_options: dict[str, Any]) -> UctSearc
         rollout_depth=tree_options["rollout_depth"],
         widening=float(tree_options["widening"]),
         max_nodes=tree_options["max_nodes"],
+        playout=tree_options.get("playout", "random"),
+        mast_epsilon=float(tree_options.get("mast_epsilon", 0.4)),
     )
 
 
@@ -141,6 +163,8 @@ class MctsSearcher(Searcher):
     time limit applies to each. Tree reuse applies to one worker only.
     stop_early: a purely timed search answers as soon as its choice can no
     longer change (search/timing.py; with workers, once every tree agrees).
+    playout: "random" (default) or "mast", move-average sampling (search/mast.pxd),
+    with `mast_epsilon` of its steps uniform.
     """
 
     name = "mcts"
@@ -149,6 +173,7 @@ class MctsSearcher(Searcher):
     def check_options(**options) -> None:
         """SearchError naming the first bad option (SearcherSpec.checked_options)."""
         check_tree_options(options)
+        check_playout_options(options)
 
     def __init__(
         self,
@@ -160,8 +185,12 @@ class MctsSearcher(Searcher):
         widening: float = 2.0,
         max_nodes: int = 5_000_000,
         stop_early: bool = True,
+        playout: str = "random",
+        mast_epsilon: float = 0.4,
     ):
-        self.tree_options = uct_options(c, rollout_depth, widening, max_nodes)
+        self.tree_options = uct_options(
+            c, rollout_depth, widening, max_nodes, playout, mast_epsilon
+        )
         self.check_options(final=final, workers=workers, **self.tree_options)
         self.final = final
         self.stop_early = bool(stop_early)

@@ -33,6 +33,7 @@ from search.base import Budget, Decision, Searcher, SearchError, option_defaults
 from search.common import (
     TREE_OPTION_HELP,
     budget_for_forced_turn,
+    check_playout_options,
     check_tree_options,
     iteration_limit,
     option_help,
@@ -61,6 +62,7 @@ class PimcSearcher(Searcher):
         if isinstance(k, bool) or not isinstance(k, int) or k < 1:
             raise SearchError(f"k (determinizations) must be a positive integer, got {k!r}")
         check_tree_options(options)
+        check_playout_options(options)
 
     def __init__(
         self,
@@ -72,8 +74,12 @@ class PimcSearcher(Searcher):
         widening: float = MCTS_OPTIONS["widening"],
         max_nodes: int = MCTS_OPTIONS["max_nodes"],
         stop_early: bool = MCTS_OPTIONS["stop_early"],
+        playout: str = MCTS_OPTIONS["playout"],
+        mast_epsilon: float = MCTS_OPTIONS["mast_epsilon"],
     ):
-        self.tree_options = uct_options(c, rollout_depth, widening, max_nodes)
+        self.tree_options = uct_options(
+            c, rollout_depth, widening, max_nodes, playout, mast_epsilon
+        )
         self.check_options(k=k, final=final, workers=workers, **self.tree_options)
         self.k = k
         self.final = final

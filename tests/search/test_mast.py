@@ -117,3 +117,20 @@ def test_mast_searches_repeat_from_a_seed():
 def test_bad_mast_options_are_refused(options, message):
     with pytest.raises(SearchError, match=message):
         default_registry().searcher("ismcts").create(**options)
+
+
+def test_an_mcts_search_fills_its_table_and_takes_a_win(tictactoe):
+    from search.mcts import UctSearch
+
+    state = tictactoe.new_state()
+    for action in cells("a1", "a2", "b1", "b2"):
+        state.apply(action)
+    search = UctSearch(state, Rng(4), playout="mast")
+    search.run(300)
+    # X is to move at the root: each iteration credits one root action of X's.
+    assert sum(search.mast.count(0, a) for a in range(9)) >= 300
+    assert UctSearch(state, Rng(4)).mast is None
+    for name in ("mcts", "pimc"):
+        searcher = default_registry().searcher(name).create(playout="mast")
+        decision = decide(searcher, tictactoe, state, Budget(iterations=300), seed=1)
+        assert decision.actions == cells("c1")
