@@ -189,9 +189,8 @@ def hint_level(level) -> int:
     preset's name, or DEFAULT_LEVEL when none is given."""
     if level is None:
         return DEFAULT_LEVEL
-    if isinstance(level, int) and not isinstance(level, bool):
-        level = str(level)
-    found = level_named(level)
+    is_number = isinstance(level, int) and not isinstance(level, bool)
+    found = level_named(str(level) if is_number else level)
     if found is None:
         raise RoomError(f"level must be {MIN_LEVEL}..{MAX_LEVEL}, got {level!r}")
     return found
