@@ -49,9 +49,8 @@ class Session:
         self.players = players
         self.variant = variant
         self.seat = check_seat(seat, players)
-        self.hint_spec = hint_spec
-        self.hint_searcher = build_searcher(registry, game, hint_spec)
         self.hint_seeds = hint_seeds
+        self.use_hint_spec(hint_spec)
         self.log: list[str] = []
         self.undo_stack: list[Any] = []
 
@@ -174,6 +173,12 @@ class Session:
             )
         except SearchError as exc:
             raise PlayError(f"no hint: {exc}") from None
+
+    def use_hint_spec(self, spec: SeatSpec) -> None:
+        """Search the next hints with `spec`; its searcher is built first, so one that
+        cannot be built leaves the hints as they were."""
+        searcher = build_searcher(self.registry, self.game, spec)
+        self.hint_spec, self.hint_searcher = spec, searcher
 
     def _check_hint_possible(self, state) -> None:
         if state.is_terminal():

@@ -27,7 +27,7 @@ from cli.serve.rooms import Room
 from cli.serve.searches import Searches
 from cli.serve.sockets import BadRequest, check_version, serve_messages
 from cli.serve.store import Store
-from cli.serve.tables import Tables
+from cli.serve.tables import Tables, hint_level_choices
 from cli.serve.tablesocket import table_socket
 from cli.serve.views import view_for
 from cli.specs import MAX_LEVEL, MIN_LEVEL
@@ -154,7 +154,9 @@ def build_app(
                 }
             )
         levels = {"min": MIN_LEVEL, "max": MAX_LEVEL, "default": DEFAULT_LEVEL}
-        return JSONResponse({"games": listing, "levels": levels})
+        return JSONResponse(
+            {"games": listing, "levels": levels, "hint_levels": hint_level_choices()}
+        )
 
     async def new_room(request):
         try:

@@ -7,6 +7,11 @@ The session knows only the seat's observation, so nothing it sends can name what
 the seat has not seen: the person taps what happened (their own draws, dice, the
 other players' moves, what a showdown revealed), and the chance events the seat
 cannot see pass by themselves.
+
+A table's hints search at a level (1..10, cli/levels/ladder.py), chosen when it is
+made and changed while it runs. The level's one home is the session's hint spec
+(`level:N`), saved with the rest of the session; a table saved before levels keeps
+the spec it was saved with, one saved under an old preset's name plays at its level.
 """
 
 from __future__ import annotations
@@ -15,7 +20,8 @@ import secrets
 import time
 from dataclasses import dataclass
 
-from cli.levels.ladder import DEFAULT_LEVEL, level_named
+from cli.defaults import DEFAULT_MOVETIME_MS
+from cli.levels.ladder import DEFAULT_LEVEL, LEGACY_LEVELS, level_named
 from cli.play.seatview import position_text
 from cli.play.table import OFFER_SAMPLES, TableSession
 from cli.serve.ai import hints_job
@@ -58,7 +64,7 @@ class Tables:
     def load(self) -> None:
         for doc in self.store.load_tables():
             try:
-                session = TableSession.from_save(self.registry, doc["save"])
+                session = TableSession.from_save(self.registry, upgraded(doc["save"]))
             except (CadenzaError, KeyError, TypeError, ValueError):
                 continue  # one bad table must not keep the others from loading
             self.tables[doc["id"]] = Table(
@@ -72,7 +78,7 @@ class Tables:
             players, variant = game.check_config(players, variant)
         except CadenzaError as exc:
             raise RoomError(str(exc)) from None
-        spec = parse_seat_spec(level_spec(hint_level(level)), self.registry)
+        spec = hint_spec(hint_level(level), self.registry)
         seed = secrets.randbits(63) if seed is None else seed
         session = TableSession.start(self.registry, game, players, variant, seat, seed, spec)
         table = Table(secrets.token_urlsafe(9), new_token(), session, time.time())
@@ -108,6 +114,19 @@ class Tables:
         table.version += 1
         self._save(table)
 
+    def set_level(self, table: Table, level) -> None:
+        """The next hints search at `level` (1..10 or an old preset's name); saved at
+        once, so it is refused while a reveal is being typed (which is not saved)."""
+        if level is None:
+            raise RoomError(f"level must be {MIN_LEVEL}..{MAX_LEVEL}, got None")
+        spec = hint_spec(hint_level(level), self.registry)
+        session = table.session
+        if session.reveal is not None:
+            raise RoomError(f"first type what was revealed: {session.reveal.prompt()}")
+        session.use_hint_spec(spec)
+        table.version += 1
+        self._save(table)
+
     async def hints(self, table: Table) -> dict:
         session = table.session
         world = session.world()
@@ -136,14 +155,42 @@ class Tables:
         return {"type": "hints", "version": version, "hints": hints}
 
 
+def hint_spec(level: int, registry):
+    """The seat spec of hints at `level`: the game's default searcher at that level."""
+    return parse_seat_spec(level_spec(level), registry)
+
+
+def upgraded(save: dict) -> dict:
+    """A stored session as it is played now: hints saved under an old preset's name
+    search at the preset's level."""
+    hint = save.get("hint")
+    if isinstance(hint, str) and hint in LEGACY_LEVELS:
+        return {**save, "hint": level_spec(LEGACY_LEVELS[hint])}
+    return save
+
+
+def hint_level_choices() -> list[dict]:
+    """The levels a page offers for hints, each in plain words."""
+    seconds = DEFAULT_MOVETIME_MS / 1000
+    pace = "about a second" if seconds == 1 else f"about {seconds:g} seconds"
+    notes = {
+        MIN_LEVEL: "weakest",
+        DEFAULT_LEVEL: "the default",
+        MAX_LEVEL: f"strongest, {pace} a hint",
+    }
+    return [
+        {"level": n, "words": f"{n} ({notes[n]})" if n in notes else str(n)}
+        for n in range(MIN_LEVEL, MAX_LEVEL + 1)
+    ]
+
+
 def hint_level(level) -> int:
     """The level a table's hints search at: 1..10 (a number or its text), an old
     preset's name, or DEFAULT_LEVEL when none is given."""
     if level is None:
         return DEFAULT_LEVEL
-    if isinstance(level, int) and not isinstance(level, bool):
-        level = str(level)
-    found = level_named(level)
+    is_number = isinstance(level, int) and not isinstance(level, bool)
+    found = level_named(str(level) if is_number else level)
     if found is None:
         raise RoomError(f"level must be {MIN_LEVEL}..{MAX_LEVEL}, got {level!r}")
     return found
@@ -181,6 +228,10 @@ def table_view(table: Table) -> dict:
         "text": context["text"],
         "log": list(session.log),
         "can_undo": bool(session.undo_stack),
+        # None for a table saved before levels, whose hints keep `hint_setting`.
+        "hint_level": session.hint_spec.level,
+        "hint_setting": str(session.hint_spec),
+        "hint_levels": hint_level_choices(),
         "rules": game.rules,
         "over": None,
     }

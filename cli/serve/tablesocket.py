@@ -1,6 +1,6 @@
 """The WebSocket of table mode (/ws/table): a page joins its table with the table's
 secret token, then sends what happened at the table one step at a time, asks for
-hints, undoes. Every answer is the table's view (cli/serve/tables.py); a bad
+hints, undoes, sets the hints' level. Every answer is the table's view (cli/serve/tables.py); a bad
 message gets a one-line error and changes nothing (cli/serve/sockets.py)."""
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ TABLE_MESSAGE_KEYS = {
     "step": {"type", "text", "version"},
     "undo": {"type", "version"},
     "hint": {"type", "version"},
+    "level": {"type", "level", "version"},
     "view": {"type"},
 }
 
@@ -38,6 +39,8 @@ async def table_socket(websocket: WebSocket, tables: Tables) -> None:
             tables.step(table, data.get("text"))
         elif kind == "undo":
             tables.undo(table)
+        elif kind == "level":
+            tables.set_level(table, data.get("level"))
         elif kind == "hint":
             return await tables.hints(table)
         return table_view(table)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from helpers import PHONE
 from webserver import CHROMIUM, TURN_TIMEOUT_MS, Server
 
 
@@ -36,6 +37,18 @@ def page(browser):
         "console",
         lambda msg: page.errors.append(msg.text) if msg.type == "error" else None,
     )
+    page.set_default_timeout(TURN_TIMEOUT_MS)
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def phone(browser):
+    """A page on a phone-sized touch screen (helpers.PHONE)."""
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda exc: page.errors.append(str(exc)))
     page.set_default_timeout(TURN_TIMEOUT_MS)
     yield page
     context.close()

@@ -1,8 +1,11 @@
 """Driving the page the way a person does: start a game from the form, click the
-board or the legal list, wait until the seat is to move again."""
+board or the legal list, wait until the seat is to move again; tap a table on a
+phone and check that the page fits it; and a search queue that only records."""
 
 from __future__ import annotations
 
+import asyncio
+from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import parse_qs
 
 from webserver import SCREENSHOTS
@@ -95,3 +98,65 @@ def reload(page) -> None:
     page.reload()
     page.wait_for_selector("#board svg")
     wait_my_turn(page)
+
+
+# ---- table mode, and a phone ------------------------------------------------------------
+
+PHONE = {"width": 390, "height": 844}
+MIN_TARGET = 44  # px: the smallest comfortable touch target
+# What does not fit a phone: anything wider than the screen or off it sideways, a
+# button or a chooser smaller than a thumb.
+PHONE_LAYOUT = (
+    """() => {
+  const width = window.innerWidth;
+  const problems = [];
+  for (const el of document.querySelectorAll('body *')) {
+    const box = el.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) continue;  // not shown
+    if (box.left < -0.5 || box.right > width + 0.5)
+      problems.push(`${el.tagName}#${el.id}.${el.className} spans ${box.left}..${box.right}`);
+    if (['BUTTON', 'SELECT'].includes(el.tagName) && box.height < %d)
+      problems.push(`${el.tagName} "${el.textContent}" is ${box.height}px tall`);
+  }
+  if (document.documentElement.scrollWidth > width)
+    problems.push(`the page scrolls sideways: ${document.documentElement.scrollWidth}px`);
+  return problems;
+}"""
+    % MIN_TARGET
+)
+
+
+def table_data(page) -> dict:
+    return page.eval_on_selector("#table", "el => Object.assign({}, el.dataset)")
+
+
+def tap(page, selector: str) -> None:
+    """Tap `selector` and wait for the table's answer (its next version)."""
+    before = table_data(page)["version"]
+    page.tap(selector)
+    page.wait_for_function(
+        "v => document.getElementById('table').dataset.version !== v", arg=before
+    )
+
+
+# ---- the server's searches, without a server ---------------------------------------------
+
+
+class RecordingSearches:
+    """The server's search queue, recording each job's seat spec instead of searching."""
+
+    on_queue = None
+
+    def __init__(self):
+        self.specs = []
+
+    async def run(self, owner, job, game_name, state_json, spec, *rest, **progress):
+        self.specs.append(spec)
+        return []
+
+
+def run_apart(coroutine):
+    """Run `coroutine` to its end on a thread of its own (a browser test in the same
+    worker holds a running event loop) and return its answer."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()

@@ -1,60 +1,14 @@
 """Table mode on a phone (390x844, touch): a few turns of a real Takt Voll table
 entered by tapping (the cards dealt to the seat, the other seats' moves, the seat's
 own), a hint for the seat, and a screenshot whose layout is checked: nothing wider
-than the screen or off it sideways, every button a thumb's size."""
+than the screen or off it sideways, every button and chooser a thumb's size."""
 
 from __future__ import annotations
 
-import pytest
+from helpers import PHONE_LAYOUT, table_data, tap
+from webserver import SCREENSHOTS
 
-from webserver import SCREENSHOTS, TURN_TIMEOUT_MS
-
-PHONE = {"width": 390, "height": 844}
-MIN_TARGET = 44  # px: the smallest comfortable touch target
 OWN_TURNS = 3
-
-LAYOUT = (
-    """() => {
-  const width = window.innerWidth;
-  const problems = [];
-  for (const el of document.querySelectorAll('body *')) {
-    const box = el.getBoundingClientRect();
-    if (box.width === 0 || box.height === 0) continue;  // not shown
-    if (box.left < -0.5 || box.right > width + 0.5)
-      problems.push(`${el.tagName}#${el.id}.${el.className} spans ${box.left}..${box.right}`);
-    if (el.tagName === 'BUTTON' && box.height < %d)
-      problems.push(`button "${el.textContent}" is ${box.height}px tall`);
-  }
-  if (document.documentElement.scrollWidth > width)
-    problems.push(`the page scrolls sideways: ${document.documentElement.scrollWidth}px`);
-  return problems;
-}"""
-    % MIN_TARGET
-)
-
-
-@pytest.fixture
-def phone(browser):
-    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda exc: page.errors.append(str(exc)))
-    page.set_default_timeout(TURN_TIMEOUT_MS)
-    yield page
-    context.close()
-
-
-def table_data(page) -> dict:
-    return page.eval_on_selector("#table", "el => Object.assign({}, el.dataset)")
-
-
-def tap(page, selector: str) -> None:
-    """Tap `selector` and wait for the table's answer (its next version)."""
-    before = table_data(page)["version"]
-    page.tap(selector)
-    page.wait_for_function(
-        "v => document.getElementById('table').dataset.version !== v", arg=before
-    )
 
 
 def test_taktvoll_table_by_touch_with_a_hint_fits_a_phone(server, phone):
@@ -81,7 +35,7 @@ def test_taktvoll_table_by_touch_with_a_hint_fits_a_phone(server, phone):
             assert page.locator("#choices button.hinted").count() >= 1
             SCREENSHOTS.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(SCREENSHOTS / "table-phone.png"), full_page=True)
-            assert page.evaluate(LAYOUT) == []
+            assert page.evaluate(PHONE_LAYOUT) == []
             hinted = True
             tap(page, "#choices button.hint1")
             own_turns += 1
@@ -105,5 +59,5 @@ def test_taktvoll_table_by_touch_with_a_hint_fits_a_phone(server, phone):
     assert any(line == "chance: seat 1 draws a card" for line in log) or any(
         "seat 1 is dealt a card" in line for line in log
     )
-    assert page.evaluate(LAYOUT) == []
+    assert page.evaluate(PHONE_LAYOUT) == []
     assert page.errors == []

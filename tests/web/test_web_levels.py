@@ -6,9 +6,6 @@ play levels too, and a table can be asked for one by number or by an old preset.
 
 from __future__ import annotations
 
-import asyncio
-from concurrent.futures import ThreadPoolExecutor
-
 import httpx
 import pytest
 
@@ -17,6 +14,7 @@ from cli.serve.hub import Hub
 from cli.serve.rooms import Room, RoomError
 from cli.serve.store import Store
 from cli.serve.tables import Tables
+from helpers import RecordingSearches, run_apart
 from plugins.manager import default_registry
 from wsclient import Seat, new_room
 
@@ -82,27 +80,12 @@ def test_a_strength_names_a_level_by_number_or_old_preset():
         assert level_named(bad) is None
 
 
-class RecordingSearches:
-    """The server's search queue, recording each job's seat spec instead of searching."""
-
-    on_queue = None
-
-    def __init__(self):
-        self.specs = []
-
-    async def run(self, owner, job, game_name, state_json, spec, *rest, **progress):
-        self.specs.append(spec)
-        return []
-
-
 def test_a_rooms_hints_search_at_the_default_level(tmp_path):
     store, searches = Store(tmp_path), RecordingSearches()
     try:
         hub = Hub(REGISTRY, store, searches)
         room = Room.new(REGISTRY, "tictactoe", 2, None, 0, {1: "easy"}, seed=3)
-        # On a thread of its own: a browser test in this process may hold a running loop.
-        with ThreadPoolExecutor(1) as pool:
-            answer = pool.submit(asyncio.run, hub.hints(room, 0)).result()
+        answer = run_apart(hub.hints(room, 0))
     finally:
         store.close()
     assert answer == {"type": "hints", "version": 0, "hints": []}

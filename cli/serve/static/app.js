@@ -4,7 +4,7 @@
 
 import { $, SVG_NS, buildSvg, hintItems, make } from "./dom.js";
 import { openSocket } from "./socket.js";
-import { showTable, startTable } from "./table.js";
+import { fillHintLevels, showTable, startTable } from "./table.js";
 
 const HUMAN = "human"; // the strength choice that makes a seat a friend's
 
@@ -23,9 +23,18 @@ async function showNewGame() {
   select.addEventListener("change", fillGameChoices);
   $("players").addEventListener("change", fillSeats);
   $("seat").addEventListener("change", fillStrengths);
-  $("mode").addEventListener("change", () => { $("ai-seats").hidden = $("mode").value === "table"; });
+  $("mode").addEventListener("change", showModeChoices);
+  fillHintLevels($("hint-level"), catalogue.hint_levels, catalogue.levels.default);
+  showModeChoices();
   fillGameChoices();
   $("new-form").addEventListener("submit", startGame);
+}
+
+// Table mode has no AI seats, and hints at a level; a game here has AI seats.
+function showModeChoices() {
+  const table = $("mode").value === "table";
+  $("ai-seats").hidden = table;
+  $("hint-level-label").hidden = !table;
 }
 
 function chosenGame() {
@@ -80,7 +89,10 @@ function fillStrengths() {
 async function startGame(event) {
   event.preventDefault();
   if ($("mode").value === "table") {
-    startTable($("game").value, Number($("players").value), $("variant").value, Number($("seat").value));
+    startTable(
+      $("game").value, Number($("players").value), $("variant").value, Number($("seat").value),
+      Number($("hint-level").value),
+    );
     return;
   }
   const strengths = {};

@@ -1,7 +1,8 @@
 // Table mode: the person plays a real game at a real table, and this page follows it
 // for their seat. It shows what to tap next (their own draws, the dice, the others'
 // moves as played, a showdown's reveal), all of it built by the server from what the
-// seat sees; big buttons for a phone, hints for the seat's own turns.
+// seat sees; big buttons for a phone, hints for the seat's own turns, at a level the
+// person chooses when the table is made and may change while it runs.
 
 import { $, buildSvg, hintItems, make } from "./dom.js";
 import { openSocket } from "./socket.js";
@@ -10,11 +11,11 @@ let socket = null;
 let view = null;
 let hints = [];
 
-export async function startTable(game, players, variant, seat) {
+export async function startTable(game, players, variant, seat, level) {
   const response = await fetch("/api/tables", {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ game, players, variant, seat }),
+    body: JSON.stringify({ game, players, variant, seat, level }),
   });
   const answer = await response.json();
   if (!response.ok) {
@@ -34,10 +35,23 @@ export function showTable() {
   socket = openSocket("/ws/table", "table", receive);
 }
 
+// The hint levels the server offers ({level, words}) as the options of `select`, with
+// `chosen` selected; a table saved before levels (`chosen` null) shows its old setting.
+export function fillHintLevels(select, choices, chosen, setting) {
+  const options = choices.map((c) => new Option(c.words, String(c.level), false, c.level === chosen));
+  if (chosen === null) {
+    const old = new Option(`as saved: ${setting}`, "", true, true);
+    old.disabled = true;
+    options.unshift(old);
+  }
+  select.replaceChildren(...options);
+}
+
 function receive(message) {
   if (message.type === "error") {
     $("table-error").textContent = message.message;
     $("table").dataset.busy = "no";
+    if (view) drawLevel(); // a refused level: the chooser shows the level kept
     return;
   }
   if (message.type === "hints") {
@@ -58,7 +72,9 @@ function receive(message) {
 
 function draw() {
   // For the browser tests: where the table stands.
-  Object.assign($("table").dataset, { phase: view.phase, version: String(view.version), busy: "no" });
+  Object.assign($("table").dataset, {
+    phase: view.phase, version: String(view.version), busy: "no", level: String(view.hint_level),
+  });
   $("table-title").textContent = `${view.game}: you are seat ${view.seat} of ${view.players}`;
   $("table-situation").textContent = view.situation;
   const board = $("table-board");
@@ -68,6 +84,7 @@ function draw() {
   $("table-text").textContent = view.text;
   drawChoices();
   drawHints();
+  drawLevel();
   drawOver();
   const log = view.log.map((line) => make("li", line));
   if (log.length) log[log.length - 1].className = "last";
@@ -96,6 +113,12 @@ function drawHints() {
   $("table-hints").replaceChildren(...hintItems(hints));
 }
 
+function drawLevel() {
+  const select = $("table-level");
+  fillHintLevels(select, view.hint_levels, view.hint_level, view.hint_setting);
+  select.disabled = view.phase === "reveal"; // the server would refuse it until then
+}
+
 function drawOver() {
   const box = $("table-over");
   box.hidden = !view.over;
@@ -113,6 +136,10 @@ function step(text) {
   socket.send({ type: "step", text, version: view.version });
 }
 
+$("table-level").addEventListener("change", (event) => {
+  $("table").dataset.busy = "yes";
+  socket.send({ type: "level", level: Number(event.target.value), version: view.version });
+});
 $("table-undo").addEventListener("click", () => socket.send({ type: "undo", version: view.version }));
 $("table-hint").addEventListener("click", () => {
   $("table-hints").replaceChildren(make("li", "searching…"));
