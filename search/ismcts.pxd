@@ -49,6 +49,8 @@ cdef class IsmctsSearch:
     # playout="mast": the table its playouts choose by (search/mast.pxd); else None.
     cdef readonly Mast mast
     cdef bint use_mast
+    # Virtual visits a new edge starts with, at the heuristic's value (0: none).
+    cdef int prior
     cdef readonly bint keyed             # True: the "infoset" shape (see above)
     cdef readonly bint regret_matching   # True: select="rm" (see above)
     cdef double gamma                    # rm: the uniform share mixed into the choice
@@ -101,6 +103,9 @@ cdef class IsmctsSearch:
     cdef int c_iterate(self, State state, rng_t* rng) noexcept nogil
     cdef int c_iterate_keyed(self, State state, rng_t* rng) noexcept nogil
     cdef void c_finish(self, State state, rng_t* rng, int depth) noexcept nogil
+    # A new edge's `prior` virtual visits, scored by the heuristic of `state`, the
+    # position it leads to.
+    cdef void c_seed_prior(self, int edge, State state) noexcept nogil
     # UCB (or rm) over the edges of `node` legal in the current position
     # (self.actions[:n], marked in legal_mark), counting each as available once more;
     # expands one untried legal action when there is one (*expanded set to 1). The

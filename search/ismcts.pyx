@@ -53,7 +53,8 @@ cdef class IsmctsSearch:
     def __cinit__(self, State root not None, Rng rng not None, int seat, double c,
                   long rollout_depth, bint determinize, int max_nodes=5_000_000,
                   str tree="sequence", str select="ucb", double gamma=0.1,
-                  long rm_warmup=0, str playout="random", double mast_epsilon=0.4):
+                  long rm_warmup=0, str playout="random", double mast_epsilon=0.4,
+                  int prior=0):
         if root.c_current_player() != seat:
             raise ValueError(f"seat {seat} is not to move here")
         if tree not in TREE_SHAPES:
@@ -64,6 +65,9 @@ cdef class IsmctsSearch:
             raise ValueError(f"gamma must be in (0, 1], got {gamma!r}")
         if playout not in PLAYOUTS:
             raise ValueError(f"playout must be one of {', '.join(PLAYOUTS)}, got {playout!r}")
+        if prior < 0:
+            raise ValueError(f"prior must be >= 0, got {prior!r}")
+        self.prior = prior
         self.use_mast = playout == "mast"
         self.mast = None
         if self.use_mast:
@@ -395,6 +399,8 @@ cdef class IsmctsSearch:
             if self.use_mast:
                 self.mast.c_note(player, action)
             state.c_apply(action)
+            if expanded and child != NO_NODE and self.prior > 0:
+                self.c_seed_prior(child, state)
             if child != NO_NODE:   # a full tree still plays out from here
                 depth += 1
                 if path_push(&self.path, &self.path_capacity, depth, child) < 0:
@@ -431,6 +437,8 @@ cdef class IsmctsSearch:
             if self.use_mast:
                 self.mast.c_note(player, action)
             state.c_apply(action)
+            if expanded and edge != NO_NODE and self.prior > 0:
+                self.c_seed_prior(edge, state)
             if edge == NO_NODE:
                 break
             depth += 1
@@ -438,6 +446,22 @@ cdef class IsmctsSearch:
                 return -1
         self.c_finish(state, rng, depth)
         return 0
+
+    cdef void c_seed_prior(self, int edge, State state) noexcept nogil:
+        # `prior` virtual visits at the heuristic's value of the position the new edge
+        # leads to (in this world), so that a small search first spends its visits
+        # on the edges the game's own judgement likes; playouts then outweigh them.
+        cdef double rets[MAX_PLAYERS]
+        cdef double* value = &self.tree.values[<long>edge * self.num_players]
+        cdef node_t* ch = &self.tree.nodes[edge]
+        cdef int k
+        if state.c_current_player() == TERMINAL:
+            state.c_returns(rets)
+        else:
+            state.c_heuristic(rets)
+        ch.visits += self.prior
+        for k in range(self.num_players):
+            value[k] += self.prior * rets[k]
 
     cdef void c_finish(self, State state, rng_t* rng, int depth) noexcept nogil:
         # The playout, and the backup of its return vector along path[0..depth].

@@ -38,6 +38,10 @@ Options:
                 have been best for the seat taking them (search/mast.pxd).
   mast_epsilon  with playout=mast: the share of playout steps still chosen
                 uniformly (default 0.4).
+  prior         a new edge starts with this many virtual visits valued by the
+                game's heuristic in the position it leads to (default 0: none), so a
+                small search spends its first visits where the game's judgement
+                points.
 
 Budgets: `iterations` (1000 when the budget names neither limit) and/or
 `movetime_ms`. The clock is read before every iteration (each takes microseconds
@@ -88,6 +92,7 @@ def new_search(state, seat: int, options: dict[str, Any], rng: Rng) -> IsmctsSea
         options["rm_warmup"],
         options["playout"],
         float(options["mast_epsilon"]),
+        options["prior"],
     )
 
 
@@ -156,6 +161,9 @@ class ISMCTSSearcher(Searcher):
         if isinstance(warmup, bool) or not isinstance(warmup, int) or warmup < 0:
             raise SearchError(f"rm_warmup must be an integer >= 0, got {warmup!r}")
         check_playout_options(options)
+        prior = options["prior"]
+        if isinstance(prior, bool) or not isinstance(prior, int) or not 0 <= prior < 2**20:
+            raise SearchError(f"prior must be an integer >= 0 (virtual visits), got {prior!r}")
 
     def __init__(
         self,
@@ -171,6 +179,7 @@ class ISMCTSSearcher(Searcher):
         rm_warmup: int = 0,
         playout: str = "random",
         mast_epsilon: float = 0.4,
+        prior: int = 0,
     ):
         self.check_options(
             c=c,
@@ -184,6 +193,7 @@ class ISMCTSSearcher(Searcher):
             rm_warmup=rm_warmup,
             playout=playout,
             mast_epsilon=mast_epsilon,
+            prior=prior,
         )
         self.options = {
             "c": float(c),
@@ -195,6 +205,7 @@ class ISMCTSSearcher(Searcher):
             "rm_warmup": rm_warmup,
             "playout": playout,
             "mast_epsilon": float(mast_epsilon),
+            "prior": prior,
         }
         self.final = final
         self.workers = workers
@@ -262,5 +273,6 @@ ISMCTS_OPTION_HELP = option_help(
         "average strategy (towards equilibrium in two-seat zero-sum games)",
         "gamma": "with select=rm: the share of uniform exploration mixed into each choice",
         "rm_warmup": "with select=rm: a node chooses by UCB until its edges have this many visits",
+        "prior": "virtual visits a new edge starts with, valued by the game's heuristic (0: none)",
     },
 )

@@ -453,3 +453,25 @@ def test_a_pair_facing_a_raise_does_not_fold(registry, leduc):
     )
     assert decision.actions != [FOLD]
     assert decision.value > 0.5
+
+
+def test_a_prior_seeds_a_new_edge_with_virtual_visits_at_the_heuristic(tictactoe):
+    state = ttt_position(tictactoe, ["a1", "b2"])
+    search = ismcts.IsmctsSearch(state, Rng(3), 0, SQRT2, FULL_PLAYOUT, False, prior=5)
+    assert search.run(1) == 1
+    [(_, action, visits, mean, avail)] = search.edges(0)
+    assert (visits, avail) == (6, 1)
+    after = state.clone()
+    after.apply(action)
+    heuristic = after.heuristic()[0]
+    playout = 6 * mean - 5 * heuristic  # the one playout's return: a loss, draw or win
+    assert min(abs(playout - r) for r in (0.0, 0.5, 1.0)) < 1e-9
+    plain = ismcts.IsmctsSearch(state, Rng(3), 0, SQRT2, FULL_PLAYOUT, False)
+    plain.run(1)
+    assert plain.edges(0)[0][2] == 1
+
+
+@pytest.mark.parametrize("prior", [-1, 1.5, True, "many"])
+def test_a_bad_prior_is_refused(registry, prior):
+    with pytest.raises(SearchError, match="prior"):
+        registry.searcher("ismcts").create(prior=prior)
