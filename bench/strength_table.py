@@ -73,13 +73,16 @@ def table(dirs: list[Path]) -> list[str]:
     return lines + [row(directory) for directory in dirs]
 
 
-def rewrite_readme(lines: list[str], path: Path = README) -> None:
+def rewrite_readme(
+    lines: list[str], path: Path = README, begin: str = BEGIN, end: str = END
+) -> None:
+    """Put `lines` in place of what stands between the `begin` and `end` lines."""
     text = path.read_text(encoding="utf-8")
-    if BEGIN not in text or END not in text:
-        raise SystemExit(f"{path} has no {BEGIN} ... {END} section")
-    head, rest = text.split(BEGIN, 1)
-    tail = rest.split(END, 1)[1]
-    path.write_text(head + BEGIN + "\n" + "\n".join(lines) + "\n" + END + tail, encoding="utf-8")
+    if begin not in text or end not in text:
+        raise SystemExit(f"{path} has no {begin} ... {end} section")
+    head, rest = text.split(begin, 1)
+    tail = rest.split(end, 1)[1]
+    path.write_text(head + begin + "\n" + "\n".join(lines) + "\n" + end + tail, encoding="utf-8")
 
 
 def main(argv=None) -> int:

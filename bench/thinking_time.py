@@ -11,6 +11,7 @@ table. Run from the checkout:
 
     python bench/thinking_time.py --game maestro --times 0.1,0.3,1 --games 40
     python bench/thinking_time.py --table          # the table and plot of what is stored
+    python bench/thinking_time.py --table --readme # and the table into README.md
 
 A timed match measures the machine as much as the searcher: run it on an otherwise
 idle machine, one game at a time (--workers 1) unless cores are to spare.
@@ -31,11 +32,14 @@ from cli.match.ratings import summarize  # noqa: E402
 from cli.match.schedule import seatings  # noqa: E402
 from cli.match.store import GamesFile, match_identity  # noqa: E402
 from cli.specs import parse_seat_spec  # noqa: E402
+from strength_table import README, rewrite_readme  # noqa: E402
 
 OUT = Path(__file__).resolve().parent / "results" / "thinking-time"
 SEED_GAMES = ("maestro", "renaissance", "taktvoll", "luthier")
 TIMES = (0.1, 0.3, 1.0, 3.0, 10.0)
 CHAIN_FILE, PLOT_FILE = "thinking-time.json", "thinking-time.png"
+# The README's table stands between these two lines.
+BEGIN, END = "<!-- thinking-time -->", "<!-- /thinking-time -->"
 
 
 def label(seconds: float) -> str:
@@ -189,6 +193,7 @@ def main(argv=None) -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--table", action="store_true", help="only print and plot what is stored")
+    parser.add_argument("--readme", action="store_true", help="also rewrite the table in README.md")
     args = parser.parse_args(argv)
     times = tuple(float(t) for t in args.times.split(","))
     if len(times) < 2 or list(times) != sorted(set(times)) or times[0] <= 0:
@@ -198,7 +203,10 @@ def main(argv=None) -> None:
     game_names = args.game or list(SEED_GAMES)
     if not args.table:
         run(game_names, times, args.games, args.seed, args.workers, args.out)
-    print(table(write_chain(game_names, times, args.out)))
+    text = table(write_chain(game_names, times, args.out))
+    print(text)
+    if args.readme:
+        rewrite_readme(text.splitlines(), README, BEGIN, END)
 
 
 if __name__ == "__main__":
