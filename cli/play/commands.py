@@ -13,12 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from cli.levels.ladder import level_named
 from cli.play import savefile
 from cli.play.errors import PlayError
 from cli.play.hints import DEFAULT_TOP
 from cli.play.legallist import number_of
 from cli.play.render import Screen
 from cli.play.session import Session
+from cli.specs import MAX_LEVEL, MIN_LEVEL, parse_seat_spec
 
 MAX_HINTS = 20
 
@@ -70,6 +72,15 @@ def cmd_hint(session, args, rest, screen, registry) -> Outcome:
     with screen.thinking(f"searching for hints ({session.hint_spec})"):
         hints = session.hint(top)
     screen.hints(hints)
+    return Outcome(session)
+
+
+def cmd_level(session, args, rest, screen, registry) -> Outcome:
+    if len(args) != 1 or level_named(args[0]) is None:
+        raise PlayError(f"level takes one level {MIN_LEVEL}..{MAX_LEVEL}, e.g. level 8")
+    level = level_named(args[0])
+    session.use_hint_spec(parse_seat_spec(f"level:{level}", registry))
+    screen.line(f"Hints now search at level {level} ({session.hint_spec}).")
     return Outcome(session)
 
 
@@ -143,6 +154,7 @@ def cmd_rematch(session, args, rest, screen, registry) -> Outcome:
 
 COMMANDS: dict[str, Callable[..., Outcome]] = {
     "hint": cmd_hint,
+    "level": cmd_level,
     "undo": cmd_undo,
     "legal": cmd_legal,
     "save": cmd_save,

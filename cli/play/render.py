@@ -45,6 +45,7 @@ HELP_LINES = [
         "the N best moves for your seat (3 if not given), best first, each with the "
         "searcher's chance to win (a draw counts half) and a reason where the game gives one",
     ),
+    ("level N", "search the next hints at level N (1 weakest, 10 full strength)"),
     (
         "undo",
         "back to your previous decision (the replies after it are taken back too); "
