@@ -100,6 +100,8 @@ def chain_rows(out: Path, game_name: str, times: tuple[float, ...]) -> list[dict
             {
                 "seconds": seconds,
                 "gap": h2h.get("elo"),
+                "gap_low": h2h.get("elo_low"),
+                "gap_high": h2h.get("elo_high"),
                 "elo": elo,
                 "elo_low": low,
                 "elo_high": high,
@@ -114,18 +116,22 @@ def _signed(value) -> str:
     return "?" if value is None else f"{value:+.0f}"
 
 
+def _interval(value, low, high) -> str:
+    return f"{_signed(value)} [{_signed(low)}, {_signed(high)}]"
+
+
 def table(chains: dict[str, list[dict]]) -> str:
     """The README's Markdown table: per game and time, the gap over the time below and
     the Elo over the shortest time, with intervals and games."""
     lines = [
-        "| game | seconds a decision | Elo over the time below | Elo over the shortest, 95% "
+        "| game | seconds a decision | Elo over the time below, 95% | Elo over the shortest, 95% "
         "| games |",
         "|---|---|---|---|---|",
     ]
     for game_name, rows in chains.items():
         for row in rows:
-            gap = "" if "gap" not in row else _signed(row["gap"])
-            total = f"{_signed(row['elo'])} [{_signed(row['elo_low'])}, {_signed(row['elo_high'])}]"
+            gap = "" if "gap" not in row else _interval(row["gap"], row["gap_low"], row["gap_high"])
+            total = _interval(row["elo"], row["elo_low"], row["elo_high"])
             games = "" if not row["games"] else f"{row['games']} of {row['target']}"
             lines.append(f"| {game_name} | {row['seconds']:g} | {gap} | {total} | {games} |")
     return "\n".join(lines)
