@@ -59,7 +59,7 @@ def check_tree_options(options: Mapping[str, Any]) -> None:
 
 
 def check_playout_options(options: Mapping[str, Any]) -> None:
-    """SearchError for a bad `playout` or `mast_epsilon` (mcts and ismcts)."""
+    """SearchError for a bad `playout` or `mast_epsilon` (mcts, pimc and ismcts)."""
     playout, epsilon = options["playout"], options["mast_epsilon"]
     if playout not in PLAYOUTS:
         raise SearchError(f"playout must be one of {', '.join(PLAYOUTS)}, got {playout!r}")

@@ -20,8 +20,7 @@ from engine.rng cimport Rng, rng_below, rng_t, rng_uniform
 from engine.state cimport CHANCE, MAX_PLAYERS, State, TERMINAL
 from search.clock cimport c_now
 from search.keyindex cimport KeyIndex
-from search.mast cimport Mast
-from search.mast import PLAYOUTS
+from search.mast cimport new_mast
 from search.tree cimport NO_NODE, Tree, node_t, path_push
 
 
@@ -63,15 +62,11 @@ cdef class IsmctsSearch:
             raise ValueError(f"select must be one of {', '.join(SELECTIONS)}, got {select!r}")
         if not 0.0 < gamma <= 1.0:
             raise ValueError(f"gamma must be in (0, 1], got {gamma!r}")
-        if playout not in PLAYOUTS:
-            raise ValueError(f"playout must be one of {', '.join(PLAYOUTS)}, got {playout!r}")
         if prior < 0:
             raise ValueError(f"prior must be >= 0, got {prior!r}")
         self.prior = prior
-        self.use_mast = playout == "mast"
-        self.mast = None
-        if self.use_mast:
-            self.mast = Mast(root.num_players, root.num_actions, mast_epsilon)
+        self.mast = new_mast(playout, root, mast_epsilon)
+        self.use_mast = self.mast is not None
         self.keyed = tree == "infoset"
         self.regret_matching = select == "rm"
         self.gamma = gamma

@@ -7,6 +7,11 @@ from engine.rng cimport rng_t
 from engine.state cimport State
 
 
+# The table a search with this `playout` option keeps: None for "random", a new Mast
+# for "mast"; ValueError for any other name.
+cdef Mast new_mast(str playout, State root, double epsilon)
+
+
 cdef class Mast:
     cdef readonly int num_players
     cdef readonly int num_actions

@@ -3,11 +3,19 @@ from libc.stdlib cimport calloc, free, malloc, realloc
 
 from engine.playout cimport c_sample_chance
 from engine.rng cimport Rng, rng_below, rng_uniform
-from engine.state cimport CHANCE, MAX_PLAYERS, TERMINAL
+from engine.state cimport CHANCE, MAX_PLAYERS, State, TERMINAL
 
 # The playout policies of the searchers that take a `playout` option: uniformly
 # random, or move-average sampling (this module).
 PLAYOUTS = ("random", "mast")
+
+
+cdef Mast new_mast(str playout, State root, double epsilon):
+    if playout not in PLAYOUTS:
+        raise ValueError(f"playout must be one of {', '.join(PLAYOUTS)}, got {playout!r}")
+    if playout == "random":
+        return None
+    return Mast(root.num_players, root.num_actions, epsilon)
 
 
 cdef class Mast:

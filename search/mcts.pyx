@@ -38,8 +38,7 @@ from libc.stdlib cimport malloc, free
 from engine.rng cimport Rng, rng_below, rng_uniform
 from engine.state cimport State, CHANCE, TERMINAL, MAX_PLAYERS
 from engine.playout cimport c_random_playout, c_sample_index, playout_steps
-from search.mast cimport Mast
-from search.mast import PLAYOUTS
+from search.mast cimport new_mast
 from search.clock cimport c_now
 from search.tree cimport Tree, node_t, NO_NODE, UNSEEN, path_push
 
@@ -135,12 +134,8 @@ cdef class UctSearch:
             raise ValueError(f"widening must be >= 0 (0 turns it off), got {widening}")
         if not 1 <= root.num_players <= MAX_PLAYERS:
             raise ValueError(f"a state must have 1..{MAX_PLAYERS} players")
-        if playout not in PLAYOUTS:
-            raise ValueError(f"playout must be one of {', '.join(PLAYOUTS)}, got {playout!r}")
-        self.use_mast = playout == "mast"
-        self.mast = None
-        if self.use_mast:
-            self.mast = Mast(root.num_players, root.num_actions, mast_epsilon)
+        self.mast = new_mast(playout, root, mast_epsilon)
+        self.use_mast = self.mast is not None
         self.num_players = root.num_players
         self.exploration = c
         self.rollout_depth = rollout_depth
@@ -195,12 +190,13 @@ cdef class UctSearch:
         if player == TERMINAL:
             state.c_returns(ret)
         else:
-            if self.rollout_depth != 0 and self.use_mast:
-                self.mast.c_playout(state, &self.rng, self.actions, self.probs,
-                                    playout_steps(self.rollout_depth))
-            elif self.rollout_depth != 0:
-                c_random_playout(state, &self.rng, self.actions, self.probs,
-                                 playout_steps(self.rollout_depth))
+            if self.rollout_depth != 0:
+                if self.use_mast:
+                    self.mast.c_playout(state, &self.rng, self.actions, self.probs,
+                                        playout_steps(self.rollout_depth))
+                else:
+                    c_random_playout(state, &self.rng, self.actions, self.probs,
+                                     playout_steps(self.rollout_depth))
             if state.c_current_player() == TERMINAL:
                 state.c_returns(ret)
             else:

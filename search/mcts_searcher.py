@@ -61,8 +61,8 @@ def new_search(state: State, rng: Rng, tree_options: dict[str, Any]) -> UctSearc
         rollout_depth=tree_options["rollout_depth"],
         widening=float(tree_options["widening"]),
         max_nodes=tree_options["max_nodes"],
-        playout=tree_options.get("playout", "random"),
-        mast_epsilon=float(tree_options.get("mast_epsilon", 0.4)),
+        playout=tree_options["playout"],
+        mast_epsilon=float(tree_options["mast_epsilon"]),
     )
 
 
