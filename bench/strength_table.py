@@ -43,14 +43,20 @@ def _elo(h2h: dict) -> str:
     return f"{elo} [{low}, {high}]"
 
 
-def row(directory: Path) -> str:
-    """One Markdown table row for the match in `directory`."""
+def stored_match(directory: Path) -> tuple[dict, list, list[dict], dict]:
+    """The match in `directory` as played so far: its match.json, its entrants, the
+    games' records and their summary (cli/match/ratings.summarize)."""
     match = match_identity(directory)
     entrants = [parse_entrant(text) for text in match["entrants"]]
     names = [entrant.name for entrant in entrants]
     block = len(seatings(len(names), match["players"], seats_every_order(match)))
     records = list(GamesFile(directory).load(repair=False).values())
-    summary = summarize(records, names, block)
+    return match, entrants, records, summarize(records, names, block)
+
+
+def row(directory: Path) -> str:
+    """One Markdown table row for the match in `directory`."""
+    match, entrants, records, summary = stored_match(directory)
     first = summary["standings"][0]
     share = (
         "-"

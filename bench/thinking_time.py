@@ -28,11 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cli.match.elo import chained  # noqa: E402
 from cli.match.entrants import Entrant  # noqa: E402
-from cli.match.ratings import summarize  # noqa: E402
-from cli.match.schedule import seatings  # noqa: E402
-from cli.match.store import GamesFile, match_identity  # noqa: E402
 from cli.specs import parse_seat_spec  # noqa: E402
-from strength_table import README, rewrite_readme  # noqa: E402
+from strength_table import README, rewrite_readme, stored_match  # noqa: E402
 
 OUT = Path(__file__).resolve().parent / "results" / "thinking-time"
 SEED_GAMES = ("maestro", "renaissance", "taktvoll", "luthier")
@@ -75,12 +72,9 @@ def stored_gap(directory: Path) -> dict | None:
     """The head-to-head of a match folder from the games played so far (None if none)."""
     if not (directory / "games.jsonl").exists():
         return None
-    match = match_identity(directory)
-    names = [text.partition("=")[0] for text in match["entrants"]]
-    records = list(GamesFile(directory).load(repair=False).values())
+    match, _, records, summary = stored_match(directory)
     if not records:
         return None
-    summary = summarize(records, names, len(seatings(len(names), match["players"])))
     h2h = summary.get("head_to_head") or {}
     return {**h2h, "games": len(records), "target": match["games"]}
 
