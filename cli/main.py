@@ -336,7 +336,7 @@ def play(
     from cli.play.loop import Options, run, start_session
     from cli.play.savefile import load
     from cli.play.sitting import Settings, Sitting
-    from cli.specs import OptionError
+    from cli.specs import OptionError, level_spec
     from engine.errors import GameConfigError
     from search.base import SearchError
 
@@ -359,7 +359,7 @@ def play(
             )
         if opponents:
             raise click.UsageError("--level and --opponent both say who plays: give one of them")
-        opponents = [_parse_seat_spec(f"level:{level}", registry)]
+        opponents = [level_spec(level)]
     folder = None if no_autosave else autosave.folder(autosave_dir)
     options = Options(auto_forced=not no_auto_forced, autosave_dir=folder)
     if load_file or resume:

@@ -139,6 +139,12 @@ def level_seat(rest: str) -> SeatSpec:
     return SeatSpec(LEVEL_SEAT, DEFAULT_BUDGET, {}, parse_level(rest))
 
 
+def level_spec(level: int) -> SeatSpec:
+    """The seat that plays the game's default searcher at `level` (OptionError unless
+    it is 1..10): the one place a `level:N` seat is built from a number."""
+    return level_seat(str(level))
+
+
 def check_searcher_options(spec: SearcherSpec, options: Mapping[str, str]) -> None:
     """SearchError unless `spec` accepts `options`: every name declared, every value
     of its default's type and in its range (SearcherSpec.checked_options).

@@ -18,7 +18,8 @@ from cli.levels.ladder import CALIBRATION_FILE, MIN_LEVEL, forget_stored, ladder
 from cli.match.elo import chained
 from cli.match.entrants import Entrant
 from cli.match.runner import MatchConfig, run_match
-from cli.specs import parse_seat_spec
+from cli.match.store import CONFIG_FILE
+from cli.specs import level_spec
 from engine.errors import CadenzaError
 
 
@@ -30,8 +31,8 @@ def gap_match(game_name: str, lower: int, games: int, seed: int) -> MatchConfig:
     """The match of level `lower + 1` (named first, so its Elo is over `lower`)."""
     upper = lower + 1
     entrants = [
-        Entrant(f"level{upper}", parse_seat_spec(f"level:{upper}")),
-        Entrant(f"level{lower}", parse_seat_spec(f"level:{lower}")),
+        Entrant(f"level{upper}", level_spec(upper)),
+        Entrant(f"level{lower}", level_spec(lower)),
     ]
     return MatchConfig(game=game_name, entrants=entrants, games=games, seed=seed + lower)
 
@@ -87,16 +88,21 @@ def calibrate(
     path: Optional[Path] = None,
     console=None,
     note: Callable[[str], None] = lambda text: None,
+    resume: bool = False,
 ) -> dict:
     """Play the ladder from level 1 up to `top`, write the game's entry of the
-    calibration file (the others are kept) and return it."""
+    calibration file (the others are kept) and return it. With `resume`, a gap whose
+    folder already holds its match goes on from what is stored (raising the top of a
+    ladder plays only the new gaps)."""
     gaps = {}
     for lower in range(MIN_LEVEL, top):
         note(f"level {lower + 1} against level {lower}: {games} games")
+        folder = Path(out) / f"level{lower + 1}-vs-level{lower}"
         outcome = run_match(
             gap_match(game_name, lower, games, seed),
-            Path(out) / f"level{lower + 1}-vs-level{lower}",
+            folder,
             backend,
+            resume=resume and (folder / CONFIG_FILE).exists(),
             console=console,
         )
         if outcome.summary["errors"]:

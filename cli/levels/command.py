@@ -33,6 +33,13 @@ from engine.errors import CadenzaError
     show_default=True,
     help="Calibrate levels 1 to this one only (level 10 searches a second a decision).",
 )
+@click.option(
+    "--resume",
+    is_flag=True,
+    help="Go on with the ladder stored in the --out folder: a match already there "
+    "continues from its games (one that is complete plays nothing), the others are "
+    "played; the settings must be those it was started with.",
+)
 @seed_option("Seed of the ladder (the match of level k+1 against k uses seed+k).", default=1)
 @out_option("Folder for the ladder's match folders  [default: levels-GAME]")
 @click.option(
@@ -42,7 +49,7 @@ from engine.errors import CadenzaError
     default=None,
     help="The calibration file to read and write (default: the one Cadenza ships).",
 )
-def levels_command(game, calibrate, games, workers, top, seed, out, data_file):
+def levels_command(game, calibrate, games, workers, top, resume, seed, out, data_file):
     """Print GAME's levels 1..10 (what `go level=N`, `play --level N`, seat spec level:N
     and the web app's strength play): each one's budget and its measured Elo over level
     1 with a 95% interval. With --calibrate, measure them first.
@@ -60,14 +67,17 @@ def levels_command(game, calibrate, games, workers, top, seed, out, data_file):
     except CadenzaError as exc:
         raise click.BadParameter(str(exc), param_hint="GAME") from None
     if calibrate:
-        _calibrate(game, games, workers, top, seed, Path(out or f"levels-{game}"), data_file)
+        folder = Path(out or f"levels-{game}")
+        _calibrate(game, games, workers, top, seed, folder, data_file, resume)
+    elif resume:
+        raise click.UsageError("--resume goes on with a calibration: give it with --calibrate")
     from cli.levels.table import level_lines
 
     for line in level_lines(game, calibration(game, data_file), data_file):
         click.echo(line)
 
 
-def _calibrate(game, games, workers, top, seed, out, data_file) -> None:
+def _calibrate(game, games, workers, top, seed, out, data_file, resume) -> None:
     from rich.console import Console
 
     from cli.levels.calibrate import calibrate
@@ -89,9 +99,14 @@ def _calibrate(game, games, workers, top, seed, out, data_file) -> None:
             data_file,
             console=Console(stderr=True),
             note=lambda text: click.echo(text, err=True),
+            resume=resume,
         )
     except StoreError as exc:
         raise click.UsageError(f"{exc} (remove {out} or give another --out)") from None
     except KeyboardInterrupt:
-        click.echo(f"interrupted: nothing was stored; the games so far are in {out}", err=True)
+        click.echo(
+            f"interrupted: nothing was stored; the games so far are in {out} "
+            f"(--resume goes on with them)",
+            err=True,
+        )
         sys.exit(130)

@@ -20,7 +20,7 @@ from cli.play.hints import DEFAULT_TOP
 from cli.play.legallist import number_of
 from cli.play.render import Screen
 from cli.play.session import Session
-from cli.specs import MAX_LEVEL, MIN_LEVEL, parse_seat_spec
+from cli.specs import MAX_LEVEL, MIN_LEVEL, level_spec
 
 MAX_HINTS = 20
 
@@ -79,7 +79,7 @@ def cmd_level(session, args, rest, screen, registry) -> Outcome:
     if len(args) != 1 or level_named(args[0]) is None:
         raise PlayError(f"level takes one level {MIN_LEVEL}..{MAX_LEVEL}, e.g. level 8")
     level = level_named(args[0])
-    session.use_hint_spec(parse_seat_spec(f"level:{level}", registry))
+    session.use_hint_spec(level_spec(level))
     screen.line(f"Hints now search at level {level} ({session.hint_spec}).")
     return Outcome(session)
 

@@ -12,9 +12,10 @@ from typing import Optional
 from cli.levels.ladder import DEFAULT_LEVEL
 from cli.notation import check_turn
 from cli.serve.ai import decide_job, hints_job, value_job
-from cli.serve.rooms import Room, RoomError, level_spec
+from cli.serve.rooms import Room, RoomError
 from cli.serve.thinking import chart_seed, progress_message, queued_message
 from cli.serve.views import seat_words, view_for
+from cli.specs import level_spec
 from engine.game import sample_chance
 
 log = logging.getLogger("cadenza.serve")
@@ -151,7 +152,7 @@ class Hub:
         if room.state.current_player() != seat or room.state.is_terminal():
             raise RoomError("hints are for your own turn")
         version = room.version
-        spec = level_spec(DEFAULT_LEVEL)
+        spec = str(level_spec(DEFAULT_LEVEL))
         found = await self.searches.run(
             f"hint:{room.id}",
             hints_job,

@@ -23,7 +23,7 @@ from cli.levels.ladder import DEFAULT_LEVEL, LEGACY_LEVELS, level_named
 from cli.newgame import random_seed, seed_streams
 from cli.play.aisession import redealt
 from cli.serve.views import join_words, seat_words
-from cli.specs import LEVEL_SEAT, MAX_LEVEL, MIN_LEVEL, parse_seat_spec
+from cli.specs import MAX_LEVEL, MIN_LEVEL, level_spec
 from engine.errors import CadenzaError
 from engine.rng import Rng
 
@@ -279,13 +279,8 @@ def seat_level(strength: Any, seat: int) -> int:
     return level
 
 
-def level_spec(level: int) -> str:
-    """The seat spec that plays the game's default searcher at `level`."""
-    return str(parse_seat_spec(f"{LEVEL_SEAT}:{level}"))
-
-
 def level_seat(level: int) -> Seat:
-    return Seat("ai", spec=level_spec(level), strength=str(level))
+    return Seat("ai", spec=str(level_spec(level)), strength=str(level))
 
 
 def upgraded(seat: dict) -> dict:

@@ -25,9 +25,9 @@ from cli.levels.ladder import DEFAULT_LEVEL, LEGACY_LEVELS, level_named
 from cli.play.seatview import position_text
 from cli.play.table import OFFER_SAMPLES, TableSession
 from cli.serve.ai import hints_job
-from cli.serve.rooms import RoomError, level_spec, new_token
+from cli.serve.rooms import RoomError, new_token
 from cli.serve.svg import drawer_for
-from cli.specs import MAX_LEVEL, MIN_LEVEL, parse_seat_spec
+from cli.specs import MAX_LEVEL, MIN_LEVEL, level_spec
 from engine.errors import CadenzaError
 
 HINT_TOP = 3
@@ -78,7 +78,7 @@ class Tables:
             players, variant = game.check_config(players, variant)
         except CadenzaError as exc:
             raise RoomError(str(exc)) from None
-        spec = hint_spec(hint_level(level), self.registry)
+        spec = level_spec(hint_level(level))
         seed = secrets.randbits(63) if seed is None else seed
         session = TableSession.start(self.registry, game, players, variant, seat, seed, spec)
         table = Table(secrets.token_urlsafe(9), new_token(), session, time.time())
@@ -119,7 +119,7 @@ class Tables:
         once, so it is refused while a reveal is being typed (which is not saved)."""
         if level is None:
             raise RoomError(f"level must be {MIN_LEVEL}..{MAX_LEVEL}, got None")
-        spec = hint_spec(hint_level(level), self.registry)
+        spec = level_spec(hint_level(level))
         session = table.session
         if session.reveal is not None:
             raise RoomError(f"first type what was revealed: {session.reveal.prompt()}")
@@ -155,17 +155,12 @@ class Tables:
         return {"type": "hints", "version": version, "hints": hints}
 
 
-def hint_spec(level: int, registry):
-    """The seat spec of hints at `level`: the game's default searcher at that level."""
-    return parse_seat_spec(level_spec(level), registry)
-
-
 def upgraded(save: dict) -> dict:
     """A stored session as it is played now: hints saved under an old preset's name
     search at the preset's level."""
     hint = save.get("hint")
     if isinstance(hint, str) and hint in LEGACY_LEVELS:
-        return {**save, "hint": level_spec(LEGACY_LEVELS[hint])}
+        return {**save, "hint": str(level_spec(LEGACY_LEVELS[hint]))}
     return save
 
 

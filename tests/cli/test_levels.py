@@ -3,6 +3,7 @@
 and `cadenza levels` reading and writing a calibration file."""
 
 import json
+import os
 
 import pytest
 from click.testing import CliRunner
@@ -346,3 +347,32 @@ def test_calibrate_plays_the_ladder_end_to_end_and_stores_it(tmp_path, monkeypat
         )
         assert all(g["error"] is None and g["returns"] for g in games)
     assert "measured by: " + entry["command"] in run.output.splitlines()
+
+
+def test_calibrate_resume_plays_only_the_gaps_not_yet_stored(tmp_path, monkeypatch):
+    """Raising a ladder's top with --resume reads the stored gaps back and plays only
+    the new one; without it the stored ladder is refused and nothing is written."""
+    monkeypatch.chdir(ROOT)  # the match workers import this tree's code
+    path, out = tmp_path / "levels.json", tmp_path / "ladder"
+    base = ["levels", "tictactoe", "--calibrate", "--games", "2", "--workers", "1"]
+    base += ["--data", str(path), "--out", str(out)]
+    assert _cli(*base, "--up-to", "3").exit_code == 0
+    played = {f: (out / f / "games.jsonl").read_bytes() for f in os.listdir(out)}
+    stored = path.read_text()
+
+    refused = _cli(*base, "--up-to", "4")
+    assert refused.exit_code == 2 and "already holds a match" in refused.output
+    assert path.read_text() == stored and sorted(os.listdir(out)) == sorted(played)
+
+    resumed = _cli(*base, "--up-to", "4", "--resume")
+    assert resumed.exit_code == 0, resumed.output
+    assert {f: (out / f / "games.jsonl").read_bytes() for f in played} == played
+    new = [json.loads(line) for line in (out / "level4-vs-level3" / "games.jsonl").open()]
+    assert len(new) == 2 and all(g["error"] is None for g in new)
+    rows = json.loads(path.read_text())["tictactoe"]["levels"]
+    assert [row.get("games") for row in rows[:5]] == [0, 2, 2, 2, None]
+
+
+def test_resume_without_calibrate_is_a_usage_error(tmp_path):
+    run = _cli("levels", "tictactoe", "--resume", "--data", str(tmp_path / "x.json"))
+    assert run.exit_code == 2 and "give it with --calibrate" in run.output
