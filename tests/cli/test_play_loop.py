@@ -3,6 +3,7 @@ list, forced moves, a stoppable search, the sitting's rematch and totals, autosa
 files, and the end summary's words."""
 
 import os
+import signal
 import threading
 import time
 
@@ -104,10 +105,16 @@ def test_a_stop_request_ends_a_search_with_its_best_so_far():
 
     def interrupt():
         time.sleep(0.1)
-        os.kill(os.getpid(), 2)  # Ctrl-C
+        os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C
 
-    threading.Thread(target=interrupt, daemon=True).start()
-    assert run_stoppable(search) == ("best so far", True)
+    # A suite started in the background (`nohup ... &`) inherits SIGINT ignored, and
+    # Python then raises no KeyboardInterrupt: give the test what a terminal gives.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        threading.Thread(target=interrupt, daemon=True).start()
+        assert run_stoppable(search) == ("best so far", True)
+    finally:
+        signal.signal(signal.SIGINT, previous)
     assert run_stoppable(lambda: 42) == (42, False)
 
 
