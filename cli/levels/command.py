@@ -58,6 +58,7 @@ def levels_command(game, calibrate, games, workers, top, resume, seed, out, data
     Examples:
       cadenza levels tictactoe
       cadenza levels pig --calibrate --games 200 --workers 2
+      cadenza levels pig --calibrate --games 200 --workers 2 --resume
     """
     from cli.levels.ladder import calibration
 
