@@ -28,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cli.match.elo import chained  # noqa: E402
 from cli.match.entrants import Entrant  # noqa: E402
+from cli.match.store import CONFIG_FILE  # noqa: E402
 from cli.specs import parse_seat_spec  # noqa: E402
 from strength_table import README, rewrite_readme, stored_match  # noqa: E402
 
@@ -170,7 +171,7 @@ def run(game_names, times, games, seed, workers, out: Path) -> None:
             directory = gap_dir(out, game_name, low, high)
             print(f"{game_name}: {label(high)} against {label(low)}, {games} games", flush=True)
             config = gap_config(game, searcher, low, high, games, seed + index)
-            run_match(config, directory, backend, resume=(directory / "match.json").exists())
+            run_match(config, directory, backend, resume=(directory / CONFIG_FILE).exists())
 
 
 def write_chain(game_names, times, out: Path) -> dict[str, list[dict]]:
