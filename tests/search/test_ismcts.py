@@ -475,3 +475,53 @@ def test_a_prior_seeds_a_new_edge_with_virtual_visits_at_the_heuristic(tictactoe
 def test_a_bad_prior_is_refused(registry, prior):
     with pytest.raises(SearchError, match="prior"):
         registry.searcher("ismcts").create(prior=prior)
+
+
+def a_move_that_ends_takt_voll(registry):
+    """A Takt Voll position (3 seats, random play from seed 0) whose mover has a move
+    that ends the game at once, and that move. The final scores there do not depend
+    on the hidden cards (hand sizes and bar lines in hand are public), so every
+    determinization ends the same."""
+    game = registry.game("taktvoll")
+    rng = Rng(0)
+    for seed in range(50):
+        state = game.new_state(players=3, seed=seed)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply(sample_chance(state, rng))
+                continue
+            for action in state.legal_actions():
+                after = state.clone()
+                after.apply(action)
+                if after.is_terminal():
+                    return state, action, after
+            state.apply(rng.choice(state.legal_actions()))
+    raise AssertionError("no random game of 50 reached a move that ends it")
+
+
+@pytest.mark.parametrize("reward", ["win", "score"])
+def test_reward_names_what_a_finished_playout_scores(registry, reward):
+    state, ending, after = a_move_that_ends_takt_voll(registry)
+    seat = state.current_player()
+    search = ismcts.IsmctsSearch(state, Rng(1), seat, SQRT2, FULL_PLAYOUT, True, reward=reward)
+    search.run(200)
+    [mean] = [mean for _, action, _, mean, _ in search.edges(0) if action == ending]
+    expected = after.soft_returns() if reward == "score" else after.returns()
+    assert mean == pytest.approx(expected[seat], abs=1e-12)
+    assert after.soft_returns() != after.returns()
+
+
+def test_reward_score_is_the_win_in_a_game_without_scores(tictactoe):
+    state = ttt_position(tictactoe, ["a1", "b2"])
+    runs = []
+    for reward in ("win", "score"):
+        search = ismcts.IsmctsSearch(state, Rng(4), 0, SQRT2, FULL_PLAYOUT, False, reward=reward)
+        search.run(300)
+        runs.append(search.edges(0))
+    assert runs[0] == runs[1]
+
+
+@pytest.mark.parametrize("reward", ["points", "", 1, None])
+def test_a_bad_reward_is_refused(registry, reward):
+    with pytest.raises(SearchError, match="reward"):
+        registry.searcher("ismcts").create(reward=reward)
