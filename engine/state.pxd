@@ -32,10 +32,6 @@ cdef class State:
     cdef void c_apply(self, int action) noexcept nogil
     # Per-seat utility in [0, 1] at a terminal (shares of the win, summing to 1).
     cdef void c_returns(self, double* out) noexcept nogil
-    # Per-seat shares at a terminal that grow with each seat's final score margin, not
-    # only with who won (a softmax of the scores, summing to 1): the smoother reward of
-    # a searcher's `reward=score`. Defaults to c_returns, for games without scores.
-    cdef void c_soft_returns(self, double* out) noexcept nogil
     # Per-seat evaluation in [0, 1] of a non-terminal state, for depth-limited search.
     cdef void c_heuristic(self, double* out) noexcept nogil
     # 64-bit hash of the whole state, for transposition tables.

@@ -49,9 +49,6 @@ cdef class State:
         for i in range(self.num_players):
             out[i] = 1.0 / self.num_players
 
-    cdef void c_soft_returns(self, double* out) noexcept nogil:
-        self.c_returns(out)
-
     cdef void c_heuristic(self, double* out) noexcept nogil:
         cdef int i
         for i in range(self.num_players):
@@ -148,13 +145,6 @@ cdef class State:
         if self.c_current_player() != TERMINAL:
             raise ValueError("returns() is defined only at a terminal state")
         return self._c_vector(0)
-
-    def soft_returns(self):
-        """Per-seat shares at a terminal that grow with the final score margin (the
-        returns in a game without scores), summing to 1."""
-        if self.c_current_player() != TERMINAL:
-            raise ValueError("soft_returns() is defined only at a terminal state")
-        return self._c_vector(2)
 
     def heuristic(self):
         """Per-seat evaluation in [0, 1] (the returns at a terminal)."""
@@ -319,8 +309,6 @@ cdef class State:
         cdef double out[MAX_PLAYERS]
         if which == 0:
             self.c_returns(out)
-        elif which == 2:
-            self.c_soft_returns(out)
         else:
             self.c_heuristic(out)
         return [out[i] for i in range(self.num_players)]

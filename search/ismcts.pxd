@@ -51,9 +51,6 @@ cdef class IsmctsSearch:
     cdef bint use_mast
     # Virtual visits a new edge starts with, at the heuristic's value (0: none).
     cdef int prior
-    # reward="score": a playout that ends the game is scored by c_soft_returns (the
-    # final score margins), not by c_returns (who won).
-    cdef bint score_reward
     cdef readonly bint keyed             # True: the "infoset" shape (see above)
     cdef readonly bint regret_matching   # True: select="rm" (see above)
     cdef double gamma                    # rm: the uniform share mixed into the choice
@@ -106,9 +103,6 @@ cdef class IsmctsSearch:
     cdef int c_iterate(self, State state, rng_t* rng) noexcept nogil
     cdef int c_iterate_keyed(self, State state, rng_t* rng) noexcept nogil
     cdef void c_finish(self, State state, rng_t* rng, int depth) noexcept nogil
-    # What a playout's last position is worth to each seat: the returns (or soft
-    # returns, by `reward`) at a terminal, the heuristic before it.
-    cdef void c_leaf_value(self, State state, double* out) noexcept nogil
     # A new edge's `prior` virtual visits, scored by the heuristic of `state`, the
     # position it leads to.
     cdef void c_seed_prior(self, int edge, State state) noexcept nogil

@@ -28,9 +28,6 @@ from search.tree cimport NO_NODE, Tree, node_t, path_push
 TREE_SHAPES = ("sequence", "infoset")
 # The selection rules (ismcts.pxd), by the name the `select` option gives them.
 SELECTIONS = ("ucb", "rm")
-# What a playout that ends the game scores (the `reward` option): "win", the returns;
-# "score", the soft returns (State.c_soft_returns).
-REWARDS = ("win", "score")
 # Spreads the mover's seat over a key, so two seats' keys of one state differ.
 cdef uint64_t SEAT_SALT = 0x9E3779B97F4A7C15ULL
 
@@ -56,7 +53,7 @@ cdef class IsmctsSearch:
                   long rollout_depth, bint determinize, int max_nodes=5_000_000,
                   str tree="sequence", str select="ucb", double gamma=0.1,
                   long rm_warmup=0, str playout="random", double mast_epsilon=0.4,
-                  int prior=0, str reward="win"):
+                  int prior=0):
         if root.c_current_player() != seat:
             raise ValueError(f"seat {seat} is not to move here")
         if tree not in TREE_SHAPES:
@@ -67,9 +64,6 @@ cdef class IsmctsSearch:
             raise ValueError(f"gamma must be in (0, 1], got {gamma!r}")
         if prior < 0:
             raise ValueError(f"prior must be >= 0, got {prior!r}")
-        if reward not in REWARDS:
-            raise ValueError(f"reward must be one of {', '.join(REWARDS)}, got {reward!r}")
-        self.score_reward = reward == "score"
         self.prior = prior
         self.mast = new_mast(playout, root, mast_epsilon)
         self.use_mast = self.mast is not None
@@ -456,7 +450,10 @@ cdef class IsmctsSearch:
         cdef double* value = &self.tree.values[<long>edge * self.num_players]
         cdef node_t* ch = &self.tree.nodes[edge]
         cdef int k
-        self.c_leaf_value(state, rets)
+        if state.c_current_player() == TERMINAL:
+            state.c_returns(rets)
+        else:
+            state.c_heuristic(rets)
         ch.visits += self.prior
         for k in range(self.num_players):
             value[k] += self.prior * rets[k]
@@ -473,7 +470,10 @@ cdef class IsmctsSearch:
         else:
             c_random_playout(state, rng, self.actions, self.probs,
                              playout_steps(self.rollout_depth))
-        self.c_leaf_value(state, rets)
+        if state.c_current_player() == TERMINAL:
+            state.c_returns(rets)
+        else:
+            state.c_heuristic(rets)
         if self.use_mast:
             self.mast.c_update(rets)
         for i in range(depth + 1):
@@ -485,14 +485,6 @@ cdef class IsmctsSearch:
                 value[k] += rets[k]
         if self.regret_matching:
             self.c_update_regrets(depth, rets)
-
-    cdef void c_leaf_value(self, State state, double* out) noexcept nogil:
-        if state.c_current_player() != TERMINAL:
-            state.c_heuristic(out)
-        elif self.score_reward:
-            state.c_soft_returns(out)
-        else:
-            state.c_returns(out)
 
     # ---- Python API ------------------------------------------------------------------
 

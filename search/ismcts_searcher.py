@@ -38,10 +38,6 @@ Options:
                 have been best for the seat taking them (search/mast.pxd).
   mast_epsilon  with playout=mast: the share of playout steps still chosen
                 uniformly (default 0.4).
-  reward        what a playout that ends the game scores: "win" (default), the
-                game's returns (the winner's share); "score", its soft returns, which
-                grow with every seat's final score margin, a smoother signal for a
-                small search (the returns in games without scores).
   prior         a new edge starts with this many virtual visits valued by the
                 game's heuristic in the position it leads to (default 0: none), so a
                 small search spends its first visits where the game's judgement
@@ -71,7 +67,7 @@ from search.common import (
     option_help,
     sees_everything,
 )
-from search.ismcts import REWARDS, SELECTIONS, TREE_SHAPES, IsmctsSearch, node_bytes
+from search.ismcts import SELECTIONS, TREE_SHAPES, IsmctsSearch, node_bytes
 from search.rootstats import RootStats, headline, line_finisher, to_decision
 from search.timing import run_sliced, run_until_settled
 from search.treesummary import Edge, SearchEdges
@@ -97,7 +93,6 @@ def new_search(state, seat: int, options: dict[str, Any], rng: Rng) -> IsmctsSea
         options["playout"],
         float(options["mast_epsilon"]),
         options["prior"],
-        options["reward"],
     )
 
 
@@ -169,10 +164,6 @@ class ISMCTSSearcher(Searcher):
         prior = options["prior"]
         if isinstance(prior, bool) or not isinstance(prior, int) or not 0 <= prior < 2**20:
             raise SearchError(f"prior must be an integer >= 0 (virtual visits), got {prior!r}")
-        if options["reward"] not in REWARDS:
-            raise SearchError(
-                f"reward must be one of {', '.join(REWARDS)}, got {options['reward']!r}"
-            )
 
     def __init__(
         self,
@@ -189,7 +180,6 @@ class ISMCTSSearcher(Searcher):
         playout: str = "random",
         mast_epsilon: float = 0.4,
         prior: int = 0,
-        reward: str = "win",
     ):
         self.check_options(
             c=c,
@@ -204,7 +194,6 @@ class ISMCTSSearcher(Searcher):
             playout=playout,
             mast_epsilon=mast_epsilon,
             prior=prior,
-            reward=reward,
         )
         self.options = {
             "c": float(c),
@@ -217,7 +206,6 @@ class ISMCTSSearcher(Searcher):
             "playout": playout,
             "mast_epsilon": float(mast_epsilon),
             "prior": prior,
-            "reward": reward,
         }
         self.final = final
         self.workers = workers
@@ -286,7 +274,5 @@ ISMCTS_OPTION_HELP = option_help(
         "gamma": "with select=rm: the share of uniform exploration mixed into each choice",
         "rm_warmup": "with select=rm: a node chooses by UCB until its edges have this many visits",
         "prior": "virtual visits a new edge starts with, valued by the game's heuristic (0: none)",
-        "reward": "win: a finished playout scores who won; score: the final score margins "
-        "(smoother)",
     },
 )

@@ -359,14 +359,12 @@ class TaktVollReference(ReferenceState):
                     if self.hands[seat][BAR_KIND]:
                         estimate[seat] += codec.OPEN_BAR_SHARE * value
                         break
-        return softmax_shares(estimate)
-
-    def soft_returns(self):
-        """The final scores through the heuristic's softmax: a seat's share grows
-        with every point of its margin (a searcher's reward=score)."""
-        if self.phase != OVER:
-            raise ValueError("soft_returns() is defined only at a terminal state")
-        return softmax_shares([float(s) for s in self.final_scores()])
+        top = max(estimate)
+        weights = [math.exp((e - top) / codec.HEURISTIC_TEMPERATURE) for e in estimate]
+        total = 0.0
+        for w in weights:
+            total += w
+        return [w / total for w in weights]
 
     # ---- hashes ---------------------------------------------------------------------------
     # 64 bits of a cryptographic digest of the JSON forms: slow, plainly exact (the
@@ -416,14 +414,3 @@ class TaktVollReference(ReferenceState):
 
 def _digest(text: str) -> int:
     return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "little")
-
-
-def softmax_shares(values: list[float]) -> list[float]:
-    """Each seat's estimate as its share of the win: exp(value / temperature),
-    normalised (engine/shares.pxd, as the compiled state does it)."""
-    top = max(values)
-    weights = [math.exp((v - top) / codec.HEURISTIC_TEMPERATURE) for v in values]
-    total = 0.0
-    for w in weights:
-        total += w
-    return [w / total for w in weights]

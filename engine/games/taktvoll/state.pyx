@@ -361,14 +361,6 @@ cdef class TaktVollState(State):
         for seat in range(self.num_players):
             out[seat] = 1.0 / winners if self.c_final_score(seat) == best else 0.0
 
-    cdef void c_soft_returns(self, double* out) noexcept nogil:
-        # The final scores through the heuristic's softmax: a seat's share grows with
-        # every point of its margin, where the returns count only the winner.
-        cdef int seat
-        for seat in range(self.num_players):
-            out[seat] = <double>self.c_final_score(seat)
-        softmax_shares(out, self.num_players, TEMPERATURE)
-
     cdef void c_heuristic(self, double* out) noexcept nogil:
         # Win shares from estimated final scores (reference.py's heuristic): the score
         # if the game ended now, plus a share of each full bar's points for the first

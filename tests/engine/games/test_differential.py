@@ -78,10 +78,6 @@ def assert_same(compiled, reference, where: str) -> None:
         assert compiled.returns() == pytest.approx(
             reference.returns(), abs=PROBABILITY_TOLERANCE
         ), where
-        if hasattr(reference, "soft_returns"):
-            assert compiled.soft_returns() == pytest.approx(
-                reference.soft_returns(), abs=PROBABILITY_TOLERANCE
-            ), where
     if hasattr(reference, "heuristic"):
         assert compiled.heuristic() == pytest.approx(
             reference.heuristic(), abs=PROBABILITY_TOLERANCE

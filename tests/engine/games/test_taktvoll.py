@@ -9,13 +9,11 @@ in test_differential.py. `make` and `cards` below build positions for all three.
 from __future__ import annotations
 
 import json
-import math
 
 import pytest
 
 from engine.errors import IllegalActionError, StateFormatError
 from engine.games import taktvoll
-from engine.games.taktvoll import codec
 from engine.games.taktvoll.actions import play_action
 from engine.games.taktvoll.reference import TaktVollReference
 from engine.games.taktvoll.state import TaktVollState
@@ -590,30 +588,6 @@ def test_a_tie_shares_the_win(cls):
     assert state.is_terminal()
     assert state.scores() == [48, 48, -8]
     assert state.returns() == [0.5, 0.5, 0.0]
-
-
-@IMPLEMENTATIONS
-def test_soft_returns_grow_with_every_point_of_the_final_margin(cls):
-    # What a search with reward=score counts at the end: the final scores of §6 through
-    # the heuristic's softmax, so losing by 4 is worth more than losing by 28. The
-    # position of the end-penalties test: final scores 14, -14, -18.
-    closed = "clef 1/4 " + "Q bar " * 5 + "E E bar S S S S bar S S E bar"
-    state = make(
-        cls,
-        ["bar", "Q bar*7 S", "W E bar*8"],
-        rows=["clef 2/4 Q Q", closed],
-        played=[7, 1, 0],
-        points=[12, 2, 0],
-    )
-    with pytest.raises(ValueError, match="terminal"):
-        state.soft_returns()
-    play(state, "bar@1")
-    assert state.scores() == [14, -14, -18]
-    weights = [math.exp(s / codec.HEURISTIC_TEMPERATURE) for s in (14, -14, -18)]
-    shares = state.soft_returns()
-    assert shares == pytest.approx([w / sum(weights) for w in weights], abs=1e-12)
-    assert shares[0] > shares[1] > shares[2] > 0.0
-    assert state.returns() == [1.0, 0.0, 0.0]
 
 
 # ---- §7 the end ----------------------------------------------------------------------------------
