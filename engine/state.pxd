@@ -40,6 +40,11 @@ cdef class State:
     cdef uint64_t c_infoset_key(self, int seat) noexcept nogil
     # A deep, independent copy.
     cdef State c_clone(self)
+    # Makes `other`, a clone of this state or of another state of the same game,
+    # variant and player count, a copy of this one, without the GIL (a playout that
+    # looks one move ahead tries each move on such a scratch copy). Returns False,
+    # copying nothing, in a game that does not implement it (the default).
+    cdef bint c_copy_into(self, State other) noexcept nogil
     # A state `seat` cannot tell from this one, whose hidden parts are resampled
     # uniformly from what the seat has not seen: from_observation(observation(seat))
     # without the round trip through Python. Searchers call it on a state that is

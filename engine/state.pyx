@@ -57,6 +57,9 @@ cdef class State:
     cdef uint64_t c_hash(self) noexcept nogil:
         return 0
 
+    cdef bint c_copy_into(self, State other) noexcept nogil:
+        return False
+
     cdef uint64_t c_infoset_key(self, int seat) noexcept nogil:
         # Perfect information: a seat knows the whole state.
         return self.c_hash()

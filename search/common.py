@@ -22,8 +22,10 @@ TREE_OPTION_HELP = {
     "max_nodes": "the tree stops growing at this many nodes",
     "stop_early": "a purely timed search answers once its choice can no longer change",
     "playout": "random: uniform playouts; mast: playouts prefer the actions that have "
-    "returned most in this search (move-average sampling)",
+    "returned most in this search (move-average sampling); greedy: each playout move is "
+    "the one the game's heuristic rates best one move ahead",
     "mast_epsilon": "with playout=mast: the share of playout steps chosen uniformly",
+    "greedy_epsilon": "with playout=greedy: the share of playout moves chosen uniformly",
 }
 
 
@@ -59,12 +61,16 @@ def check_tree_options(options: Mapping[str, Any]) -> None:
 
 
 def check_playout_options(options: Mapping[str, Any]) -> None:
-    """SearchError for a bad `playout` or `mast_epsilon` (mcts, pimc and ismcts)."""
-    playout, epsilon = options["playout"], options["mast_epsilon"]
+    """SearchError for a bad `playout`, `mast_epsilon` or `greedy_epsilon` (mcts, pimc
+    and ismcts)."""
+    playout = options["playout"]
     if playout not in PLAYOUTS:
         raise SearchError(f"playout must be one of {', '.join(PLAYOUTS)}, got {playout!r}")
-    if isinstance(epsilon, bool) or not isinstance(epsilon, (int, float)) or not 0 <= epsilon <= 1:
-        raise SearchError(f"mast_epsilon must be in [0, 1], got {epsilon!r}")
+    for name in ("mast_epsilon", "greedy_epsilon"):
+        epsilon = options[name]
+        number = isinstance(epsilon, (int, float)) and not isinstance(epsilon, bool)
+        if not number or not 0 <= epsilon <= 1:
+            raise SearchError(f"{name} must be in [0, 1], got {epsilon!r}")
 
 
 def check_max_nodes(max_nodes: Any) -> None:

@@ -23,6 +23,7 @@ from libc.stdint cimport int64_t, uint64_t
 from engine.rng cimport Rng, rng_t
 from engine.state cimport State
 from search.keyindex cimport KeyIndex
+from search.greedy cimport Greedy
 from search.mast cimport Mast
 from search.tree cimport Tree
 
@@ -49,6 +50,9 @@ cdef class IsmctsSearch:
     # playout="mast": the table its playouts choose by (search/mast.pxd); else None.
     cdef readonly Mast mast
     cdef bint use_mast
+    # playout="greedy": the policy its playouts follow (search/greedy.pxd); else None.
+    cdef readonly Greedy greedy
+    cdef bint use_greedy
     # Virtual visits a new edge starts with, at the heuristic's value (0: none).
     cdef int prior
     cdef readonly bint keyed             # True: the "infoset" shape (see above)

@@ -20,6 +20,7 @@ from engine.rng cimport Rng, rng_below, rng_t, rng_uniform
 from engine.state cimport CHANCE, MAX_PLAYERS, State, TERMINAL
 from search.clock cimport c_now
 from search.keyindex cimport KeyIndex
+from search.greedy cimport new_greedy
 from search.mast cimport new_mast
 from search.tree cimport NO_NODE, Tree, node_t, path_push
 
@@ -53,7 +54,7 @@ cdef class IsmctsSearch:
                   long rollout_depth, bint determinize, int max_nodes=5_000_000,
                   str tree="sequence", str select="ucb", double gamma=0.1,
                   long rm_warmup=0, str playout="random", double mast_epsilon=0.4,
-                  int prior=0):
+                  int prior=0, double greedy_epsilon=0.2):
         if root.c_current_player() != seat:
             raise ValueError(f"seat {seat} is not to move here")
         if tree not in TREE_SHAPES:
@@ -67,6 +68,8 @@ cdef class IsmctsSearch:
         self.prior = prior
         self.mast = new_mast(playout, root, mast_epsilon)
         self.use_mast = self.mast is not None
+        self.greedy = new_greedy(playout, root, greedy_epsilon)
+        self.use_greedy = self.greedy is not None
         self.keyed = tree == "infoset"
         self.regret_matching = select == "rm"
         self.gamma = gamma
@@ -467,6 +470,9 @@ cdef class IsmctsSearch:
         if self.use_mast:
             self.mast.c_playout(state, rng, self.actions, self.probs,
                                 playout_steps(self.rollout_depth))
+        elif self.use_greedy:
+            self.greedy.c_playout(state, rng, self.actions, self.probs,
+                                  playout_steps(self.rollout_depth))
         else:
             c_random_playout(state, rng, self.actions, self.probs,
                              playout_steps(self.rollout_depth))

@@ -35,9 +35,13 @@ Options:
                 small search keeps UCB's quick commitment.
   playout       "random": uniformly random playouts (default); "mast": move-average
                 sampling, which prefers the actions whose returns in this search
-                have been best for the seat taking them (search/mast.pxd).
+                have been best for the seat taking them (search/mast.pxd);
+                "greedy": see greedy_epsilon.
   mast_epsilon  with playout=mast: the share of playout steps still chosen
                 uniformly (default 0.4).
+  greedy_epsilon with playout=greedy (each playout move the one the game's
+                heuristic rates best one move ahead, search/greedy.pxd): the
+                share of playout moves chosen uniformly (default 0.2).
   prior         a new edge starts with this many virtual visits valued by the
                 game's heuristic in the position it leads to (default 0: none), so a
                 small search spends its first visits where the game's judgement
@@ -93,6 +97,7 @@ def new_search(state, seat: int, options: dict[str, Any], rng: Rng) -> IsmctsSea
         options["playout"],
         float(options["mast_epsilon"]),
         options["prior"],
+        float(options["greedy_epsilon"]),
     )
 
 
@@ -180,6 +185,7 @@ class ISMCTSSearcher(Searcher):
         playout: str = "random",
         mast_epsilon: float = 0.4,
         prior: int = 0,
+        greedy_epsilon: float = 0.2,
     ):
         self.check_options(
             c=c,
@@ -194,6 +200,7 @@ class ISMCTSSearcher(Searcher):
             playout=playout,
             mast_epsilon=mast_epsilon,
             prior=prior,
+            greedy_epsilon=greedy_epsilon,
         )
         self.options = {
             "c": float(c),
@@ -206,6 +213,7 @@ class ISMCTSSearcher(Searcher):
             "playout": playout,
             "mast_epsilon": float(mast_epsilon),
             "prior": prior,
+            "greedy_epsilon": float(greedy_epsilon),
         }
         self.final = final
         self.workers = workers

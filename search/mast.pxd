@@ -7,8 +7,8 @@ from engine.rng cimport rng_t
 from engine.state cimport State
 
 
-# The table a search with this `playout` option keeps: None for "random", a new Mast
-# for "mast"; ValueError for any other name.
+# The table a search with this `playout` option keeps: a new Mast for "mast", None
+# for the other PLAYOUTS; ValueError for a name not among them.
 cdef Mast new_mast(str playout, State root, double epsilon)
 
 

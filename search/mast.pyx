@@ -6,14 +6,15 @@ from engine.rng cimport Rng, rng_below, rng_uniform
 from engine.state cimport CHANCE, MAX_PLAYERS, State, TERMINAL
 
 # The playout policies of the searchers that take a `playout` option: uniformly
-# random, or move-average sampling (this module).
-PLAYOUTS = ("random", "mast")
+# random, move-average sampling (this module), or greedy on the game's heuristic
+# (search/greedy.pxd).
+PLAYOUTS = ("random", "mast", "greedy")
 
 
 cdef Mast new_mast(str playout, State root, double epsilon):
     if playout not in PLAYOUTS:
         raise ValueError(f"playout must be one of {', '.join(PLAYOUTS)}, got {playout!r}")
-    if playout == "random":
+    if playout != "mast":
         return None
     return Mast(root.num_players, root.num_actions, epsilon)
 

@@ -1,6 +1,7 @@
 # The compiled UCT search over the State contract (see mcts.pyx for the algorithm).
 from engine.rng cimport rng_t
 from engine.state cimport State
+from search.greedy cimport Greedy
 from search.mast cimport Mast
 from search.tree cimport Tree
 
@@ -23,6 +24,9 @@ cdef class UctSearch:
     # playout="mast": the table its playouts choose by (search/mast.pxd); else None.
     cdef readonly Mast mast
     cdef bint use_mast
+    # playout="greedy": the policy its playouts follow (search/greedy.pxd); else None.
+    cdef readonly Greedy greedy
+    cdef bint use_greedy
     cdef rng_t rng
     cdef int* actions                    # scratch, num_actions entries
     cdef double* probs                   # scratch, num_actions entries

@@ -38,6 +38,7 @@ from libc.stdlib cimport malloc, free
 from engine.rng cimport Rng, rng_below, rng_uniform
 from engine.state cimport State, CHANCE, TERMINAL, MAX_PLAYERS
 from engine.playout cimport c_random_playout, c_sample_index, playout_steps
+from search.greedy cimport new_greedy
 from search.mast cimport new_mast
 from search.clock cimport c_now
 from search.tree cimport Tree, node_t, NO_NODE, UNSEEN, path_push
@@ -119,13 +120,15 @@ cdef class UctSearch:
     scores the state with its heuristic (0: the heuristic at the leaf).
     widening: the chance-node widening factor described in the module docstring.
     max_nodes: the tree stops growing there (about 40 bytes a node at 2 players).
-    playout: "random", or "mast" (move-average sampling, search/mast.pxd) with
-    `mast_epsilon` of its steps uniform.
+    playout: "random", "mast" (move-average sampling, search/mast.pxd) with
+    `mast_epsilon` of its steps uniform, or "greedy" (one move ahead on the game's
+    heuristic, search/greedy.pxd) with `greedy_epsilon` of its decisions uniform.
     """
 
     def __cinit__(self, State root not None, Rng rng not None, double c=1.4142135623730951,
                   long rollout_depth=-1, double widening=2.0, int max_nodes=5_000_000,
-                  str playout="random", double mast_epsilon=0.4):
+                  str playout="random", double mast_epsilon=0.4,
+                  double greedy_epsilon=0.2):
         if c < 0:
             raise ValueError(f"the exploration constant c must be >= 0, got {c}")
         if rollout_depth < -1:
@@ -136,6 +139,8 @@ cdef class UctSearch:
             raise ValueError(f"a state must have 1..{MAX_PLAYERS} players")
         self.mast = new_mast(playout, root, mast_epsilon)
         self.use_mast = self.mast is not None
+        self.greedy = new_greedy(playout, root, greedy_epsilon)
+        self.use_greedy = self.greedy is not None
         self.num_players = root.num_players
         self.exploration = c
         self.rollout_depth = rollout_depth
@@ -194,6 +199,9 @@ cdef class UctSearch:
                 if self.use_mast:
                     self.mast.c_playout(state, &self.rng, self.actions, self.probs,
                                         playout_steps(self.rollout_depth))
+                elif self.use_greedy:
+                    self.greedy.c_playout(state, &self.rng, self.actions, self.probs,
+                                          playout_steps(self.rollout_depth))
                 else:
                     c_random_playout(state, &self.rng, self.actions, self.probs,
                                      playout_steps(self.rollout_depth))

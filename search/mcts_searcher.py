@@ -40,6 +40,7 @@ def uct_options(
     max_nodes: int,
     playout: str = "random",
     mast_epsilon: float = 0.4,
+    greedy_epsilon: float = 0.2,
 ) -> dict[str, Any]:
     """The options `new_search` builds a UctSearch from, as mcts and pimc keep them
     (plain values, so they travel to worker processes)."""
@@ -50,6 +51,7 @@ def uct_options(
         "max_nodes": max_nodes,
         "playout": playout,
         "mast_epsilon": mast_epsilon,
+        "greedy_epsilon": greedy_epsilon,
     }
 
 
@@ -63,6 +65,7 @@ def new_search(state: State, rng: Rng, tree_options: dict[str, Any]) -> UctSearc
         max_nodes=tree_options["max_nodes"],
         playout=tree_options["playout"],
         mast_epsilon=float(tree_options["mast_epsilon"]),
+        greedy_epsilon=float(tree_options["greedy_epsilon"]),
     )
 
 
@@ -163,8 +166,10 @@ class MctsSearcher(Searcher):
     time limit applies to each. Tree reuse applies to one worker only.
     stop_early: a purely timed search answers as soon as its choice can no
     longer change (search/timing.py; with workers, once every tree agrees).
-    playout: "random" (default) or "mast", move-average sampling (search/mast.pxd),
-    with `mast_epsilon` of its steps uniform.
+    playout: "random" (default); "mast", move-average sampling (search/mast.pxd),
+    with `mast_epsilon` of its steps uniform; or "greedy", one move ahead on the
+    game's heuristic (search/greedy.pxd), with `greedy_epsilon` of its decisions
+    uniform.
     """
 
     name = "mcts"
@@ -187,9 +192,10 @@ class MctsSearcher(Searcher):
         stop_early: bool = True,
         playout: str = "random",
         mast_epsilon: float = 0.4,
+        greedy_epsilon: float = 0.2,
     ):
         self.tree_options = uct_options(
-            c, rollout_depth, widening, max_nodes, playout, mast_epsilon
+            c, rollout_depth, widening, max_nodes, playout, mast_epsilon, greedy_epsilon
         )
         self.check_options(final=final, workers=workers, **self.tree_options)
         self.final = final

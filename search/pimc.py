@@ -76,9 +76,10 @@ class PimcSearcher(Searcher):
         stop_early: bool = MCTS_OPTIONS["stop_early"],
         playout: str = MCTS_OPTIONS["playout"],
         mast_epsilon: float = MCTS_OPTIONS["mast_epsilon"],
+        greedy_epsilon: float = MCTS_OPTIONS["greedy_epsilon"],
     ):
         self.tree_options = uct_options(
-            c, rollout_depth, widening, max_nodes, playout, mast_epsilon
+            c, rollout_depth, widening, max_nodes, playout, mast_epsilon, greedy_epsilon
         )
         self.check_options(k=k, final=final, workers=workers, **self.tree_options)
         self.k = k

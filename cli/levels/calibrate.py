@@ -14,13 +14,20 @@ import math
 from pathlib import Path
 from typing import Callable, Optional
 
-from cli.levels.ladder import CALIBRATION_FILE, MIN_LEVEL, forget_stored, ladder
+from cli.levels.ladder import (
+    CALIBRATION_FILE,
+    MIN_LEVEL,
+    forget_stored,
+    ladder,
+    level_searcher,
+)
 from cli.match.elo import chained
 from cli.match.entrants import Entrant
 from cli.match.runner import MatchConfig, run_match
 from cli.match.store import CONFIG_FILE
 from cli.specs import level_spec
 from engine.errors import CadenzaError
+from plugins.manager import default_registry
 
 
 class CalibrationError(CadenzaError):
@@ -112,8 +119,10 @@ def calibrate(
                 f"nothing was stored"
             )
         gaps[lower] = outcome.summary["head_to_head"]
+    registry = default_registry()
     entry = {
         "command": command,
+        "searcher": level_searcher(registry, registry.game(game_name)),
         "games_per_gap": games,
         "levels": ladder_rows(game_name, gaps, path),
     }

@@ -114,6 +114,18 @@ def level_of(game_name: str, number: int, path: Optional[Path] = None) -> Level:
     return ladder(game_name, path)[number - 1]
 
 
+def level_searcher(registry, game) -> str:
+    """What every level of `game` searches with, as a seat spec: the game's default
+    searcher and the options the game suggests for it (a calibration stores it, so a
+    ladder measured before the suggestion changed can say so)."""
+    from cli.notation import format_option
+
+    name = registry.default_searcher(game)
+    options = game.searcher_options.get(name, {})
+    settings = ",".join(f"{key}={format_option(value)}" for key, value in sorted(options.items()))
+    return f"{name}:{settings}" if settings else name
+
+
 def searcher_for(registry, game, number: int, path: Optional[Path] = None):
     """The searcher that plays `game` at level `number`: the game's default searcher,
     with the options the game suggests, wrapped to keep the level's budget and noise."""

@@ -1,12 +1,14 @@
 """`cadenza levels GAME`: a game's ladder as a table, each level's budget and its
 measured Elo over level 1 with the 95% interval ("not calibrated" where the stored
-calibration has no figure)."""
+calibration has no figure), and a warning where the levels now search with other
+options than the ladder was played with."""
 
 from __future__ import annotations
 
 from typing import Optional
 
-from cli.levels.ladder import ladder
+from cli.levels.ladder import ladder, level_searcher
+from plugins.manager import default_registry
 
 
 def _elo(value: Optional[float]) -> str:
@@ -32,6 +34,13 @@ def level_lines(game_name: str, entry: Optional[dict], path=None) -> list[str]:
     ]
     if entry is None:
         lines.append(f"{game_name} is not calibrated: cadenza levels {game_name} --calibrate")
-    else:
-        lines.append(f"measured by: {entry['command']}")
+        return lines
+    lines.append(f"measured by: {entry['command']}")
+    registry = default_registry()
+    now = level_searcher(registry, registry.game(game_name))
+    if entry.get("searcher", now) != now:
+        lines.append(
+            f"measured with {entry['searcher']}; the levels now search with {now}, so these "
+            f"figures are out of date until the ladder is played again"
+        )
     return lines

@@ -347,6 +347,22 @@ def test_calibrate_plays_the_ladder_end_to_end_and_stores_it(tmp_path, monkeypat
         )
         assert all(g["error"] is None and g["returns"] for g in games)
     assert "measured by: " + entry["command"] in run.output.splitlines()
+    assert entry["searcher"] == "mcts", "what the levels searched with is stored"
+
+
+def test_a_ladder_played_with_other_options_says_its_figures_are_out_of_date(tmp_path):
+    # Takt Voll's levels search with the game's suggested options; a ladder stored
+    # with plain ismcts no longer measures them, and the table says so.
+    now = levels.level_searcher(REGISTRY, REGISTRY.game("taktvoll"))
+    path = tmp_path / "levels.json"
+    for stored, warned in ((now, False), ("ismcts:c=9", True)):
+        entry = {**FIXTURE["tictactoe"], "searcher": stored}
+        path.write_text(json.dumps({"taktvoll": entry}))
+        run = _cli("levels", "taktvoll", "--data", str(path))
+        assert run.exit_code == 0, run.output
+        last = run.output.splitlines()[-1]
+        assert last.startswith("measured with ismcts:c=9; the levels now search with ") == warned
+        assert (now in last) == warned
 
 
 def test_calibrate_resume_plays_only_the_gaps_not_yet_stored(tmp_path, monkeypatch):

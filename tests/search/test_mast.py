@@ -110,7 +110,7 @@ def test_mast_searches_repeat_from_a_seed():
 @pytest.mark.parametrize(
     "options, message",
     [
-        ({"playout": "greedy"}, "playout must be one of random, mast"),
+        ({"playout": "smart"}, "playout must be one of random, mast, greedy"),
         ({"playout": "mast", "mast_epsilon": 1.5}, "mast_epsilon must be in"),
     ],
 )

@@ -25,6 +25,7 @@ CASES = {
     "pimc": ("pimc", {"k": 4, "rollout_depth": 8}, 64),
     "ismcts": ("ismcts", {"rollout_depth": 8}, 100),
     "ismcts-mast": ("ismcts", {"rollout_depth": 8, "playout": "mast"}, 100),
+    "ismcts-greedy": ("ismcts", {"rollout_depth": 8, "playout": "greedy"}, 100),
     "expectimax": ("expectimax", {"k": 3, "depth": 3}, 300),
     "oos": ("oos", {}, 300),
 }

@@ -239,18 +239,23 @@ cdef class LeducState(State):
         copy.num_players = 2
         copy.num_actions = NUM_ACTIONS
         copy.variant = self.variant
-        memcpy(copy.private_, self.private_, sizeof(self.private_))
-        copy.public_card = self.public_card
-        memcpy(copy.contrib, self.contrib, sizeof(self.contrib))
-        copy.round_ = self.round_
-        copy.to_move = self.to_move
-        copy.raises = self.raises
-        copy.calls = self.calls
-        copy.folded = self.folded
-        copy.over = self.over
-        memcpy(copy.hist, self.hist, sizeof(self.hist))
-        memcpy(copy.hist_len, self.hist_len, sizeof(self.hist_len))
+        self.c_copy_into(copy)
         return copy
+
+    cdef bint c_copy_into(self, State other) noexcept nogil:
+        # Casts in place: a typed local would count references, which needs the GIL.
+        memcpy((<LeducState>other).private_, self.private_, sizeof(self.private_))
+        (<LeducState>other).public_card = self.public_card
+        memcpy((<LeducState>other).contrib, self.contrib, sizeof(self.contrib))
+        (<LeducState>other).round_ = self.round_
+        (<LeducState>other).to_move = self.to_move
+        (<LeducState>other).raises = self.raises
+        (<LeducState>other).calls = self.calls
+        (<LeducState>other).folded = self.folded
+        (<LeducState>other).over = self.over
+        memcpy((<LeducState>other).hist, self.hist, sizeof(self.hist))
+        memcpy((<LeducState>other).hist_len, self.hist_len, sizeof(self.hist_len))
+        return True
 
     cdef State c_determinize(self, int seat, rng_t* rng):
         # from_observation(observation(seat), rng) in C: the opponent's card, if

@@ -2190,8 +2190,12 @@ cdef class LuthierState(State):
         copy.num_players = self.num_players
         copy.num_actions = self.num_actions
         copy.variant = self.variant
-        memcpy(&copy.s, &self.s, sizeof(luthier_t))
+        self.c_copy_into(copy)
         return copy
+
+    cdef bint c_copy_into(self, State other) noexcept nogil:
+        memcpy(&(<LuthierState>other).s, &self.s, sizeof(luthier_t))
+        return True
 
     cdef State c_determinize(self, int seat, rng_t* rng):
         cdef LuthierState copy = <LuthierState>self.c_clone()

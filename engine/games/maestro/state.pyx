@@ -683,9 +683,13 @@ cdef class MaestroState(State):
         copy.num_actions = self.num_actions
         copy.variant = self.variant
         copy.tables = self.tables
-        copy.b = self.b
-        copy.g = self.g
+        self.c_copy_into(copy)
         return copy
+
+    cdef bint c_copy_into(self, State other) noexcept nogil:
+        (<MaestroState>other).b = self.b
+        (<MaestroState>other).g = self.g
+        return True
 
     cdef State c_determinize(self, int seat, rng_t* rng):
         # Perfect information: the bag's contents are known, its order never is

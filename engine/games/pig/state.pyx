@@ -145,14 +145,19 @@ cdef class PigState(State):
         copy.num_players = 2
         copy.num_actions = NUM_ACTIONS
         copy.variant = self.variant
-        copy.target = self.target
-        copy.banked[0] = self.banked[0]
-        copy.banked[1] = self.banked[1]
-        copy.turn_total = self.turn_total
-        copy.to_move = self.to_move
-        copy.rolling = self.rolling
-        copy.winner = self.winner
+        self.c_copy_into(copy)
         return copy
+
+    cdef bint c_copy_into(self, State other) noexcept nogil:
+        # Casts in place: a typed local would count references, which needs the GIL.
+        (<PigState>other).target = self.target
+        (<PigState>other).banked[0] = self.banked[0]
+        (<PigState>other).banked[1] = self.banked[1]
+        (<PigState>other).turn_total = self.turn_total
+        (<PigState>other).to_move = self.to_move
+        (<PigState>other).rolling = self.rolling
+        (<PigState>other).winner = self.winner
+        return True
 
     # ---- Python-level, game-specific -----------------------------------------------
 

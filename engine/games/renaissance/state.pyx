@@ -1484,8 +1484,12 @@ cdef class RenaissanceState(State):
         copy.num_players = 2
         copy.num_actions = NUM_ACTIONS
         copy.variant = self.variant
-        memcpy(&copy.g, &self.g, sizeof(game_t))
+        self.c_copy_into(copy)
         return copy
+
+    cdef bint c_copy_into(self, State other) noexcept nogil:
+        memcpy(&(<RenaissanceState>other).g, &self.g, sizeof(game_t))
+        return True
 
     cdef State c_determinize(self, int seat, rng_t* rng):
         # views.sample_hidden in C, drawing from the generator in the same order: the

@@ -452,9 +452,13 @@ cdef class TaktVollState(State):
         copy.num_actions = self.num_actions
         copy.variant = self.variant
         copy.rules = self.rules
-        copy.t = self.t
-        copy.sw = self.sw
+        self.c_copy_into(copy)
         return copy
+
+    cdef bint c_copy_into(self, State other) noexcept nogil:
+        (<TaktVollState>other).t = self.t
+        (<TaktVollState>other).sw = self.sw
+        return True
 
     cdef State c_determinize(self, int seat, rng_t* rng):
         # views.position_from_view in C, drawing exactly as it does: the cards the

@@ -117,11 +117,16 @@ cdef class TicTacToeState(State):
         copy.num_players = 2
         copy.num_actions = 9
         copy.variant = self.variant
-        memcpy(copy.board, self.board, sizeof(self.board))
-        copy.to_move = self.to_move
-        copy.winner = self.winner
-        copy.filled = self.filled
+        self.c_copy_into(copy)
         return copy
+
+    cdef bint c_copy_into(self, State other) noexcept nogil:
+        # Casts in place: a typed local would count references, which needs the GIL.
+        memcpy((<TicTacToeState>other).board, self.board, sizeof(self.board))
+        (<TicTacToeState>other).to_move = self.to_move
+        (<TicTacToeState>other).winner = self.winner
+        (<TicTacToeState>other).filled = self.filled
+        return True
 
     # ---- Python-level, game-specific --------------------------------------------
 
