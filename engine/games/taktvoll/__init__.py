@@ -34,4 +34,11 @@ GAME = GameSpec(
     variant_parser=parse_variant,
     rules=words.RULES,
     notation=words.NOTATION,
+    # Measured (issue 25, 3 seats, 200 iterations a decision, each against two
+    # openspiel-ismcts, seed 2032's deals): random playouts took 0.349 [0.316, 0.382]
+    # of the table over 795 games, about a fair share. Playouts whose moves are the
+    # ones the heuristic rates best one move ahead (a fifth of them random), cut after
+    # 20 actions and scored by the heuristic, took 0.560 [0.528, 0.592] over 900;
+    # greedy to the end 0.459 (300 games), cut at 20 with random moves 0.416 (600).
+    searcher_options={"ismcts": {"playout": "greedy", "rollout_depth": 20}},
 )
