@@ -1,6 +1,6 @@
 # Compiled random playouts and chance sampling, the building blocks of searchers.
 from engine.rng cimport rng_t
-from engine.state cimport State
+from engine.state cimport State, TERMINAL
 
 # The one way a search draws a chance outcome: the index that `u` (uniform in
 # [0, 1)) picks from `n` probabilities, the first whose running sum exceeds it (the
@@ -28,3 +28,12 @@ cdef int c_sample_chance(State state, rng_t* rng, int* actions, double* probs) n
 # max_steps actions; returns the number of actions applied.
 cdef long c_random_playout(State state, rng_t* rng, int* actions, double* probs,
                            long max_steps) noexcept nogil
+
+
+# What the position a search stopped at is worth to each seat: the returns at a
+# terminal, the game's heuristic before it.
+cdef inline void c_position_value(State state, double* out) noexcept nogil:
+    if state.c_current_player() == TERMINAL:
+        state.c_returns(out)
+    else:
+        state.c_heuristic(out)

@@ -17,7 +17,6 @@ cdef Greedy new_greedy(str playout, State root, double epsilon)
 cdef class Greedy:
     cdef readonly double epsilon        # the share of decisions chosen uniformly
     cdef State scratch                  # where each legal action is tried
-    cdef int num_players
 
     # The action `state`'s mover takes (`state` is at a decision; `actions` holds its
     # n legal actions): uniform with probability epsilon, else the one whose position

@@ -1,7 +1,7 @@
 # Greedy playouts (greedy.pxd).
 from libc.stdlib cimport free, malloc
 
-from engine.playout cimport c_sample_chance
+from engine.playout cimport c_position_value, c_sample_chance
 from engine.rng cimport Rng, rng_below, rng_t, rng_uniform
 from engine.state cimport CHANCE, MAX_PLAYERS, State, TERMINAL
 
@@ -22,7 +22,6 @@ cdef class Greedy:
         if not 0.0 <= epsilon <= 1.0:
             raise ValueError(f"epsilon must be in [0, 1], got {epsilon!r}")
         self.epsilon = epsilon
-        self.num_players = root.num_players
         self.scratch = root.c_clone()
         if not root.c_copy_into(self.scratch):
             raise ValueError(
@@ -39,10 +38,7 @@ cdef class Greedy:
         for i in range(n):
             state.c_copy_into(self.scratch)
             self.scratch.c_apply(actions[i])
-            if self.scratch.c_current_player() == TERMINAL:
-                self.scratch.c_returns(values)
-            else:
-                self.scratch.c_heuristic(values)
+            c_position_value(self.scratch, values)
             rating = values[mover]
             if rating > top + TIE:
                 best, ties, top = actions[i], 1, rating
@@ -103,6 +99,6 @@ cdef class Greedy:
         return steps
 
     def _check(self, State state):
-        if (type(state) is not type(self.scratch) or state.num_players != self.num_players
+        if (type(state) is not type(self.scratch) or state.num_players != self.scratch.num_players
                 or state.variant != self.scratch.variant):
             raise ValueError("a state of another game, variant or player count than the policy's")

@@ -52,7 +52,6 @@ cdef class IsmctsSearch:
     cdef bint use_mast
     # playout="greedy": the policy its playouts follow (search/greedy.pxd); else None.
     cdef readonly Greedy greedy
-    cdef bint use_greedy
     # Virtual visits a new edge starts with, at the heuristic's value (0: none).
     cdef int prior
     cdef readonly bint keyed             # True: the "infoset" shape (see above)

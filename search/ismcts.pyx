@@ -15,13 +15,14 @@ from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memset
 
 from engine.hashing cimport mix64
-from engine.playout cimport c_random_playout, c_sample_index, playout_steps
+from engine.playout cimport c_position_value, c_sample_index, playout_steps
 from engine.rng cimport Rng, rng_below, rng_t, rng_uniform
 from engine.state cimport CHANCE, MAX_PLAYERS, State, TERMINAL
 from search.clock cimport c_now
 from search.keyindex cimport KeyIndex
 from search.greedy cimport new_greedy
 from search.mast cimport new_mast
+from search.playouts cimport c_play_out
 from search.tree cimport NO_NODE, Tree, node_t, path_push
 
 
@@ -69,7 +70,6 @@ cdef class IsmctsSearch:
         self.mast = new_mast(playout, root, mast_epsilon)
         self.use_mast = self.mast is not None
         self.greedy = new_greedy(playout, root, greedy_epsilon)
-        self.use_greedy = self.greedy is not None
         self.keyed = tree == "infoset"
         self.regret_matching = select == "rm"
         self.gamma = gamma
@@ -453,10 +453,7 @@ cdef class IsmctsSearch:
         cdef double* value = &self.tree.values[<long>edge * self.num_players]
         cdef node_t* ch = &self.tree.nodes[edge]
         cdef int k
-        if state.c_current_player() == TERMINAL:
-            state.c_returns(rets)
-        else:
-            state.c_heuristic(rets)
+        c_position_value(state, rets)
         ch.visits += self.prior
         for k in range(self.num_players):
             value[k] += self.prior * rets[k]
@@ -467,19 +464,9 @@ cdef class IsmctsSearch:
         cdef double rets[MAX_PLAYERS]
         cdef double* value
         cdef node_t* ch
-        if self.use_mast:
-            self.mast.c_playout(state, rng, self.actions, self.probs,
-                                playout_steps(self.rollout_depth))
-        elif self.use_greedy:
-            self.greedy.c_playout(state, rng, self.actions, self.probs,
-                                  playout_steps(self.rollout_depth))
-        else:
-            c_random_playout(state, rng, self.actions, self.probs,
-                             playout_steps(self.rollout_depth))
-        if state.c_current_player() == TERMINAL:
-            state.c_returns(rets)
-        else:
-            state.c_heuristic(rets)
+        c_play_out(self.mast, self.greedy, state, rng, self.actions, self.probs,
+                   playout_steps(self.rollout_depth))
+        c_position_value(state, rets)
         if self.use_mast:
             self.mast.c_update(rets)
         for i in range(depth + 1):

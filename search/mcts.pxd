@@ -26,7 +26,6 @@ cdef class UctSearch:
     cdef bint use_mast
     # playout="greedy": the policy its playouts follow (search/greedy.pxd); else None.
     cdef readonly Greedy greedy
-    cdef bint use_greedy
     cdef rng_t rng
     cdef int* actions                    # scratch, num_actions entries
     cdef double* probs                   # scratch, num_actions entries

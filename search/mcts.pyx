@@ -37,9 +37,10 @@ from libc.stdlib cimport malloc, free
 
 from engine.rng cimport Rng, rng_below, rng_uniform
 from engine.state cimport State, CHANCE, TERMINAL, MAX_PLAYERS
-from engine.playout cimport c_random_playout, c_sample_index, playout_steps
+from engine.playout cimport c_position_value, c_sample_index, playout_steps
 from search.greedy cimport new_greedy
 from search.mast cimport new_mast
+from search.playouts cimport c_play_out
 from search.clock cimport c_now
 from search.tree cimport Tree, node_t, NO_NODE, UNSEEN, path_push
 
@@ -140,7 +141,6 @@ cdef class UctSearch:
         self.mast = new_mast(playout, root, mast_epsilon)
         self.use_mast = self.mast is not None
         self.greedy = new_greedy(playout, root, greedy_epsilon)
-        self.use_greedy = self.greedy is not None
         self.num_players = root.num_players
         self.exploration = c
         self.rollout_depth = rollout_depth
@@ -196,19 +196,9 @@ cdef class UctSearch:
             state.c_returns(ret)
         else:
             if self.rollout_depth != 0:
-                if self.use_mast:
-                    self.mast.c_playout(state, &self.rng, self.actions, self.probs,
-                                        playout_steps(self.rollout_depth))
-                elif self.use_greedy:
-                    self.greedy.c_playout(state, &self.rng, self.actions, self.probs,
-                                          playout_steps(self.rollout_depth))
-                else:
-                    c_random_playout(state, &self.rng, self.actions, self.probs,
-                                     playout_steps(self.rollout_depth))
-            if state.c_current_player() == TERMINAL:
-                state.c_returns(ret)
-            else:
-                state.c_heuristic(ret)
+                c_play_out(self.mast, self.greedy, state, &self.rng, self.actions,
+                           self.probs, playout_steps(self.rollout_depth))
+            c_position_value(state, ret)
         if self.use_mast:
             self.mast.c_update(ret)
 

@@ -17,7 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Optional
 
-from cli.specs import MAX_LEVEL, MIN_LEVEL, OptionError
+from cli.specs import MAX_LEVEL, MIN_LEVEL, OptionError, SeatSpec
 from search.base import Budget
 
 CALIBRATION_FILE = Path(__file__).with_name("calibration.json")
@@ -122,8 +122,7 @@ def level_searcher(registry, game) -> str:
 
     name = registry.default_searcher(game)
     options = game.searcher_options.get(name, {})
-    settings = ",".join(f"{key}={format_option(value)}" for key, value in sorted(options.items()))
-    return f"{name}:{settings}" if settings else name
+    return str(SeatSpec(name, options={k: format_option(v) for k, v in sorted(options.items())}))
 
 
 def searcher_for(registry, game, number: int, path: Optional[Path] = None):
