@@ -1,8 +1,10 @@
 """Iterations per second of one timed search with 1 worker against 2 (search/parallel.py:
-root-parallel trees in threads): mcts on Maestro and ismcts on Takt Voll, side by
-side in one run, with the ratio. (A script, not CI.)
+root-parallel trees in threads, and for mcts also one tree that both threads grow,
+parallel=tree): mcts on Maestro and ismcts on Takt Voll, side by side in one run,
+with the ratio. (A script, not CI.)
 
     python bench/parallel_speed.py --movetime 1000 --rounds 5
+    python bench/parallel_speed.py --movetime 100 --rounds 7 --suggested
 
 The worker counts are measured in alternation, round after round, on the same
 positions and seeds, so a change in the machine's load hits both alike; each
@@ -31,6 +33,8 @@ from search.base import Budget, decide
 
 # (game, players, searcher, position seeds): mid-game positions reached by random play.
 CASES = [("maestro", 2, "mcts", (11, 12)), ("taktvoll", 3, "ismcts", (11, 12))]
+# Searchers that can also share one tree among their workers (parallel=tree).
+SHARED_TREE = {"mcts"}
 ADVANCE = 12  # random steps into each seeded game
 
 
@@ -53,24 +57,41 @@ def timed_search(searcher, spec, state, movetime: int, seed: int) -> tuple[int, 
     )
 
 
-def measure(game: str, players: int, name: str, seeds, workers: list[int], args) -> dict:
-    """{workers: [(iterations per second, cores busy, iterations per CPU-second) per
+def configurations(name: str, workers: list[int]) -> dict[str, dict]:
+    """{label: searcher options}: each worker count, and with more than one worker
+    the shared tree too where the searcher has one."""
+    configs = {str(w): {"workers": w} for w in workers}
+    if name in SHARED_TREE:
+        configs.update({f"{w} tree": {"workers": w, "parallel": "tree"} for w in workers if w > 1})
+    return configs
+
+
+def measure(game: str, players: int, name: str, seeds, configs: dict[str, dict], args) -> dict:
+    """{label: [(iterations per second, cores busy, iterations per CPU-second) per
     round and position]}."""
     registry = default_registry()
     spec = registry.game(game)
     states = [position(spec, players, seed) for seed in seeds]
     # stop_early off: every search uses its whole movetime, so rates compare.
-    searchers = {w: registry.searcher(name).create(workers=w, stop_early=False) for w in workers}
-    for w in workers:  # warm caches and allocators before anything counts
-        timed_search(searchers[w], spec, states[0], min(args.movetime, 100), 0)
-    samples: dict[int, list[tuple[float, float, float]]] = {w: [] for w in workers}
+    plugin = registry.searcher(name)
+    searchers = {
+        label: (
+            plugin.create_for(spec, stop_early=False, **options)
+            if args.suggested
+            else plugin.create(stop_early=False, **options)
+        )
+        for label, options in configs.items()
+    }
+    for searcher in searchers.values():  # warm caches and allocators before anything counts
+        timed_search(searcher, spec, states[0], min(args.movetime, 100), 0)
+    samples: dict[str, list[tuple[float, float, float]]] = {label: [] for label in configs}
     for round_ in range(args.rounds):
         for state in states:
-            for w in workers:
+            for label, searcher in searchers.items():
                 iterations, wall, cpu = timed_search(
-                    searchers[w], spec, state, args.movetime, round_ + 1
+                    searcher, spec, state, args.movetime, round_ + 1
                 )
-                samples[w].append((iterations / wall, cpu / wall, iterations / max(cpu, 1e-9)))
+                samples[label].append((iterations / wall, cpu / wall, iterations / max(cpu, 1e-9)))
     return samples
 
 
@@ -79,6 +100,11 @@ def main() -> None:
     parser.add_argument("--movetime", type=int, default=1000, help="ms a decision")
     parser.add_argument("--rounds", type=int, default=5, help="alternating rounds")
     parser.add_argument("--workers", default="1,2", help="worker counts, the first the base")
+    parser.add_argument(
+        "--suggested",
+        action="store_true",
+        help="search with the options each game suggests (as matches do), not the defaults",
+    )
     args = parser.parse_args()
     workers = [int(w) for w in args.workers.split(",")]
     print(f"load average before: {os.getloadavg()[0]:.2f} ({os.cpu_count()} cores)")
@@ -87,13 +113,16 @@ def main() -> None:
         f" {'ratio':>6}"
     )
     for game, players, name, seeds in CASES:
-        samples = measure(game, players, name, seeds, workers, args)
-        base = samples[workers[0]]
-        for w in workers:
-            rate, cores, per_cpu = (statistics.median(s[i] for s in samples[w]) for i in range(3))
-            # Paired: each search against the base search just before it.
-            ratio = statistics.median(s[0] / b[0] for s, b in zip(samples[w], base, strict=True))
-            print(f"{game:9} {name:8} {w:7} {rate:9.0f} {cores:6.2f} {per_cpu:9.0f} {ratio:6.2f}")
+        configs = configurations(name, workers)
+        samples = measure(game, players, name, seeds, configs, args)
+        base = samples[str(workers[0])]
+        for label, rows in samples.items():
+            rate, cores, per_cpu = (statistics.median(s[i] for s in rows) for i in range(3))
+            # Paired: each search against the base search of the same round and position.
+            ratio = statistics.median(s[0] / b[0] for s, b in zip(rows, base, strict=True))
+            print(
+                f"{game:9} {name:8} {label:>7} {rate:9.0f} {cores:6.2f} {per_cpu:9.0f} {ratio:6.2f}"
+            )
     print(f"load average after: {os.getloadavg()[0]:.2f}")
 
 

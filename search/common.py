@@ -18,6 +18,8 @@ TREE_OPTION_HELP = {
     "final": "how the answer is chosen at the root: visits (most visited) or value (best mean)",
     "reuse": "keep the tree between moves and go on from the new position's node",
     "workers": "independent searches in that many threads (cores), their root statistics summed",
+    "parallel": "with workers: root (independent trees, their root statistics summed) or "
+    "tree (the threads grow one shared tree, with a virtual loss)",
     "widening": "chance nodes hold at most ceil(widening * sqrt(visits)) outcomes; 0: all",
     "max_nodes": "the tree stops growing at this many nodes",
     "stop_early": "a purely timed search answers once its choice can no longer change",
@@ -71,6 +73,15 @@ def check_playout_options(options: Mapping[str, Any]) -> None:
         number = isinstance(epsilon, (int, float)) and not isinstance(epsilon, bool)
         if not number or not 0 <= epsilon <= 1:
             raise SearchError(f"{name} must be in [0, 1], got {epsilon!r}")
+
+
+PARALLEL_MODES = ("root", "tree")
+
+
+def check_parallel(parallel: Any) -> None:
+    """SearchError unless `parallel` names a way to spread a search over workers."""
+    if parallel not in PARALLEL_MODES:
+        raise SearchError(f"parallel must be one of {', '.join(PARALLEL_MODES)}, got {parallel!r}")
 
 
 def check_max_nodes(max_nodes: Any) -> None:

@@ -12,10 +12,13 @@ cdef int c_select_child(Tree tree, int node, int seat, double c) noexcept nogil
 # Adds one visit and the whole return vector `ret` to each node of the path (max^n:
 # every seat's sum is kept, each mover reads its own).
 cdef void c_backup(Tree tree, const int* path, int depth, const double* ret) noexcept nogil
+# c_backup's two halves, which a shared tree runs apart (UctSearch.share_tree).
+cdef void c_count_visits(Tree tree, const int* path, int depth) noexcept nogil
+cdef void c_add_returns(Tree tree, const int* path, int depth, const double* ret) noexcept nogil
 
 
 cdef class UctSearch:
-    cdef readonly Tree tree
+    cdef readonly Tree tree              # shared with helpers after share_tree
     cdef readonly State root_state       # never modified: every iteration clones it
     cdef int num_players
     cdef double exploration              # the UCB constant c

@@ -42,7 +42,7 @@ from search.greedy cimport new_greedy
 from search.mast cimport new_mast
 from search.playouts cimport c_play_out
 from search.clock cimport c_now
-from search.tree cimport Tree, node_t, NO_NODE, UNSEEN, path_push
+from search.tree cimport Tree, node_t, NO_NODE, UNSEEN, path_push, tree_lock, tree_unlock
 
 # Iterations per batch of clones: big enough to amortise the GIL round trip,
 # small enough that the batch's clones stay in cache.
@@ -71,15 +71,23 @@ cdef int c_select_child(Tree tree, int node, int seat, double c) noexcept nogil:
 
 
 cdef void c_backup(Tree tree, const int* path, int depth, const double* ret) noexcept nogil:
-    cdef node_t* nodes = tree.nodes
+    c_count_visits(tree, path, depth)
+    c_add_returns(tree, path, depth, ret)
+
+
+cdef void c_count_visits(Tree tree, const int* path, int depth) noexcept nogil:
+    cdef int i
+    for i in range(depth):
+        tree.nodes[path[i]].visits += 1
+
+
+cdef void c_add_returns(Tree tree, const int* path, int depth, const double* ret) noexcept nogil:
     cdef double* values = tree.values
     cdef int P = tree.num_players
-    cdef int i, s, node
+    cdef int i, s
     for i in range(depth):
-        node = path[i]
-        nodes[node].visits += 1
         for s in range(P):
-            values[<long>node * P + s] += ret[s]
+            values[<long>path[i] * P + s] += ret[s]
 
 
 def select_child(Tree tree not None, int node, int seat, double c=1.4142135623730951):
@@ -168,8 +176,11 @@ cdef class UctSearch:
         cdef int node = 0, depth = 0, child, player
         cdef node_t* nodes
         cdef double ret[MAX_PLAYERS]
+        cdef bint shared = self.tree.lock != NULL
+        tree_lock(self.tree)
         while True:
             if path_push(&self.path, &self.path_capacity, depth, node) < 0:
+                tree_unlock(self.tree)
                 return -1
             depth += 1
             nodes = self.tree.nodes
@@ -191,6 +202,12 @@ cdef class UctSearch:
                 self.mast.c_note(player, self.tree.nodes[child].action)
             state.c_apply(self.tree.nodes[child].action)
             node = child
+        if shared:
+            # A virtual loss: the descent's visits count now, its returns only after
+            # the playout, so meanwhile the other threads see this line as worse
+            # and spread out.
+            c_count_visits(self.tree, self.path, depth)
+            tree_unlock(self.tree)
 
         if player == TERMINAL:
             state.c_returns(ret)
@@ -202,7 +219,12 @@ cdef class UctSearch:
         if self.use_mast:
             self.mast.c_update(ret)
 
-        c_backup(self.tree, self.path, depth, ret)
+        if shared:
+            tree_lock(self.tree)
+            c_add_returns(self.tree, self.path, depth, ret)
+            tree_unlock(self.tree)
+        else:
+            c_backup(self.tree, self.path, depth, ret)
         self.iterations += 1
         return 0
 
@@ -316,6 +338,21 @@ cdef class UctSearch:
         finally:
             free(ptrs)
         return done
+
+    def share_tree(self, UctSearch helper not None):
+        """Let `helper` (a search of the same position and options, with a random
+        stream of its own) grow this search's tree from now on, so that threads grow
+        one tree together (tree parallelism, search/parallel.py). Each iteration then
+        holds the tree's lock while it descends and expands and while it backs up,
+        not during its playout, and counts its visits as it descends (a virtual
+        loss). Read the tree, and reroot it, only while no thread runs."""
+        if helper is self:
+            raise ValueError("a search cannot share its tree with itself")
+        if helper.num_players != self.num_players or helper.root_state != self.root_state:
+            raise ValueError("a helper must search the same position")
+        self.tree.share()
+        helper.tree = self.tree
+        helper.root_state = self.root_state
 
     def reseed(self, Rng rng not None):
         """Continue with the random stream of `rng` (a reused tree, a new move)."""

@@ -1,4 +1,4 @@
-"""The `mcts` searcher: options, budgets, tree reuse between moves and root
+"""The `mcts` searcher: options, budgets, tree reuse between moves and root or tree
 parallelism around the compiled UCT search (search/mcts.pyx).
 
 Budgets: `iterations` (1000 when neither limit is given) and `movetime_ms`. The
@@ -10,6 +10,7 @@ answer (with workers, each thread summarises its own tree before the merge).
 from __future__ import annotations
 
 import math
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable, Optional
 
 from engine.rng import Rng
@@ -18,6 +19,7 @@ from search import clock, parallel, treesummary
 from search.base import Budget, Decision, Searcher, option_defaults
 from search.common import (
     TREE_OPTION_HELP,
+    check_parallel,
     check_playout_options,
     check_tree_options,
     iteration_limit,
@@ -70,7 +72,7 @@ def new_search(state: State, rng: Rng, tree_options: dict[str, Any]) -> UctSearc
 
 
 def run_search(
-    search: UctSearch,
+    search: UctSearch | parallel.SharedTree,
     iterations: int,
     deadline: Optional[float],
     stop_early_for: Optional[int] = None,
@@ -122,7 +124,7 @@ class UctEdges(SearchEdges):
         return self.search.run(iterations, deadline)
 
 
-def summarize(search: UctSearch, seat: int) -> RootStats:
+def summarize(search: UctSearch | parallel.SharedTree, seat: int) -> RootStats:
     """The root of `search` as RootStats for `seat` (treesummary.summarize)."""
     return treesummary.summarize(UctEdges(search, seat), seat)
 
@@ -161,9 +163,11 @@ class MctsSearcher(Searcher):
     reuse: keep the tree between calls and continue from the new position's node
     when it is found within a few plies of the old root (off by default: with it,
     an answer also depends on the searches before it).
-    workers: independent trees grown in that many threads (search/parallel.py),
-    their root statistics summed; an iteration budget is shared out among them, a
-    time limit applies to each. Tree reuse applies to one worker only.
+    workers: that many threads (search/parallel.py), each with its share of an
+    iteration budget, each until the time limit. Tree reuse applies to one worker
+    only. parallel: "root" (default) grows independent trees and sums their root
+    statistics; "tree" grows one tree together, with a virtual loss (an iteration
+    budget then no longer fixes the answer, the threads' interleaving does).
     stop_early: a purely timed search answers as soon as its choice can no
     longer change (search/timing.py; with workers, once every tree agrees).
     playout: "random" (default); "mast", move-average sampling (search/mast.pxd),
@@ -179,6 +183,7 @@ class MctsSearcher(Searcher):
         """SearchError naming the first bad option (SearcherSpec.checked_options)."""
         check_tree_options(options)
         check_playout_options(options)
+        check_parallel(options.get("parallel", "root"))
 
     def __init__(
         self,
@@ -193,11 +198,13 @@ class MctsSearcher(Searcher):
         playout: str = "random",
         mast_epsilon: float = 0.4,
         greedy_epsilon: float = 0.2,
+        parallel: str = "root",
     ):
         self.tree_options = uct_options(
             c, rollout_depth, widening, max_nodes, playout, mast_epsilon, greedy_epsilon
         )
-        self.check_options(final=final, workers=workers, **self.tree_options)
+        self.check_options(final=final, workers=workers, parallel=parallel, **self.tree_options)
+        self.parallel = parallel
         self.final = final
         self.stop_early = bool(stop_early)
         self.reuse = bool(reuse)
@@ -207,7 +214,9 @@ class MctsSearcher(Searcher):
     def choose(self, state: State, seat: int, budget: Budget, rng: Rng) -> Decision:
         start = clock.now()
         iterations = iteration_limit(budget)
-        if self.workers > 1:
+        if self.workers > 1 and self.parallel == "tree":
+            stats = self._choose_shared(state, seat, budget, iterations, rng, start)
+        elif self.workers > 1:
             stats = self._choose_parallel(state, seat, budget, iterations, rng, start)
         elif not self.reuse:
             stats = search_task(
@@ -223,14 +232,8 @@ class MctsSearcher(Searcher):
             # Seeded as search_task is, so reuse changes nothing on a first move.
             search_rng = Rng(rng.next_u64())
             search, reused = self._search_for(state, search_rng)
-            done = run_search(
-                search,
-                iterations,
-                budget.deadline(start),
-                seat if self._stops_early(budget) else None,
-            )
-            stats = summarize(search, seat)
-            stats.iterations, stats.reused = done, reused
+            stats = self._grow(search, seat, budget, iterations, start)
+            stats.reused = reused
         decision = to_decision(
             stats,
             self.final,
@@ -243,6 +246,22 @@ class MctsSearcher(Searcher):
         # Only a purely timed search: an iteration budget stays reproducible, and the
         # settled test knows the most-visited choice only.
         return self.stop_early and budget.iterations is None and self.final == "visits"
+
+    def _grow(
+        self,
+        search: UctSearch | parallel.SharedTree,
+        seat: int,
+        budget: Budget,
+        iterations: int,
+        start: float,
+    ) -> RootStats:
+        # run_search under the budget, then the root for `seat`.
+        done = run_search(
+            search, iterations, budget.deadline(start), seat if self._stops_early(budget) else None
+        )
+        stats = summarize(search, seat)
+        stats.iterations = done
+        return stats
 
     def _search_for(self, state: State, rng: Rng) -> tuple[UctSearch, int]:
         # The kept tree re-rooted at `state` if it holds it, else a new tree.
@@ -271,6 +290,21 @@ class MctsSearcher(Searcher):
             start,
             self._stops_early(budget),
         )
+
+    def _choose_shared(
+        self, state: State, seat: int, budget: Budget, iterations: int, rng: Rng, start: float
+    ) -> RootStats:
+        # One tree, its first search seeded as search_task seeds its own.
+        searches = [
+            new_search(state, Rng(rng.next_u64()).spawn(), self.tree_options)
+            for _ in range(self.workers)
+        ]
+        for helper in searches[1:]:
+            searches[0].share_tree(helper)
+        with ThreadPoolExecutor(max_workers=self.workers) as executor:
+            return self._grow(
+                parallel.SharedTree(searches, executor), seat, budget, iterations, start
+            )
 
 
 # The options `cadenza searchers` lists, with their defaults (from __init__).

@@ -1,6 +1,7 @@
 """Parallel searches in threads: root parallelism (several independent trees of one
-position, their root statistics summed by rootstats.merge) and pimc's
-determinizations spread over `workers`.
+position, their root statistics summed by rootstats.merge), tree parallelism
+(several searches growing one shared tree, SharedTree) and pimc's determinizations
+spread over `workers`.
 
 Threads, not processes: the compiled searches run their iterations without the GIL
 (mcts in batches, ismcts one iteration at a time), so N threads keep N cores busy
@@ -81,6 +82,40 @@ def movetime_each(budget: Budget, start: float, rounds: int = 1) -> Optional[flo
     if budget.movetime_ms is None:
         return None
     return max(1.0, (budget.movetime_ms - (clock.now() - start) * 1000.0) / rounds)
+
+
+class SharedTree:
+    """Tree parallelism: `searches` that grow one tree (the first one's: see
+    UctSearch.share_tree), each in a thread of `executor`. It is itself a search:
+    `run` runs them all, sharing out the iterations, until every one has stopped,
+    so that between two calls nothing grows the tree and the caller may read it
+    (timing.py's slices: the settled test, progress, a stop). With an iteration
+    budget the answer depends on how the threads interleave, not on the seed only."""
+
+    def __init__(self, searches: Sequence[Any], executor: ThreadPoolExecutor):
+        self.searches = list(searches)
+        self.executor = executor
+
+    @property
+    def tree(self):
+        return self.searches[0].tree
+
+    @property
+    def root_state(self):
+        return self.searches[0].root_state
+
+    @property
+    def iterations(self) -> int:
+        return sum(search.iterations for search in self.searches)
+
+    def run(self, iterations: int, deadline: Optional[float] = None) -> int:
+        parts = split(iterations, len(self.searches))
+        calls = [
+            self.executor.submit(search.run, share, deadline)
+            for search, share in zip(self.searches, parts, strict=True)
+            if share > 0
+        ]
+        return sum(call.result() for call in calls)
 
 
 # Iterations each tree runs before it looks at the clock, so its root has a visited

@@ -5,6 +5,8 @@
 # Python object. Node ids are indices into those arrays: they stay valid when the
 # arrays grow (pointers do not, so code re-reads `tree.nodes + id` after any c_alloc).
 
+from cpython.pythread cimport PyThread_type_lock, PyThread_acquire_lock
+from cpython.pythread cimport PyThread_release_lock, WAIT_LOCK
 from libc.stdlib cimport realloc
 
 cdef enum:
@@ -50,6 +52,10 @@ cdef class Tree:
     cdef readonly int count        # nodes in use
     cdef int capacity              # nodes allocated
     cdef readonly int max_nodes    # c_alloc refuses to grow past this
+    # Held around every read and change of the arrays while several threads grow the
+    # tree together (tree parallelism: a c_alloc may move them); NULL while one
+    # thread owns the tree, which then never locks.
+    cdef PyThread_type_lock lock
 
     # The id of the first of `n` fresh, consecutive nodes (no visits, no children,
     # unlinked, action -1, prob 1, player UNSEEN), or NO_NODE when the tree is full
@@ -60,3 +66,14 @@ cdef class Tree:
     cdef int _subtree_size(self, int node)
     # A new tree holding a copy of the subtree under `node`, which becomes its root.
     cdef Tree c_subtree(self, int node)
+
+
+# The tree's lock, for a tree that threads share; nothing for one that a thread owns.
+cdef inline void tree_lock(Tree tree) noexcept nogil:
+    if tree.lock != NULL:
+        PyThread_acquire_lock(tree.lock, WAIT_LOCK)
+
+
+cdef inline void tree_unlock(Tree tree) noexcept nogil:
+    if tree.lock != NULL:
+        PyThread_release_lock(tree.lock)

@@ -1,4 +1,5 @@
 # Node storage for the compiled tree searches: see tree.pxd for the layout.
+from cpython.pythread cimport PyThread_allocate_lock, PyThread_free_lock
 from libc.stdlib cimport malloc, realloc, free
 from libc.string cimport memcpy, memset
 
@@ -32,6 +33,22 @@ cdef class Tree:
     def __dealloc__(self):
         free(self.nodes)
         free(self.values)
+        if self.lock != NULL:
+            PyThread_free_lock(self.lock)
+
+    def share(self):
+        """Make the tree safe for several threads to grow: from now on every search
+        step that reads or changes it holds its lock (tree_lock). The Python
+        inspection below does not: read the tree only while no thread grows it."""
+        if self.lock == NULL:
+            self.lock = PyThread_allocate_lock()
+            if self.lock == NULL:
+                raise MemoryError()
+
+    @property
+    def shared(self):
+        """Whether threads may grow the tree together (see share)."""
+        return self.lock != NULL
 
     cdef int _grow(self, int needed) noexcept nogil:
         # Doubles the arrays until `needed` nodes fit; 0 on success, -1 if not.
