@@ -101,6 +101,13 @@ def calibrate(
     calibration file (the others are kept) and return it. With `resume`, a gap whose
     folder already holds its match goes on from what is stored (raising the top of a
     ladder plays only the new gaps)."""
+    if path is not None and ladder(game_name, path) != ladder(game_name):
+        # A level seat (level:N) plays the budgets Cadenza ships, in every process.
+        raise CalibrationError(
+            f"{path} gives {game_name}'s levels other budgets than the ones its level "
+            f"seats play (those of {CALIBRATION_FILE.name}, which Cadenza ships): nothing "
+            f"was played"
+        )
     gaps = {}
     for lower in range(MIN_LEVEL, top):
         note(f"level {lower + 1} against level {lower}: {games} games")

@@ -365,6 +365,22 @@ def test_a_ladder_played_with_other_options_says_its_figures_are_out_of_date(tmp
         assert (now in last) == warned
 
 
+def test_calibrate_refuses_a_data_file_whose_budgets_its_seats_would_not_play(tmp_path):
+    # The ladder's level:N seats play the shipped budgets: a file that lists others
+    # would store figures under budgets nobody played.
+    path, out = tmp_path / "levels.json", tmp_path / "ladder"
+    entry = json.loads(json.dumps(FIXTURE["tictactoe"]))
+    entry["levels"][1]["iterations"] = 7
+    path.write_text(json.dumps({"tictactoe": entry}))
+    before = path.read_text()
+    args = ["levels", "tictactoe", "--calibrate", "--games", "2", "--up-to", "3"]
+    run = _cli(*args, "--data", str(path), "--out", str(out))
+    assert run.exit_code == 1
+    assert "other budgets than the ones its level seats play" in run.output
+    assert len(run.output.strip().splitlines()) == 1
+    assert path.read_text() == before and not out.exists()
+
+
 def test_calibrate_resume_plays_only_the_gaps_not_yet_stored(tmp_path, monkeypatch):
     """Raising a ladder's top with --resume reads the stored gaps back and plays only
     the new one; without it the stored ladder is refused and nothing is written."""
