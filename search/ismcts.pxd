@@ -41,6 +41,7 @@ cdef class IsmctsSearch:
     cdef readonly Tree tree
     cdef readonly State root_state       # never modified: determinized or cloned
     cdef Rng rng                         # drawn from by every iteration (shared, not copied)
+    cdef Rng world_rng                   # the worlds' own stream, spawned from rng
     cdef readonly int seat               # the searching seat, to move at the root
     cdef bint determinize                # False when nothing is hidden from the seat
     cdef int num_players
@@ -101,6 +102,8 @@ cdef class IsmctsSearch:
     cdef int c_keyed_node(self, uint64_t key, int player, bint* created) noexcept nogil
     cdef uint64_t c_key(self, State state, int player) noexcept nogil
     cdef int c_ensure_edge_arrays(self, int node) noexcept nogil
+    # The world of one iteration (made with the GIL; see run).
+    cdef State c_world(self, rng_t* rng)
     # One iteration on `state`, a fresh determinization of the root that it consumes.
     # Returns 0, or -1 if memory for the path ran out.
     cdef int c_iterate(self, State state, rng_t* rng) noexcept nogil

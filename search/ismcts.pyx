@@ -8,6 +8,7 @@
 # depth-limited one scored by the heuristic), and back up the per-seat return
 # vector (and with rm the regrets); an edge is ranked by the share of the seat that
 # took it, so any number of players works.
+from cpython.object cimport PyObject
 from libc.math cimport INFINITY, log, sqrt
 from libc.limits cimport INT_MAX
 from libc.stdint cimport int64_t, uint64_t
@@ -18,7 +19,7 @@ from engine.hashing cimport mix64
 from engine.playout cimport c_position_value, c_sample_index, playout_steps
 from engine.rng cimport Rng, rng_below, rng_t, rng_uniform
 from engine.state cimport CHANCE, MAX_PLAYERS, State, TERMINAL
-from search.clock cimport c_now
+from search.clock cimport c_now, next_batch, MAX_BATCH
 from search.keyindex cimport KeyIndex
 from search.greedy cimport new_greedy
 from search.mast cimport new_mast
@@ -45,8 +46,9 @@ def node_bytes(int num_players, str select="ucb"):
 
 cdef class IsmctsSearch:
     """One SO-ISMCTS tree for `seat` (to move in `root`), drawing from `rng` itself
-    (its stream advances as the search runs). Node 0 is the root; `edges(node)`
-    reads the statistics under a node.
+    (its stream advances as the search runs), and its worlds from a stream spawned
+    from `rng` when the search is made. Node 0 is the root; `edges(node)` reads the
+    statistics under a node.
 
     `determinize=False` searches plain copies of the root: right when the seat
     can see everything (then SO-ISMCTS is UCT), and much faster."""
@@ -76,6 +78,7 @@ cdef class IsmctsSearch:
         self.rm_warmup = rm_warmup
         self.root_state = root.c_clone()
         self.rng = rng
+        self.world_rng = rng.spawn()
         self.seat = seat
         self.determinize = determinize
         self.num_players = root.num_players
@@ -481,39 +484,57 @@ cdef class IsmctsSearch:
 
     # ---- Python API ------------------------------------------------------------------
 
+    cdef State c_world(self, rng_t* rng):
+        # The next iteration's world (drawn from `rng`, the world stream): one of
+        # set_worlds', a determinization, or the root itself when nothing is hidden.
+        if self.worlds is not None:
+            return (<State>self.worlds[c_sample_index(
+                self.world_weights, len(self.worlds), rng_uniform(rng))]).c_clone()
+        if self.determinize:
+            return self.root_state.c_determinize(self.seat, rng)
+        return self.root_state.c_clone()
+
     def run(self, long iterations, deadline=None):
         """Run up to `iterations` more iterations, stopping early once the clock
-        (search/clock.pxd) passes `deadline` if it is not None (read before every
-        iteration but the first). Returns the number run."""
-        cdef double start = c_now()
+        (search/clock.pxd) passes `deadline` if it is not None (read between batches
+        of iterations, never before the first). Returns the number run."""
+        cdef double start = c_now(), started
         cdef bint timed = deadline is not None
         cdef double until = deadline if timed else 0.0
-        cdef long done = 0
-        cdef int status
-        cdef State world
+        cdef long done = 0, size, k
+        cdef long batch = 1 if timed else MAX_BATCH  # grows while batches are short
+        cdef int status = 0
+        cdef list worlds
+        cdef PyObject* ptrs[MAX_BATCH]
         cdef rng_t* rng = &self.rng.state
+        cdef rng_t* world_rng = &self.world_rng.state
         while done < iterations:
             if timed and done > 0 and c_now() >= until:
                 break
-            if self.worlds is not None:
-                world = (<State>self.worlds[c_sample_index(
-                    self.world_weights, len(self.worlds), rng_uniform(rng))]).c_clone()
-            elif self.determinize:
-                world = self.root_state.c_determinize(self.seat, rng)
-            else:
-                world = self.root_state.c_clone()
-            # The world is a Python object, made with the GIL; the iteration on it
-            # runs without, so searches in other threads (workers) go on meanwhile.
+            # The worlds are Python objects, made with the GIL, a batch at a time; the
+            # iterations run without, so searches in other threads go on meanwhile.
+            # Worlds draw from a stream of their own, so where a batch ends (which
+            # the clock decides) changes no draw.
+            size = min(batch, iterations - done)
+            worlds = [self.c_world(world_rng) for _ in range(size)]
+            for k in range(size):
+                ptrs[k] = <PyObject*>worlds[k]
+            started = c_now()
             with nogil:
-                status = (self.c_iterate_keyed(world, rng) if self.keyed
-                          else self.c_iterate(world, rng))
+                for k in range(size):
+                    status = (self.c_iterate_keyed(<State>ptrs[k], rng) if self.keyed
+                              else self.c_iterate(<State>ptrs[k], rng))
+                    if status < 0:
+                        break
+                    done += 1
             if status < 0:
                 raise MemoryError(f"the ISMCTS path ran out of memory at {self.tree.count} nodes")
             if self.steps_failed:
                 raise MemoryError("the ISMCTS regret steps ran out of memory")
             if self.use_mast and self.mast.failed:
                 raise MemoryError("the MAST trail ran out of memory")
-            done += 1
+            if timed:
+                batch = next_batch(batch, c_now() - started)
         self.iterations += done
         self.seconds += c_now() - start
         return done

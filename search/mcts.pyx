@@ -41,14 +41,8 @@ from engine.playout cimport c_position_value, c_sample_index, playout_steps
 from search.greedy cimport new_greedy
 from search.mast cimport new_mast
 from search.playouts cimport c_play_out
-from search.clock cimport c_now
+from search.clock cimport c_now, next_batch, MAX_BATCH
 from search.tree cimport Tree, node_t, NO_NODE, UNSEEN, path_push, tree_lock, tree_unlock
-
-# Iterations per batch of clones: big enough to amortise the GIL round trip,
-# small enough that the batch's clones stay in cache.
-cdef long MAX_BATCH = 256
-# Target duration of one batch under a deadline (seconds), which bounds the overrun.
-cdef double BATCH_SECONDS = 0.001
 
 
 cdef int c_select_child(Tree tree, int node, int seat, double c) noexcept nogil:
@@ -304,7 +298,7 @@ cdef class UctSearch:
         cdef int status = 0
         cdef bint timed = deadline is not None
         cdef double until = deadline if timed else 0.0
-        cdef double started, took
+        cdef double started
         if ptrs == NULL:
             raise MemoryError()
         batch = MAX_BATCH if not timed else 1  # grows while batches are short
@@ -330,11 +324,7 @@ cdef class UctSearch:
                 if self.use_mast and self.mast.failed:
                     raise MemoryError("the MAST trail ran out of memory")
                 if timed:
-                    took = c_now() - started
-                    if took < BATCH_SECONDS / 2 and batch < MAX_BATCH:
-                        batch *= 2
-                    elif took > BATCH_SECONDS * 2 and batch > 1:
-                        batch //= 2
+                    batch = next_batch(batch, c_now() - started)
         finally:
             free(ptrs)
         return done

@@ -4,7 +4,7 @@ position, their root statistics summed by rootstats.merge), tree parallelism
 spread over `workers`.
 
 Threads, not processes: the compiled searches run their iterations without the GIL
-(mcts in batches, ismcts one iteration at a time), so N threads keep N cores busy
+(each makes its states a batch at a time, with it), so N threads keep N cores busy
 with no pickling and no process start-up, and each thread runs in a copy of the
 caller's context, so a stop request (search/stopping.py) and a progress listener
 (search/progress.py) reach it. Only compiled states can be searched, so no search

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from engine.game import sample_chance
 from engine.playout import random_playout
 from engine.rng import Rng
+from ismcts_worlds import worlds
 from plugins.manager import default_registry
 from search import ismcts
 from search.base import Budget, SearchError, decide
@@ -56,8 +57,7 @@ def reference_search(root, seat, rng, iterations, c, rollout_depth, determinize)
     """SO-ISMCTS drawing from `rng` in the same order as the compiled search."""
     top = RefNode(-1, CHANCE)
     top.avail = 0
-    for _ in range(iterations):
-        world = root.determinize(seat, rng) if determinize else root.clone()
+    for world in worlds(root, seat, rng, iterations, determinize):
         node, path = top, [top]
         while not world.is_terminal():
             if world.is_chance_node():
@@ -424,6 +424,28 @@ def test_each_iteration_searches_a_fresh_determinization(leduc):
     check = next(node for node, action, *_ in tree.edges(call) if action == CALL)
     public = {CARD_NAMES[action - 3] for _, action, *_ in tree.edges(check)}
     assert public == set(CARD_NAMES) - {own}
+
+
+@pytest.mark.parametrize("game_name", ["leduc", "taktvoll"])
+def test_the_tree_does_not_depend_on_how_a_run_is_sliced(registry, game_name):
+    # A search makes its worlds a batch at a time, the batch sized by the clock under
+    # a deadline: one run of 700 iterations and the same 700 in many timed calls
+    # (batches of 1, 2, 4, ... each time) must grow the same tree.
+    game = registry.game(game_name)
+    state = game.new_state(seed=4) if game_name == "leduc" else game.new_state(3, seed=4)
+    while state.is_chance_node():
+        state.apply(sample_chance(state, Rng(1)))
+    seat = state.current_player()
+    whole = ismcts.IsmctsSearch(state, Rng(8), seat, SQRT2, -1, True)
+    whole.run(700)
+    sliced = ismcts.IsmctsSearch(state, Rng(8), seat, SQRT2, -1, True)
+    calls = 0
+    while sliced.iterations < 700:
+        sliced.run(min(45, 700 - sliced.iterations), time.perf_counter() + 60.0)
+        calls += 1
+    assert calls == 16
+    assert sliced.size == whole.size
+    assert sliced.edges(0) == whole.edges(0)
 
 
 @settings(max_examples=25)

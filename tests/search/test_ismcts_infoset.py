@@ -13,6 +13,7 @@ import pytest
 from engine.game import sample_chance
 from engine.playout import random_playout
 from engine.rng import Rng
+from ismcts_worlds import worlds
 from plugins.manager import default_registry
 from search import ismcts
 from search.base import Budget, SearchError, decide
@@ -71,8 +72,7 @@ def reference_search(root, seat, rng, iterations, c, select="ucb", gamma=0.1, wa
     """Information-set-keyed ISMCTS in plain Python, step for step the compiled one."""
     top = Node(seat)
     nodes = {(seat, root.infoset_key(seat)): top}
-    for _ in range(iterations):
-        world = root.determinize(seat, rng)
+    for world in worlds(root, seat, rng, iterations):
         node, path, steps = top, [], []
         while not world.is_terminal():
             if world.is_chance_node():

@@ -172,9 +172,9 @@ def test_bad_options_are_refused_by_name(options):
         PimcSearcher(**options)
 
 
-def test_registered_with_mcts_options_but_no_reuse(registry):
+def test_registered_with_mcts_options_but_no_reuse_or_shared_tree(registry):
     spec = registry.searcher("pimc")
     assert spec.options["k"] == 8
     mcts = registry.searcher("mcts").options
-    assert set(spec.options) == (set(mcts) - {"reuse"}) | {"k"}
+    assert set(spec.options) == (set(mcts) - {"reuse", "parallel"}) | {"k"}
     assert spec.create(k="3").k == 3
