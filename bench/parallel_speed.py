@@ -33,8 +33,6 @@ from search.base import Budget, decide
 
 # (game, players, searcher, position seeds): mid-game positions reached by random play.
 CASES = [("maestro", 2, "mcts", (11, 12)), ("taktvoll", 3, "ismcts", (11, 12))]
-# Searchers that can also share one tree among their workers (parallel=tree).
-SHARED_TREE = {"mcts"}
 ADVANCE = 12  # random steps into each seeded game
 
 
@@ -59,9 +57,9 @@ def timed_search(searcher, spec, state, movetime: int, seed: int) -> tuple[int, 
 
 def configurations(name: str, workers: list[int]) -> dict[str, dict]:
     """{label: searcher options}: each worker count, and with more than one worker
-    the shared tree too where the searcher has one."""
+    the shared tree too where the searcher has one (a `parallel` option)."""
     configs = {str(w): {"workers": w} for w in workers}
-    if name in SHARED_TREE:
+    if "parallel" in default_registry().searcher(name).options:
         configs.update({f"{w} tree": {"workers": w, "parallel": "tree"} for w in workers if w > 1})
     return configs
 

@@ -129,6 +129,20 @@ def summarize(search: UctSearch | parallel.SharedTree, seat: int) -> RootStats:
     return treesummary.summarize(UctEdges(search, seat), seat)
 
 
+def run_and_summarize(
+    search: UctSearch | parallel.SharedTree,
+    seat: int,
+    iterations: int,
+    deadline: Optional[float],
+    stop_early_for: Optional[int] = None,
+) -> RootStats:
+    """run_search, then the root for `seat` with the iterations that run made."""
+    done = run_search(search, iterations, deadline, stop_early_for)
+    stats = summarize(search, seat)
+    stats.iterations = done
+    return stats
+
+
 def completion_pick(tree_options: dict[str, Any]) -> Callable[[State, Rng], int]:
     """treesummary.completion_pick with a fresh UCT tree."""
     return treesummary.completion_pick(
@@ -149,12 +163,8 @@ def search_task(
     determinization (or mcts itself with one worker); `stop_early` as in
     run_search."""
     deadline = None if movetime_ms is None else clock.now() + movetime_ms / 1000.0
-    rng = Rng(seed)
-    search = new_search(state, rng.spawn(), tree_options)
-    done = run_search(search, iterations, deadline, seat if stop_early else None)
-    stats = summarize(search, seat)
-    stats.iterations = done
-    return stats
+    search = new_search(state, Rng(seed).spawn(), tree_options)
+    return run_and_summarize(search, seat, iterations, deadline, seat if stop_early else None)
 
 
 class MctsSearcher(Searcher):
@@ -232,7 +242,9 @@ class MctsSearcher(Searcher):
             # Seeded as search_task is, so reuse changes nothing on a first move.
             search_rng = Rng(rng.next_u64())
             search, reused = self._search_for(state, search_rng)
-            stats = self._grow(search, seat, budget, iterations, start)
+            stats = run_and_summarize(
+                search, seat, iterations, budget.deadline(start), self._stop_early_for(budget, seat)
+            )
             stats.reused = reused
         decision = to_decision(
             stats,
@@ -247,21 +259,9 @@ class MctsSearcher(Searcher):
         # settled test knows the most-visited choice only.
         return self.stop_early and budget.iterations is None and self.final == "visits"
 
-    def _grow(
-        self,
-        search: UctSearch | parallel.SharedTree,
-        seat: int,
-        budget: Budget,
-        iterations: int,
-        start: float,
-    ) -> RootStats:
-        # run_search under the budget, then the root for `seat`.
-        done = run_search(
-            search, iterations, budget.deadline(start), seat if self._stops_early(budget) else None
-        )
-        stats = summarize(search, seat)
-        stats.iterations = done
-        return stats
+    def _stop_early_for(self, budget: Budget, seat: int) -> Optional[int]:
+        # run_search's stop_early_for.
+        return seat if self._stops_early(budget) else None
 
     def _search_for(self, state: State, rng: Rng) -> tuple[UctSearch, int]:
         # The kept tree re-rooted at `state` if it holds it, else a new tree.
@@ -302,8 +302,12 @@ class MctsSearcher(Searcher):
         for helper in searches[1:]:
             searches[0].share_tree(helper)
         with ThreadPoolExecutor(max_workers=self.workers) as executor:
-            return self._grow(
-                parallel.SharedTree(searches, executor), seat, budget, iterations, start
+            return run_and_summarize(
+                parallel.SharedTree(searches, executor),
+                seat,
+                iterations,
+                budget.deadline(start),
+                self._stop_early_for(budget, seat),
             )
 
 
