@@ -22,6 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from cli.match.elo import signed_elo  # noqa: E402
 from cli.match.entrants import parse_entrant  # noqa: E402
 from cli.match.ratings import summarize  # noqa: E402
 from cli.match.schedule import seatings  # noqa: E402
@@ -37,10 +38,8 @@ BEGIN, END = "<!-- strength-table -->", "<!-- /strength-table -->"
 def _elo(h2h: dict) -> str:
     if h2h is None or h2h["elo_low"] is None and h2h["elo_high"] is None:
         return "-"
-    low = "-inf" if h2h["elo_low"] is None else f"{h2h['elo_low']:+.0f}"
-    high = "+inf" if h2h["elo_high"] is None else f"{h2h['elo_high']:+.0f}"
-    elo = "n/a" if h2h["elo"] is None else f"{h2h['elo']:+.0f}"
-    return f"{elo} [{low}, {high}]"
+    low, high = signed_elo(h2h["elo_low"], "-inf"), signed_elo(h2h["elo_high"], "+inf")
+    return f"{signed_elo(h2h['elo'])} [{low}, {high}]"
 
 
 def stored_match(directory: Path) -> tuple[dict, list, list[dict], dict]:

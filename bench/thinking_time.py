@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cli.match.elo import chained  # noqa: E402
+from cli.match.elo import chained, signed_elo  # noqa: E402
 from cli.match.entrants import Entrant  # noqa: E402
 from cli.match.store import CONFIG_FILE  # noqa: E402
 from cli.specs import parse_seat_spec  # noqa: E402
@@ -107,12 +107,8 @@ def chain_rows(out: Path, game_name: str, times: tuple[float, ...]) -> list[dict
     return rows
 
 
-def _signed(value) -> str:
-    return "?" if value is None else f"{value:+.0f}"
-
-
 def _interval(value, low, high) -> str:
-    return f"{_signed(value)} [{_signed(low)}, {_signed(high)}]"
+    return f"{signed_elo(value, '?')} [{signed_elo(low, '?')}, {signed_elo(high, '?')}]"
 
 
 def table(chains: dict[str, list[dict]]) -> str:

@@ -8,11 +8,12 @@ from __future__ import annotations
 from typing import Optional
 
 from cli.levels.ladder import ladder, level_searcher
+from cli.match.elo import signed_elo
 from plugins.manager import default_registry
 
 
 def _elo(value: Optional[float]) -> str:
-    return "unbounded" if value is None else f"{value:+.0f}"
+    return signed_elo(value, "unbounded")
 
 
 def level_lines(game_name: str, entry: Optional[dict], path=None) -> list[str]:

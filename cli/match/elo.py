@@ -30,6 +30,15 @@ def elo_to_score(elo: float) -> float:
     return 1.0 / (1.0 + 10.0 ** (-elo / 400.0))
 
 
+def signed_elo(value: Optional[float], missing: str = "n/a", digits: int = 0) -> str:
+    """An Elo figure as every table prints it, signed ("+363", "-28"), or `missing`
+    where there is none (an unbounded end, a match not played). It rounds before it
+    chooses the sign, so a figure that rounds to zero reads +0, never -0."""
+    if value is None:
+        return missing
+    return f"{round(value, digits) + 0.0:+.{digits}f}"
+
+
 @dataclass
 class Moments:
     """Running count, sum and sum of squares of samples in [0, 1]."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Optional
 
-from cli.match.elo import Z95, Moments, estimate, score_interval, sweep_bound
+from cli.match.elo import Z95, Moments, estimate, score_interval, signed_elo, sweep_bound
 from cli.match.sprt import Sprt
 from cli.notation import format_number
 
@@ -194,7 +194,7 @@ class Tally:
                 f"{format_number(h2h.games.n - h2h.games.total)} {h2h.second}"
             )
             elo = estimate(h2h.samples).elo
-            return text + ("" if elo is None or h2h.samples.n == 0 else f"  Elo {elo:+.0f}")
+            return text + ("" if elo is None or h2h.samples.n == 0 else f"  Elo {signed_elo(elo)}")
         ranked = sorted(
             self.standings.values(), key=lambda s: -(s.share / s.games if s.games else 0)
         )

@@ -7,12 +7,12 @@ from typing import Optional
 from rich.console import Console
 from rich.table import Table
 
+from cli.match.elo import signed_elo
 from cli.notation import format_number
 
 
 def _elo(value: Optional[float], unbounded: str) -> str:
-    # + 0.0 turns -0.0 (an even score) into 0.0
-    return unbounded if value is None else f"{value + 0.0:+.1f}"
+    return signed_elo(value, unbounded, digits=1)
 
 
 def bound_text(bound: list) -> str:

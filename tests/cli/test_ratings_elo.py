@@ -15,6 +15,7 @@ from cli.match.elo import (
     mean_interval,
     score_interval,
     score_to_elo,
+    signed_elo,
 )
 from cli.match.ratings import HeadToHead, pairwise_score, seat_shares
 
@@ -205,3 +206,30 @@ def test_an_unbounded_side_stays_unbounded_above():
     rows = chained([(200.0, 120.0, None), (10.0, -30.0, 50.0)])
     assert rows[1][0] == 210.0 and rows[1][2] is None
     assert rows[1][1] == pytest.approx(210.0 - math.hypot(80.0, 40.0))
+
+
+@pytest.mark.parametrize(
+    "value, missing, digits, text",
+    [
+        (363.4, "n/a", 0, "+363"),
+        (-28.2, "n/a", 0, "-28"),
+        (-0.4, "n/a", 0, "+0"),  # rounds to zero: never "-0"
+        (-0.0, "n/a", 0, "+0"),
+        (-0.6, "n/a", 0, "-1"),
+        (-0.04, "-inf", 1, "+0.0"),
+        (12.25, "-inf", 1, "+12.2"),
+        (None, "unbounded", 0, "unbounded"),
+        (None, "?", 1, "?"),
+    ],
+)
+def test_an_elo_figure_is_signed_after_rounding_and_a_missing_one_says_so(
+    value, missing, digits, text
+):
+    assert signed_elo(value, missing, digits) == text
+
+
+@given(st.floats(min_value=-2000, max_value=2000))
+def test_a_signed_elo_never_reads_minus_zero(value):
+    text = signed_elo(value)
+    assert text not in ("-0", "-0.0")
+    assert float(text) == pytest.approx(value, abs=0.5)
