@@ -34,6 +34,14 @@ from engine.errors import CadenzaError
     help="Calibrate levels 1 to this one only (level 10 searches a second a decision).",
 )
 @click.option(
+    "--gap",
+    type=click.IntRange(2, 10),
+    default=None,
+    help="With --calibrate: play only the match of this level against the one below "
+    "again (more --games, where 95% could not tell them apart), and chain the stored "
+    "ladder afresh with it; the other gaps keep their stored figures.",
+)
+@click.option(
     "--resume",
     is_flag=True,
     help="Go on with the ladder stored in the --out folder: a match already there "
@@ -49,7 +57,7 @@ from engine.errors import CadenzaError
     default=None,
     help="The calibration file to read and write (default: the one Cadenza ships).",
 )
-def levels_command(game, calibrate, games, workers, top, resume, seed, out, data_file):
+def levels_command(game, calibrate, games, workers, top, gap, resume, seed, out, data_file):
     """Print GAME's levels 1..10 (what `go level=N`, `play --level N`, seat spec level:N
     and the web app's strength play): each one's budget and its measured Elo over level
     1 with a 95% interval. With --calibrate, measure them first.
@@ -59,6 +67,7 @@ def levels_command(game, calibrate, games, workers, top, resume, seed, out, data
       cadenza levels tictactoe
       cadenza levels pig --calibrate --games 200 --workers 2
       cadenza levels pig --calibrate --games 200 --workers 2 --resume
+      cadenza levels luthier --calibrate --gap 8 --games 120 --workers 2
     """
     from cli.levels.ladder import calibration
 
@@ -67,41 +76,40 @@ def levels_command(game, calibrate, games, workers, top, resume, seed, out, data
         registry.default_searcher(registry.game(game))
     except CadenzaError as exc:
         raise click.BadParameter(str(exc), param_hint="GAME") from None
+    if gap is not None and top != 10:
+        raise click.UsageError("--gap plays one gap of the ladder: --up-to has no use with it")
     if calibrate:
         folder = Path(out or f"levels-{game}")
-        _calibrate(game, games, workers, top, seed, folder, data_file, resume)
-    elif resume:
-        raise click.UsageError("--resume goes on with a calibration: give it with --calibrate")
+        _calibrate(game, games, workers, top, gap, seed, folder, data_file, resume)
+    elif resume or gap is not None:
+        option = "--resume" if resume else "--gap"
+        raise click.UsageError(f"{option} is part of a calibration: give it with --calibrate")
     from cli.levels.table import level_lines
 
     for line in level_lines(game, calibration(game, data_file), data_file):
         click.echo(line)
 
 
-def _calibrate(game, games, workers, top, seed, out, data_file, resume) -> None:
+def _calibrate(game, games, workers, top, gap, seed, out, data_file, resume) -> None:
     from rich.console import Console
 
-    from cli.levels.calibrate import calibrate
+    from cli.levels.calibrate import calibrate, replay_gap
     from cli.match.backends import make_backend
     from cli.match.store import StoreError
     from plugins.manager import default_registry
 
-    command = f"cadenza levels {game} --calibrate --games {games} --workers {workers}"
-    command += f" --seed {seed}" + (f" --up-to {top}" if top != 10 else "")
+    command = f"cadenza levels {game} --calibrate" + ("" if gap is None else f" --gap {gap}")
+    command += f" --games {games} --workers {workers} --seed {seed}"
+    command += f" --up-to {top}" if top != 10 else ""
+    backend = make_backend("local", workers, default_registry)
+    shared = dict(
+        console=Console(stderr=True), note=lambda text: click.echo(text, err=True), resume=resume
+    )
     try:
-        calibrate(
-            game,
-            games,
-            make_backend("local", workers, default_registry),
-            out,
-            seed,
-            top,
-            command,
-            data_file,
-            console=Console(stderr=True),
-            note=lambda text: click.echo(text, err=True),
-            resume=resume,
-        )
+        if gap is None:
+            calibrate(game, games, backend, out, seed, top, command, data_file, **shared)
+        else:
+            replay_gap(game, gap, games, backend, out, seed, command, data_file, **shared)
     except StoreError as exc:
         raise click.UsageError(f"{exc} (remove {out} or give another --out)") from None
     except KeyboardInterrupt:

@@ -37,6 +37,11 @@ def level_lines(game_name: str, entry: Optional[dict], path=None) -> list[str]:
         lines.append(f"{game_name} is not calibrated: cadenza levels {game_name} --calibrate")
         return lines
     lines.append(f"measured by: {entry['command']}")
+    for row in entry.get("levels", []):
+        if "command" in row:
+            lines.append(
+                f"level {row['level']} against {row['level'] - 1} again by: {row['command']}"
+            )
     registry = default_registry()
     now = level_searcher(registry, registry.game(game_name))
     if entry.get("searcher", now) != now:

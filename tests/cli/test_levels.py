@@ -408,3 +408,84 @@ def test_calibrate_resume_plays_only_the_gaps_not_yet_stored(tmp_path, monkeypat
 def test_resume_without_calibrate_is_a_usage_error(tmp_path):
     run = _cli("levels", "tictactoe", "--resume", "--data", str(tmp_path / "x.json"))
     assert run.exit_code == 2 and "give it with --calibrate" in run.output
+
+
+def test_calibrate_gap_plays_one_gap_again_and_chains_the_ladder_afresh(tmp_path, monkeypatch):
+    """--gap N plays the match of level N against N-1 again, on the ladder's own deals
+    first (seed + N - 1) and then more; the other gaps keep their stored figures and
+    the levels above are chained afresh; the row says what played it again."""
+    monkeypatch.chdir(ROOT)  # the match workers import this tree's code
+    path = tmp_path / "levels.json"
+    base = ["levels", "tictactoe", "--calibrate", "--workers", "1", "--data", str(path)]
+    assert _cli(*base, "--games", "2", "--up-to", "4", "--out", str(tmp_path / "a")).exit_code == 0
+    before = json.loads(path.read_text())["tictactoe"]
+    run = _cli(*base, "--gap", "3", "--games", "4", "--out", str(tmp_path / "b"))
+    assert run.exit_code == 0, run.output
+    entry = json.loads(path.read_text())["tictactoe"]
+    assert entry["command"] == before["command"], "the ladder's own command is kept"
+    rows, old = entry["levels"], before["levels"]
+    assert rows[1] == old[1] and rows[3]["gap"] == old[3]["gap"], "the other gaps are kept"
+    assert rows[2]["games"] == 4 and old[2]["games"] == 2
+    assert rows[2]["command"] == (
+        "cadenza levels tictactoe --calibrate --gap 3 --games 4 --workers 1 --seed 1"
+    )
+    for row in rows[1:4]:  # a clean sweep has no finite gap, and none above it
+        gaps = [below["gap"] for below in rows[1 : row["level"]]]
+        if None in gaps:
+            assert row["elo"] is None
+        else:
+            assert row["elo"] == pytest.approx(sum(gaps), abs=0.2)
+        gap, low, high = row["gap"], row["gap_low"], row["gap_high"]
+        assert gap is None or (low is None or low <= gap) and (high is None or gap <= high)
+    assert os.listdir(tmp_path / "b") == ["level3-vs-level2"]
+    replayed, stored = (
+        [json.loads(line) for line in (tmp_path / d / "level3-vs-level2" / "games.jsonl").open()]
+        for d in ("b", "a")
+    )
+    assert len(replayed) == 4
+    assert [g["seed"] for g in replayed[:2]] == [g["seed"] for g in stored]
+    assert "level 3 against 2 again by: " + rows[2]["command"] in run.output.splitlines()
+
+    # A gap the stored ladder does not reach yet is for --up-to; nothing is played.
+    stored_text = path.read_text()
+    beyond = _cli(*base, "--gap", "6", "--games", "2", "--out", str(tmp_path / "c"))
+    assert beyond.exit_code == 1 and "does not reach level 5" in beyond.output
+    assert path.read_text() == stored_text and not (tmp_path / "c").exists()
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (lambda entry: entry, "keeps no interval for the gap of level 2 over 1"),
+        (lambda entry: {**entry, "searcher": "mcts:c=9"}, "was played with mcts:c=9"),
+        (lambda entry: None, "tictactoe has no stored ladder"),
+    ],
+)
+def test_calibrate_gap_refuses_a_ladder_it_cannot_chain_and_changes_nothing(
+    change, message, tmp_path
+):
+    # The shipped ladder of tictactoe predates the gaps' own intervals.
+    shipped = json.loads(levels.CALIBRATION_FILE.read_text())["tictactoe"]
+    entry = change(json.loads(json.dumps(shipped)))
+    path, out = tmp_path / "levels.json", tmp_path / "ladder"
+    path.write_text(json.dumps({} if entry is None else {"tictactoe": entry}))
+    before = path.read_text()
+    run = _cli("levels", "tictactoe", "--calibrate", "--gap", "3", "--games", "2",
+               "--data", str(path), "--out", str(out))  # fmt: skip
+    assert run.exit_code == 1 and message in run.output
+    assert len(run.output.strip().splitlines()) == 1
+    assert path.read_text() == before and not out.exists()
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--gap", "3"], "--gap is part of a calibration: give it with --calibrate"),
+        (["--calibrate", "--gap", "3", "--up-to", "5"], "--up-to has no use with it"),
+        (["--calibrate", "--gap", "1"], "1 is not in the range 2<=x<=10"),
+    ],
+)
+def test_gap_usage_errors(args, message, tmp_path):
+    run = _cli("levels", "tictactoe", *args, "--data", str(tmp_path / "x.json"))
+    assert run.exit_code == 2 and message in run.output
+    assert not (tmp_path / "x.json").exists()
