@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import math
+from functools import partial
 from pathlib import Path
 from typing import Callable, Optional
 
@@ -147,12 +148,17 @@ def calibrate(
     console=None,
     note: Callable[[str], None] = lambda text: None,
     resume: bool = False,
+    gap: Optional[int] = None,
 ) -> dict:
     """Play the ladder from level 1 up to `top`, write the game's entry of the
     calibration file (the others are kept) and return it. With `resume`, a gap whose
     folder already holds its match goes on from what is stored (raising the top of a
-    ladder plays only the new gaps)."""
+    ladder plays only the new gaps). With `gap`, play only the match of that level
+    against the one below again (replay_gap)."""
     _check_budgets(game_name, path)
+    if gap is not None:
+        play = partial(_play_gap, game_name, gap - 1, games, backend, out, seed, resume, console)
+        return replay_gap(game_name, gap, play, command, path, note)
     gaps = {}
     for lower in range(MIN_LEVEL, top):
         note(f"level {lower + 1} against level {lower}: {games} games")
@@ -171,22 +177,17 @@ def calibrate(
 def replay_gap(
     game_name: str,
     upper: int,
-    games: int,
-    backend,
-    out: Path,
-    seed: int,
+    play: Callable[[], dict],
     command: str,
     path: Optional[Path] = None,
-    console=None,
     note: Callable[[str], None] = lambda text: None,
-    resume: bool = False,
 ) -> dict:
-    """Play the match of level `upper` against the level below again (more games, or
-    other deals: its seed is `seed + upper - 1`, as in calibrate, so the ladder's own
-    seed deals the stored match's games first), chain the stored ladder afresh with it, store
-    the entry with `command` on that level's row, and return it. The other gaps keep
-    their stored figures; nothing is played or written unless they can."""
-    _check_budgets(game_name, path)
+    """Play the match of level `upper` against the level below again (`play`, as
+    calibrate plays it: its seed is the ladder's seed + upper - 1, so the ladder's own
+    seed deals the stored match's games first, then more), chain the stored ladder
+    afresh with it, store the entry with `command` on that level's row, and return it.
+    The other gaps keep their stored figures; nothing is played or written unless they
+    can."""
     entry = calibration(game_name, path)
     if entry is None:
         raise CalibrationError(f"{game_name} has no stored ladder: calibrate it first")
@@ -204,8 +205,8 @@ def replay_gap(
             f"{game_name}'s stored ladder does not reach level {lower}: calibrate it "
             f"with --up-to {upper} instead"
         )
-    note(f"level {upper} against level {lower} again: {games} games")
-    gaps[lower] = _play_gap(game_name, lower, games, backend, out, seed, resume, console)
+    note(f"level {upper} against level {lower} again")
+    gaps[lower] = play()
     commands = {row["level"]: row["command"] for row in entry["levels"] if "command" in row}
     commands[upper] = command
     rows = ladder_rows(game_name, gaps, path)

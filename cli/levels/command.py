@@ -93,7 +93,7 @@ def levels_command(game, calibrate, games, workers, top, gap, resume, seed, out,
 def _calibrate(game, games, workers, top, gap, seed, out, data_file, resume) -> None:
     from rich.console import Console
 
-    from cli.levels.calibrate import calibrate, replay_gap
+    from cli.levels.calibrate import calibrate
     from cli.match.backends import make_backend
     from cli.match.store import StoreError
     from plugins.manager import default_registry
@@ -102,14 +102,21 @@ def _calibrate(game, games, workers, top, gap, seed, out, data_file, resume) -> 
     command += f" --games {games} --workers {workers} --seed {seed}"
     command += f" --up-to {top}" if top != 10 else ""
     backend = make_backend("local", workers, default_registry)
-    shared = dict(
-        console=Console(stderr=True), note=lambda text: click.echo(text, err=True), resume=resume
-    )
     try:
-        if gap is None:
-            calibrate(game, games, backend, out, seed, top, command, data_file, **shared)
-        else:
-            replay_gap(game, gap, games, backend, out, seed, command, data_file, **shared)
+        calibrate(
+            game,
+            games,
+            backend,
+            out,
+            seed,
+            top,
+            command,
+            data_file,
+            console=Console(stderr=True),
+            note=lambda text: click.echo(text, err=True),
+            resume=resume,
+            gap=gap,
+        )
     except StoreError as exc:
         raise click.UsageError(f"{exc} (remove {out} or give another --out)") from None
     except KeyboardInterrupt:
