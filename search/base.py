@@ -8,7 +8,7 @@ import inspect
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
-from engine.errors import CadenzaError
+from engine.errors import CadenzaError, IllegalActionError
 from engine.rng import Rng
 from search import clock
 
@@ -68,6 +68,14 @@ class Alternative:
         if self._finish is not None:
             self._line, self._finish = self._finish(self._line), None
         return self._line
+
+    def then(self, step: Callable[[list[int]], list[int]]) -> None:
+        """Pass the line through `step` too, once it is finished."""
+        finish = self._finish
+        if finish is None:
+            self._line = step(self._line)
+        else:
+            self._finish = lambda line: step(finish(line))
 
     def __eq__(self, other) -> bool:
         if not isinstance(other, Alternative):
@@ -191,6 +199,12 @@ class SearcherSpec:
         return self.create(**{**suggested, **options})
 
 
+# The worlds an answer is checked in before it leaves decide (see there), and the
+# seed of their draw, apart from the search's own.
+CUT_WORLDS = 8
+CUT_SEED = 0x5EED_C07
+
+
 def decide(searcher: Searcher, game, state, budget: Budget, seed: Optional[int] = None) -> Decision:
     """The mover's decision in `state`, searched from its observation only.
 
@@ -205,7 +219,42 @@ def decide(searcher: Searcher, game, state, budget: Budget, seed: Optional[int] 
     start = clock.now()
     decision = searcher.choose(view, seat, budget, rng)
     decision.stats.setdefault("ms", int((clock.now() - start) * 1000))
+    # Where a turn ends can hang on what the seat cannot see (Luthier's face-down
+    # chips): a turn that goes on in the searched worlds may end in this one. Cut each
+    # answer where it leaves the turn in some world the seat cannot tell from this one
+    # (sampled from its view, so the cut shows nothing hidden), or else in this one.
+    worlds = [state.clone()]
+    if getattr(game, "hidden_information", False):  # a test double may not say
+        draw = Rng(None if seed is None else seed ^ CUT_SEED)
+        worlds += [state.determinize(seat, draw) for _ in range(CUT_WORLDS)]
+
+    def cut(actions: list[int]) -> list[int]:
+        return within_turn(worlds, seat, actions)
+
+    decision.actions = cut(decision.actions)
+    for alternative in decision.alternatives:
+        alternative.then(cut)
     return decision
+
+
+def within_turn(worlds: list, seat: int, actions: list[int]) -> list[int]:
+    """The longest start of `actions` that is the seat's to play in every one of
+    `worlds` (left unchanged). The first action is kept whatever it is: an illegal
+    one is the searcher's error to report (cli/notation.check_turn)."""
+    scratches = [world.clone() for world in worlds]
+    kept: list[int] = []
+    for action in actions:
+        if kept and not all(
+            s.current_player() == seat and action in s.legal_actions() for s in scratches
+        ):
+            break
+        kept.append(action)
+        try:
+            for scratch in scratches:
+                scratch.apply(action)
+        except IllegalActionError:
+            break
+    return kept
 
 
 def extend_turn(state, seat: int, actions: list[int], pick: Callable[[Any], int]) -> list[int]:

@@ -3,9 +3,16 @@ the one entry point that shows a searcher only the mover's view."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
+from cli.notation import check_turn
+from engine.rng import Rng
+from plugins.manager import default_registry
 from search.base import (
+    Alternative,
     Budget,
     Decision,
     Searcher,
@@ -185,3 +192,61 @@ def test_turn_of_stops_at_chance_or_the_next_seat(registry):
     assert turn_of(state, 0, roll, lambda s: hold) == [roll]  # a chance node follows
     assert turn_of(state, 0, hold, lambda s: roll) == [hold]  # the other seat follows
     assert state.to_json() == pig.new_state().to_json(), "turn_of works on a copy"
+
+
+# ---- an answer cut to the turn ---------------------------------------------------------
+
+LUTHIER_RECORD = Path(__file__).with_name("data") / "luthier-turn-ends-on-hidden-chips.json"
+
+
+class Scripted(Searcher):
+    """Answers a fixed list of actions, however far it goes, with it as an alternative."""
+
+    def __init__(self, actions):
+        self.actions = actions
+
+    def choose(self, state, seat, budget, rng):
+        alternative = Alternative(self.actions[:1], 0.5, 1, finish=lambda line: self.actions)
+        return Decision(list(self.actions), 0.5, alternatives=[alternative])
+
+
+def test_decide_cuts_an_answer_at_the_end_of_the_movers_turn():
+    registry = default_registry()
+    game = registry.game("tictactoe")
+    state = game.new_state()
+    decision = decide(Scripted([4, 0, 8]), game, state, Budget(iterations=1), seed=1)
+    assert decision.actions == [4], "0 and 8 would be the other seat's and then its own"
+    assert decision.alternatives[0].actions == [4]
+    assert state.legal_actions() == list(range(9)), "the position is left as it was"
+
+
+def luthier_position():
+    """A Luthier game where seat 1's turn ends after `go@finish coins2`, on the others'
+    face-down chips: in worlds its view allows, the same two actions can leave it to
+    move on. Rebuilt from a ladder match in which level 8 forfeited by playing on."""
+    game = default_registry().game("luthier")
+    record = json.loads(LUTHIER_RECORD.read_text())
+    state = game.new_state(3, resolve_setup=False)
+    for text in record["setup"] + record["moves"]:
+        state.apply(state.str_to_action(text))
+    return game, state
+
+
+def test_a_turn_searched_in_another_world_is_cut_where_it_ends_and_shows_nothing_hidden():
+    from cli.levels.ladder import searcher_for
+
+    game, state = luthier_position()
+    seat = state.current_player()
+    level8 = searcher_for(default_registry(), game, 8)
+    other = state.determinize(seat, Rng(7))  # a world seat 1 cannot tell from this one
+    assert other.observation(seat) == state.observation(seat)
+    long_turns = 0
+    for seed in range(35, 45):
+        decision = decide(level8, game, state, Budget(iterations=1000), seed)
+        long_turns += len(decision.stats["pv"]) > 3
+        check_turn(state, decision.actions, "level 8")  # raises past the end of the turn
+        for alternative in decision.alternatives:
+            check_turn(state, alternative.actions, "level 8")
+        seen = decide(level8, game, other, Budget(iterations=1000), seed)
+        assert seen.actions == decision.actions, "the cut hangs on the seat's view only"
+    assert long_turns, "the search still plans turns that go on in its worlds"
