@@ -24,6 +24,7 @@ from cli.levels.ladder import (
     forget_stored,
     ladder,
     level_searcher,
+    outdated_by,
 )
 from cli.match.elo import chained
 from cli.match.entrants import Entrant
@@ -192,8 +193,8 @@ def replay_gap(
     if entry is None:
         raise CalibrationError(f"{game_name} has no stored ladder: calibrate it first")
     registry = default_registry()
-    now = level_searcher(registry, registry.game(game_name))
-    if entry.get("searcher", now) != now:
+    now = outdated_by(registry, registry.game(game_name), entry)
+    if now is not None:
         raise CalibrationError(
             f"{game_name}'s stored ladder was played with {entry['searcher']}, its levels "
             f"now search with {now}: calibrate the whole ladder again"

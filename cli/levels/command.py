@@ -101,12 +101,11 @@ def _calibrate(game, games, workers, top, gap, seed, out, data_file, resume) -> 
     command = f"cadenza levels {game} --calibrate" + ("" if gap is None else f" --gap {gap}")
     command += f" --games {games} --workers {workers} --seed {seed}"
     command += f" --up-to {top}" if top != 10 else ""
-    backend = make_backend("local", workers, default_registry)
     try:
         calibrate(
             game,
             games,
-            backend,
+            make_backend("local", workers, default_registry),
             out,
             seed,
             top,

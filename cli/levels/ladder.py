@@ -125,6 +125,13 @@ def level_searcher(registry, game) -> str:
     return str(SeatSpec(name, options={k: format_option(v) for k, v in sorted(options.items())}))
 
 
+def outdated_by(registry, game, entry: dict) -> Optional[str]:
+    """What the levels of `game` search with now, if the stored ladder `entry` was
+    played with something else (its figures no longer measure them); else None."""
+    now = level_searcher(registry, game)
+    return None if entry.get("searcher", now) == now else now
+
+
 def searcher_for(registry, game, number: int, path: Optional[Path] = None):
     """The searcher that plays `game` at level `number`: the game's default searcher,
     with the options the game suggests, wrapped to keep the level's budget and noise."""

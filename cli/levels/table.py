@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from cli.levels.ladder import ladder, level_searcher
+from cli.levels.ladder import ladder, outdated_by
 from cli.match.elo import signed_elo
 from plugins.manager import default_registry
 
@@ -43,8 +43,8 @@ def level_lines(game_name: str, entry: Optional[dict], path=None) -> list[str]:
                 f"level {row['level']} against {row['level'] - 1} again by: {row['command']}"
             )
     registry = default_registry()
-    now = level_searcher(registry, registry.game(game_name))
-    if entry.get("searcher", now) != now:
+    now = outdated_by(registry, registry.game(game_name), entry)
+    if now is not None:
         lines.append(
             f"measured with {entry['searcher']}; the levels now search with {now}, so these "
             f"figures are out of date until the ladder is played again"
