@@ -257,9 +257,9 @@ FIXTURE = {
             {"level": 1, "iterations": 10, "random_share": 0.5, "elo": 0.0, "elo_low": 0.0,
              "elo_high": 0.0, "games": 0},
             {"level": 2, "iterations": 10, "random_share": 0.2, "elo": 95.4, "elo_low": 20.0,
-             "elo_high": 170.2, "games": 8, "gap": 95.4},
+             "elo_high": 170.2, "games": 8, "gap": 95.4, "gap_low": 20.0, "gap_high": 170.2},
             {"level": 3, "iterations": 25, "elo": 180.0, "elo_low": None, "elo_high": 300.0,
-             "games": 8, "gap": 84.6},
+             "games": 8, "gap": 84.6, "gap_low": None, "gap_high": 129.8},
             {"level": 4, "iterations": 50},
         ],
     }
@@ -273,10 +273,12 @@ def test_levels_prints_the_table_with_intervals_and_not_calibrated(tmp_path):
     assert run.exit_code == 0, run.output
     lines = run.output.splitlines()
     assert lines[0].split() == ["level", "budget", "Elo", "over", "level", "1", "95%",
-                                "interval", "games", "vs", "level", "below"]  # fmt: skip
+                                "interval", "over", "level", "below,", "95%", "games", "vs",
+                                "level", "below"]  # fmt: skip
     assert lines[2].split() == ["2", "iterations=10,", "20%", "random", "moves", "+95", "[+20,",
-                                "+170]", "8"]  # fmt: skip
-    assert lines[3].split() == ["3", "iterations=25", "+180", "[unbounded,", "+300]", "8"]
+                                "+170]", "+95", "[+20,", "+170]", "8"]  # fmt: skip
+    assert lines[3].split() == ["3", "iterations=25", "+180", "[unbounded,", "+300]", "+85",
+                                "[unbounded,", "+130]", "8"]  # fmt: skip
     assert lines[4].split() == ["4", "iterations=50", "not", "calibrated"]
     assert lines[10].split() == ["10", "default", "budget", "not", "calibrated"]
     assert lines[11] == "measured by: " + FIXTURE["tictactoe"]["command"]
@@ -285,6 +287,28 @@ def test_levels_prints_the_table_with_intervals_and_not_calibrated(tmp_path):
     assert other.output.splitlines()[-1].startswith("pig is not calibrated")
     bad = _cli("levels", "chess", "--data", str(path))
     assert bad.exit_code == 2 and "unknown game: chess" in bad.output
+
+
+def test_a_ladder_stored_before_gap_intervals_shows_its_gaps_without_one(tmp_path):
+    old = json.loads(json.dumps(FIXTURE))
+    for row in old["tictactoe"]["levels"]:
+        row.pop("gap_low", None), row.pop("gap_high", None)
+    path = tmp_path / "levels.json"
+    path.write_text(json.dumps(old))
+    lines = _cli("levels", "tictactoe", "--data", str(path)).output.splitlines()
+    assert lines[2].split()[-2:] == ["+95", "8"]
+    assert lines[3].split()[-3:] == ["+300]", "+85", "8"]
+
+
+def test_every_shipped_ladder_keeps_each_measured_gaps_interval_around_it():
+    # The table's gap column reads these; a gap's interval holds its own figure.
+    for game_name, entry in json.loads(levels.CALIBRATION_FILE.read_text()).items():
+        for row in entry["levels"][1:]:
+            if "elo" not in row:
+                continue
+            low, high = row["gap_low"], row["gap_high"]
+            assert low is None or low <= row["gap"] + 0.05, (game_name, row)
+            assert high is None or row["gap"] <= high + 0.05, (game_name, row)
 
 
 def test_the_rows_sum_the_gaps_and_their_intervals_in_quadrature():
