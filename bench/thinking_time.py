@@ -5,7 +5,10 @@ match at every two adjacent thinking times (seats rotated, deals paired: the mat
 code of cli/match/), and the gaps are chained into Elo over the shortest time with
 95% intervals (cli/match/elo.chained). Two seats where the game allows, otherwise
 its fewest. Each match is a folder under --out, GAME/T2-vs-T1, so a stopped run goes
-on from where it was with the same command; the chain is written to
+on from where it was with the same command (a started match keeps the number of
+games it was started with, so a step can be added at the top with fewer games, and
+its seed is --seed plus its lower time's place in 0.1, 0.3, 1, 3, 10, whatever
+--times it runs under); the chain is written to
 thinking-time.json and drawn in thinking-time.png there, and printed as the README's
 table. Run from the checkout:
 
@@ -67,6 +70,22 @@ def gap_config(game, searcher: str, low: float, high: float, games: int, seed: i
 
 def gap_dir(out: Path, game_name: str, low: float, high: float) -> Path:
     return out / game_name / f"{label(high)}-vs-{label(low)}"
+
+
+def gap_seed(seed: int, times: tuple[float, ...], index: int) -> int:
+    """The seed of the match between times[index] and the time above it: `seed` plus
+    the lower time's place in TIMES (its place in `times` for another time), so a gap
+    plays the same deals whichever --times it was started under, and a step added
+    later at the top (--times 3,10) goes on the chain's seeds."""
+    low = times[index]
+    return seed + (TIMES.index(low) if low in TIMES else index)
+
+
+def started_games(directory: Path) -> int | None:
+    """The games a started match folder was set to play (None if not started)."""
+    if not (directory / CONFIG_FILE).exists():
+        return None
+    return json.loads((directory / CONFIG_FILE).read_text(encoding="utf-8"))["games"]
 
 
 def stored_gap(directory: Path) -> dict | None:
@@ -167,9 +186,20 @@ def run(game_names, times, games, seed, workers, out: Path) -> None:
         searcher = registry.default_searcher(game)
         for index, (low, high) in enumerate(zip(times, times[1:], strict=False)):
             directory = gap_dir(out, game_name, low, high)
-            print(f"{game_name}: {label(high)} against {label(low)}, {games} games", flush=True)
-            config = gap_config(game, searcher, low, high, games, seed + index)
-            run_match(config, directory, backend, resume=(directory / CONFIG_FILE).exists())
+            # A started match goes on to its own number of games: --games is for
+            # the steps not started yet.
+            started = started_games(directory)
+            target = games if started is None else started
+            note = (
+                ""
+                if target == games
+                else f" (started with {target}; --games {games} is kept for new steps)"
+            )
+            print(
+                f"{game_name}: {label(high)} against {label(low)}, {target} games{note}", flush=True
+            )
+            config = gap_config(game, searcher, low, high, target, gap_seed(seed, times, index))
+            run_match(config, directory, backend, resume=started is not None)
 
 
 def write_chain(game_names, times, out: Path) -> dict[str, list[dict]]:
@@ -187,7 +217,12 @@ def main(argv=None) -> None:
     parser.add_argument("--game", action="append", help="a game (default: the four seed games)")
     default_times = ",".join(f"{t:g}" for t in TIMES)
     parser.add_argument("--times", default=default_times, help="seconds, rising")
-    parser.add_argument("--games", type=int, default=40, help="games of each adjacent match")
+    parser.add_argument(
+        "--games",
+        type=int,
+        default=40,
+        help="games of each adjacent match not started yet (a started one keeps its own)",
+    )
     parser.add_argument("--seed", type=int, default=3000)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--out", type=Path, default=OUT)
