@@ -1,5 +1,5 @@
 """Parallel searches in threads: root parallelism (several independent trees of one
-position, their root statistics summed by rootstats.merge), tree parallelism
+position, read as one through treesummary.PooledEdges), tree parallelism
 (several searches growing one shared tree, SharedTree) and pimc's determinizations
 spread over `workers`.
 
@@ -19,9 +19,9 @@ from typing import Any, Callable, Optional, Sequence
 
 from search import clock
 from search.base import Budget, SearchError
-from search.rootstats import RootStats, headline, merge
+from search.rootstats import RootStats, headline
 from search.timing import run_sliced, run_until_settled
-from search.treesummary import TreeEdges, line_settled, summarize
+from search.treesummary import PooledEdges, TreeEdges, line_settled, summarize
 
 
 def check_workers(workers: int) -> None:
@@ -136,8 +136,9 @@ def root_parallel(
 ) -> RootStats:
     """Root parallelism: `workers` independent trees `new_tree(seed)` of one position,
     seeds drawn from `rng` in order, each grown in its own thread with its share of
-    the iterations until the budget's deadline (or a stop), their root statistics
-    for `seat` summed (rootstats.merge). With an iteration budget the answer depends
+    the iterations until the budget's deadline (or a stop), then read for `seat` as
+    one tree (treesummary.PooledEdges: visits and returns summed per action at the
+    root and at every later step of a line). With an iteration budget the answer depends
     on the seed only. The first tree reports progress: its value and pv, with the
     iterations and nodes of all trees (the best by `final`).
 
@@ -165,7 +166,7 @@ def root_parallel(
         report["nodes"] = sum(tree.nodes for tree in trees)
         return report
 
-    def grow(index: int) -> RootStats:
+    def grow(index: int) -> int:
         tree, share = trees[index], plan[index][0]
         reporter = status if index == 0 else None
         done = tree.run(min(share, FIRST_ITERATIONS))
@@ -178,8 +179,10 @@ def root_parallel(
             )
         elif done < share and not (deadline is not None and clock.now() >= deadline):
             done += run_sliced(tree.run, share - done, deadline, reporter)
-        stats = summarize(tree, seat)
-        stats.iterations = done
-        return stats
+        return done
 
-    return merge(run_tasks(grow, [(index,) for index in range(len(trees))], workers))
+    done = run_tasks(grow, [(index,) for index in range(len(trees))], workers)
+    # Every thread has stopped: the trees hold still while they are read together.
+    stats = summarize(PooledEdges(trees), seat)
+    stats.iterations = sum(done)
+    return stats

@@ -73,6 +73,55 @@ class SearchEdges:
         return self.search.tree.count
 
 
+class PooledEdges:
+    """Several trees of one position read as one tree (root parallelism's merge): a
+    node is the tuple of each tree's node on the same path from the root (None where
+    a tree never went), node 0 being every root. An edge sums the trees' visits and
+    returns for its action, so each later step of a line is chosen on the pooled
+    statistics too, not on the one tree that knew the first action best. The first
+    tree's ranking picks among pooled edges."""
+
+    def __init__(self, trees: list[TreeEdges]):
+        self.trees = list(trees)
+
+    @property
+    def root_state(self):
+        return self.trees[0].root_state
+
+    @property
+    def iterations(self) -> int:
+        return sum(tree.iterations for tree in self.trees)
+
+    @property
+    def nodes(self) -> int:
+        return sum(tree.nodes for tree in self.trees)
+
+    def edges(self, node, state: Optional[Any] = None) -> list[Edge]:
+        nodes = (0,) * len(self.trees) if node == 0 else node
+        pooled: dict[int, list] = {}  # action: [children, visits, summed mean, value_sum]
+        for index, (tree, own) in enumerate(zip(self.trees, nodes, strict=True)):
+            if own is None:
+                continue
+            for edge in tree.edges(own, state):
+                entry = pooled.get(edge.action)
+                if entry is None:
+                    entry = pooled[edge.action] = [[None] * len(self.trees), 0, 0.0, 0.0]
+                entry[0][index] = edge.child
+                entry[1] += edge.visits
+                entry[2] += edge.mean * edge.visits
+                entry[3] += edge.value_sum
+        return [
+            Edge(tuple(children), action, visits, summed / visits if visits else 0.0, value_sum)
+            for action, (children, visits, summed, value_sum) in pooled.items()
+        ]
+
+    def best(self, edges: list[Edge]) -> Optional[Edge]:
+        return self.trees[0].best(edges)
+
+    def run(self, iterations: int, deadline: Optional[float] = None) -> int:
+        raise TypeError("pooled trees are read, not grown: grow each tree")
+
+
 def follow(tree: TreeEdges, node: int, state, seat: Optional[int] = None) -> tuple[list[int], int]:
     """The actions the tree follows from `node` (whose position is `state`, which is
     played on in place) and the node reached; with `seat`, only while that seat is to

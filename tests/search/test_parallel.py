@@ -17,7 +17,7 @@ from search import clock, parallel, progress, stopping
 from search.base import Budget, SearchError, decide
 from search.mcts_searcher import MctsSearcher, UctEdges, new_search, uct_options
 from search.rootstats import merge
-from search.treesummary import summarize
+from search.treesummary import Edge, PooledEdges, summarize
 
 SEARCHERS = ["mcts", "ismcts", "pimc"]
 
@@ -42,16 +42,70 @@ def test_threads_give_the_answer_of_the_same_trees_grown_one_after_another(pig):
         lambda seed: pig_tree(state, seed), 0, Budget(iterations=3001), 3001, 2, Rng(9), 0.0
     )
     seeds = Rng(9)
-    parts = []
+    trees = []
     for share in (1501, 1500):  # the first tree takes the odd iteration
-        tree = pig_tree(state, seeds.next_u64())
-        tree.run(share)
-        parts.append(summarize(tree, 0))
-    alone = merge(parts)
+        trees.append(pig_tree(state, seeds.next_u64()))
+        trees[-1].run(share)
+    alone = summarize(PooledEdges(trees), 0)
     assert merged.iterations == 3001 == alone.iterations
+    # At the root the pooled trees are the summed root statistics.
+    summed = merge([summarize(tree, 0) for tree in trees])
+    assert {a: (c.visits, c.value_sum) for a, c in alone.children.items()} == {
+        a: (c.visits, c.value_sum) for a, c in summed.children.items()
+    }
     assert {a: (c.visits, c.value_sum, c.line) for a, c in merged.children.items()} == {
         a: (c.visits, c.value_sum, c.line) for a, c in alone.children.items()
     }
+
+
+class TwoStepTurn:
+    """A position whose mover (seat 0) takes two actions, then seat 1 moves."""
+
+    def __init__(self, line=()):
+        self.line = list(line)
+
+    def clone(self):
+        return TwoStepTurn(self.line)
+
+    def apply(self, action):
+        self.line.append(action)
+
+    def current_player(self):
+        return 0 if len(self.line) < 2 else 1
+
+    def legal_actions(self):
+        return [1, 2] if len(self.line) < 2 else [9]
+
+
+class FixedTree:
+    """A finished tree given as {node: [(child, action, visits, value_sum)]}, ranked
+    as mcts ranks (the most visits, the first on ties)."""
+
+    best = UctEdges.best
+
+    def __init__(self, nodes):
+        self.nodes_of, self.root_state, self.iterations = nodes, TwoStepTurn(), 0
+        self.nodes = len(nodes)
+
+    def edges(self, node, state=None):
+        return [Edge(c, a, v, 0.0, s) for c, a, v, s in self.nodes_of.get(node, [])]
+
+
+def test_pooled_trees_choose_every_step_of_a_line_on_the_summed_visits():
+    # Tree A knows action 1 best (6 visits to 5), so a merge of root statistics took
+    # its line, 1 then 1 (4 visits to 2); tree B goes 1 then 2 (4 to 1). Pooled:
+    # 1 then 2, 6 visits to 5. Action 2 at the root only tree A tried further.
+    a = FixedTree(
+        {0: [(1, 1, 6, 3.0), (2, 2, 4, 1.0)], 1: [(3, 1, 4, 0), (4, 2, 2, 0)], 2: [(5, 1, 3, 0)]}
+    )
+    b = FixedTree({0: [(1, 2, 5, 1.0), (2, 1, 5, 2.5)], 2: [(3, 1, 1, 0), (4, 2, 4, 0)]})
+    old = merge([summarize(a, 0), summarize(b, 0)])
+    assert old.children[1].line == [1, 1]
+    pooled = summarize(PooledEdges([a, b]), 0)
+    first, second = pooled.children[1], pooled.children[2]
+    assert (first.visits, first.value_sum, first.line, first.finished) == (11, 5.5, [1, 2], True)
+    assert (second.visits, second.value_sum, second.line) == (9, 2.0, [2, 1])
+    assert pooled.nodes == a.nodes + b.nodes
 
 
 @pytest.mark.parametrize("name", SEARCHERS)
