@@ -11,7 +11,8 @@ and `cadenza match ... --resume` goes on with it. Run from the checkout:
 A row gives the first entrant's mean return per seat with its 95% (Wilson) interval:
 its score against the others in a two-player match, its share of the win in a game
 of more seats (a fair share is 1/players); and, for two entrants, the Elo with its
-95% interval from pairs of games with the seats swapped.
+95% interval from pairs of games with the seats swapped; and the folder, which tells
+apart matches of the same entrants (played again, on other seeds or other code).
 """
 
 from __future__ import annotations
@@ -65,15 +66,15 @@ def row(directory: Path) -> str:
     lineup = " vs ".join(f"{entrant.name} ({entrant.spec})" for entrant in entrants)
     return (
         f"| {match['game']} | {match['players']} | {lineup} | {len(records)} / {match['games']} "
-        f"| {share} | {_elo(summary.get('head_to_head'))} |"
+        f"| {share} | {_elo(summary.get('head_to_head'))} | `{directory.name}` |"
     )
 
 
 def table(dirs: list[Path]) -> list[str]:
     lines = [
         "| game | seats | entrants | games played / planned | first entrant's mean return (95%) "
-        "| Elo (95%) |",
-        "|---|---|---|---|---|---|",
+        "| Elo (95%) | folder |",
+        "|---|---|---|---|---|---|---|",
     ]
     return lines + [row(directory) for directory in dirs]
 

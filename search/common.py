@@ -17,8 +17,9 @@ TREE_OPTION_HELP = {
     "rollout_depth": "-1 plays each playout to the end; N cuts it after N actions (heuristic)",
     "final": "how the answer is chosen at the root: visits (most visited) or value (best mean)",
     "reuse": "keep the tree between moves and go on from the new position's node",
-    "workers": "independent searches in that many threads (cores), their root statistics summed",
-    "parallel": "with workers: root (independent trees, their root statistics summed) or "
+    "workers": "independent searches in that many threads (cores), their statistics summed",
+    "parallel": "with workers: root (independent trees, read as one: visits summed at every "
+    "step of the answer) or "
     "tree (the threads grow one shared tree, with a virtual loss)",
     "widening": "chance nodes hold at most ceil(widening * sqrt(visits)) outcomes; 0: all",
     "max_nodes": "the tree stops growing at this many nodes",
