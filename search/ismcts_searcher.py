@@ -15,7 +15,8 @@ Options:
                 actions, then the game's heuristic scores the position.
   final         "visits" (most visited root edge, default) or "value" (best mean).
   workers       root parallelism: N threads grow independent trees with seeds
-                drawn from the search's Rng; their root statistics are summed.
+                drawn from the search's Rng, read as one tree (visits summed at
+                every step of the answer: treesummary.PooledEdges).
   max_nodes     the tree stops growing there (iterations go on, playing out from
                 the deepest node they reach).
   stop_early    a purely timed search answers as soon as its choice can no

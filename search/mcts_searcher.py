@@ -4,7 +4,7 @@ parallelism around the compiled UCT search (search/mcts.pyx).
 Budgets: `iterations` (1000 when neither limit is given) and `movetime_ms`. The
 clock is read between batches of iterations sized to about a millisecond, so a
 timed search overruns its limit by at most ~2 ms plus the time to build the
-answer (with workers, each thread summarises its own tree before the merge).
+answer (with workers, the trees are read as one once every thread has stopped).
 """
 
 from __future__ import annotations
@@ -175,8 +175,8 @@ class MctsSearcher(Searcher):
     an answer also depends on the searches before it).
     workers: that many threads (search/parallel.py), each with its share of an
     iteration budget, each until the time limit. Tree reuse applies to one worker
-    only. parallel: "root" (default) grows independent trees and sums their root
-    statistics; "tree" grows one tree together, with a virtual loss (an iteration
+    only. parallel: "root" (default) grows independent trees and reads them as
+    one (treesummary.PooledEdges); "tree" grows one tree together, with a virtual loss (an iteration
     budget then no longer fixes the answer, the threads' interleaving does).
     stop_early: a purely timed search answers as soon as its choice can no
     longer change (search/timing.py; with workers, once every tree agrees).
