@@ -59,8 +59,9 @@ from engine.errors import CadenzaError
 )
 def levels_command(game, calibrate, games, workers, top, gap, resume, seed, out, data_file):
     """Print GAME's levels 1..10 (what `go level=N`, `play --level N`, seat spec level:N
-    and the web app's strength play): each one's budget and its measured Elo over level
-    1 with a 95% interval. With --calibrate, measure them first.
+    and the web app's strength play): each one's budget, its measured Elo over level 1
+    and its gap over the level below, each with a 95% interval. With --calibrate,
+    measure them first.
 
     \b
     Examples:
