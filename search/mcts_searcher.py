@@ -176,8 +176,9 @@ class MctsSearcher(Searcher):
     workers: that many threads (search/parallel.py), each with its share of an
     iteration budget, each until the time limit. Tree reuse applies to one worker
     only. parallel: "root" (default) grows independent trees and reads them as
-    one (treesummary.PooledEdges); "tree" grows one tree together, with a virtual loss (an iteration
-    budget then no longer fixes the answer, the threads' interleaving does).
+    one (treesummary.PooledEdges); "tree" grows one tree together, with a virtual
+    loss (an iteration budget then no longer fixes the answer, the threads'
+    interleaving does).
     stop_early: a purely timed search answers as soon as its choice can no
     longer change (search/timing.py; with workers, once every tree agrees).
     playout: "random" (default); "mast", move-average sampling (search/mast.pxd),

@@ -4,10 +4,10 @@ A search (one tree, one worker's tree, one determinization's tree) is summarised
 RootStats: per first action, the visits and the mover's summed return, and the
 line of the mover's actions starting with it, as far as the tree knows it. PIMC
 merges several of these by summing (root parallelism, whose trees share one
-position, reads them as one tree instead: treesummary.PooledEdges); `to_decision` turns one
-into the Decision the engine prints, finishing the best line at once and the
-others only when read. Keeping this apart from the compiled tree lets any searcher
-reuse it.
+position, reads them as one tree instead: treesummary.PooledEdges);
+`to_decision` turns one into the Decision the engine prints, finishing the best
+line at once and the others only when read. Keeping this apart from the compiled
+tree lets any searcher reuse it.
 """
 
 from __future__ import annotations

@@ -289,12 +289,18 @@ def test_levels_prints_the_table_with_intervals_and_not_calibrated(tmp_path):
     assert bad.exit_code == 2 and "unknown game: chess" in bad.output
 
 
+def without_gap_intervals(entry: dict) -> dict:
+    """A ladder as it was stored before rows kept their gap's own interval."""
+    for row in entry["levels"]:
+        row.pop("gap_low", None)
+        row.pop("gap_high", None)
+    return entry
+
+
 def test_a_ladder_stored_before_gap_intervals_shows_its_gaps_without_one(tmp_path):
-    old = json.loads(json.dumps(FIXTURE))
-    for row in old["tictactoe"]["levels"]:
-        row.pop("gap_low", None), row.pop("gap_high", None)
+    old = without_gap_intervals(json.loads(json.dumps(FIXTURE["tictactoe"])))
     path = tmp_path / "levels.json"
-    path.write_text(json.dumps(old))
+    path.write_text(json.dumps({"tictactoe": old}))
     lines = _cli("levels", "tictactoe", "--data", str(path)).output.splitlines()
     assert lines[2].split()[-2:] == ["+95", "8"]
     assert lines[3].split()[-3:] == ["+300]", "+85", "8"]
@@ -475,13 +481,6 @@ def test_calibrate_gap_plays_one_gap_again_and_chains_the_ladder_afresh(tmp_path
     beyond = _cli(*base, "--gap", "6", "--games", "2", "--out", str(tmp_path / "c"))
     assert beyond.exit_code == 1 and "does not reach level 5" in beyond.output
     assert path.read_text() == stored_text and not (tmp_path / "c").exists()
-
-
-def without_gap_intervals(entry: dict) -> dict:
-    """A ladder as it was stored before rows kept their gap's own interval."""
-    for row in entry["levels"]:
-        row.pop("gap_low", None), row.pop("gap_high", None)
-    return entry
 
 
 @pytest.mark.parametrize(
