@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.game import sample_chance
+from engine.game import random_action, sample_chance
 from engine.games.taktvoll.reference import TaktVollReference
 from engine.rng import Rng
 from plugins.manager import default_registry
@@ -23,11 +23,7 @@ def mid_game(players: int):
     state = default_registry().game("taktvoll").new_state(players, seed=3)
     rng = Rng(3)
     for _ in range(40):
-        state.apply(
-            sample_chance(state, rng)
-            if state.is_chance_node()
-            else rng.choice(state.legal_actions())
-        )
+        state.apply(random_action(state, rng))
     while state.is_chance_node():
         state.apply(sample_chance(state, rng))
     assert not state.is_terminal()

@@ -19,7 +19,7 @@ import click
 
 from cli.options import players_option, seed_option, variant_option
 from engine.errors import CadenzaError, GameConfigError
-from engine.game import sample_chance
+from engine.game import random_action
 from engine.perft import perft
 from engine.rng import Rng
 
@@ -37,11 +37,7 @@ def perft_position(spec, players: Optional[int], variant: Optional[str], seed: i
     for step in range(advance):
         if state.is_terminal():
             raise PerftError(f"the game ended after {step} of the {advance} actions to advance")
-        state.apply(
-            sample_chance(state, rng)
-            if state.is_chance_node()
-            else rng.choice(state.legal_actions())
-        )
+        state.apply(random_action(state, rng))
     return state
 
 

@@ -148,6 +148,24 @@ def sample_chance(state, rng: Rng) -> int:
     return draw_weighted(state.chance_outcomes(), rng)
 
 
+def random_action(state, rng: Rng) -> int:
+    """One step of a random playthrough of `state`: a chance outcome drawn by its
+    probability, or a legal action drawn uniformly."""
+    if state.is_chance_node():
+        return sample_chance(state, rng)
+    return rng.choice(state.legal_actions())
+
+
+def play_randomly(state, rng: Rng, steps: int) -> int:
+    """Apply up to `steps` random actions (random_action) to `state` in place,
+    stopping at the end of the game; how many were applied."""
+    for step in range(steps):
+        if state.is_terminal():
+            return step
+        state.apply(random_action(state, rng))
+    return steps
+
+
 def draw_weighted(pairs, rng: Rng) -> int:
     """The action of one of `pairs` ((action, probability), probabilities summing to
     1) drawn by its probability; the last if rounding leaves the draw beyond them."""

@@ -16,7 +16,7 @@ from hypothesis import given, note
 from hypothesis import strategies as st
 
 from engine.errors import GameConfigError, IllegalActionError, StateFormatError
-from engine.game import GameSpec, sample_chance
+from engine.game import GameSpec, random_action
 from engine.playout import random_playout, random_playouts
 from engine.rng import Rng
 from engine.state import CHANCE_PLAYER, TERMINAL_PLAYER
@@ -33,10 +33,7 @@ MAX_ILLEGAL_CHECKED = 200  # illegal action ids tried per position
 
 def random_step(state, rng: Rng) -> None:
     """One uniformly random action (a chance outcome by its probability)."""
-    if state.is_chance_node():
-        state.apply(sample_chance(state, rng))
-    else:
-        state.apply(rng.choice(state.legal_actions()))
+    state.apply(random_action(state, rng))
 
 
 def play_out(state, rng: Rng) -> int:

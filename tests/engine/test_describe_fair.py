@@ -19,7 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.game import sample_chance
+from engine.game import random_action
 from engine.rng import Rng
 from plugins.manager import default_registry
 
@@ -53,10 +53,7 @@ def random_position(spec, players: int, variant: str, seed: int, steps: int):
     seen = []
     while len(seen) <= steps and not state.is_terminal():
         seen.append(state.clone())
-        if state.is_chance_node():
-            state.apply(sample_chance(state, rng))
-        else:
-            state.apply(rng.choice(state.legal_actions()))
+        state.apply(random_action(state, rng))
     return seen[steps % len(seen)], rng
 
 

@@ -1,5 +1,5 @@
 """engine.game: GameSpec's configuration checks, variant parsing, setup resolution
-and error wrapping, and sample_chance's distribution."""
+and error wrapping, sample_chance's distribution and the random playthrough helpers."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import dataclasses
 import pytest
 
 from engine.errors import GameConfigError, StateFormatError
-from engine.game import GameSpec, sample_chance
+from engine.game import GameSpec, play_randomly, random_action, sample_chance
 from engine.rng import Rng
 
 
@@ -134,6 +134,32 @@ def test_sample_chance_follows_the_probabilities():
     expected = {3: 15_000, 7: 9_000, 9: 6_000}
     chi2 = sum((counts[a] - e) ** 2 / e for a, e in expected.items())
     assert chi2 < 13.8, counts  # df 2, 0.1%
+
+
+def test_random_action_samples_chance_by_weight_and_decisions_uniformly(registry):
+    state = registry.game("pig").new_state()
+    rng = Rng(4)
+    seen = {random_action(state, rng) for _ in range(200)}
+    assert seen == set(state.legal_actions())
+    state.apply(next(a for a in state.legal_actions() if state.action_to_str(a) == "roll"))
+    assert state.is_chance_node()
+    faces = {random_action(state, rng) for _ in range(200)}
+    assert faces == {action for action, _ in state.chance_outcomes()}
+
+
+def test_play_randomly_stops_at_the_end_and_counts_what_it_applied(tictactoe):
+    state = tictactoe.new_state()
+    assert play_randomly(state, Rng(9), 3) == 3 and state.to_dict()["board"].count(-1) == 6
+    applied = play_randomly(state, Rng(9), 100)
+    assert state.is_terminal() and 2 <= applied <= 6
+    assert play_randomly(state, Rng(9), 5) == 0
+
+
+def test_play_randomly_is_the_same_walk_for_the_same_seed(tictactoe):
+    first, second = tictactoe.new_state(), tictactoe.new_state()
+    play_randomly(first, Rng(21), 5)
+    play_randomly(second, Rng(21), 5)
+    assert first.to_json() == second.to_json()
 
 
 def test_game_specs_are_immutable_records():

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import StateFormatError
-from engine.game import sample_chance
+from engine.game import play_randomly
 from engine.games.maestro.reference import MaestroReference
 from engine.games.pig.reference import PigReference
 from engine.games.tictactoe.reference import TicTacToeReference
@@ -21,14 +21,7 @@ def played(name: str, steps: int = 12):
     """A position a few random actions into a game, and the same on its reference."""
     state = default_registry().game(name).new_state(seed=3)
     rng = Rng(3)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        state.apply(
-            sample_chance(state, rng)
-            if state.is_chance_node()
-            else rng.choice(state.legal_actions())
-        )
+    play_randomly(state, rng, steps)
     return state, REFERENCES[name].from_dict(state.to_dict())
 
 

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from engine.game import sample_chance
+from engine.game import play_randomly, sample_chance
 from engine.games.pig.optimal import solve
 from engine.rng import Rng
 from plugins.manager import default_registry
@@ -99,14 +99,7 @@ def random_positions(game, players, count, seed):
     found = []
     while len(found) < count:
         state = game.new_state(players=players, seed=rng.randint(2**31))
-        for _ in range(rng.randint(40)):
-            if state.is_terminal():
-                break
-            state.apply(
-                sample_chance(state, rng)
-                if state.is_chance_node()
-                else rng.choice(state.legal_actions())
-            )
+        play_randomly(state, rng, rng.randint(40))
         while state.is_chance_node():
             state.apply(sample_chance(state, rng))
         if state.is_terminal():

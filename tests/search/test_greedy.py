@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.game import sample_chance
+from engine.game import random_action, sample_chance
 from engine.rng import Rng
 from plugins.manager import default_registry
 from search.base import Budget, SearchError, decide
@@ -47,10 +47,7 @@ def random_decision(name, seed, steps):
     for _ in range(steps):
         if state.is_terminal():
             return None
-        if state.is_chance_node():
-            state.apply(sample_chance(state, rng))
-        else:
-            state.apply(rng.choice(state.legal_actions()))
+        state.apply(random_action(state, rng))
     while state.is_chance_node():
         state.apply(sample_chance(state, rng))
     return None if state.is_terminal() else state

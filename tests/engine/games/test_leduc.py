@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.errors import IllegalActionError, StateFormatError
-from engine.game import sample_chance
+from engine.game import play_randomly
 from engine.games import leduc
 from engine.games.leduc import actions
 from engine.games.leduc.reference import LeducReference
@@ -432,13 +432,7 @@ def test_render_draws_the_table():
 def random_position(seed, steps, cls=LeducState):
     state = cls.new_initial(2, "standard")
     rng = Rng(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        if state.is_chance_node():
-            state.apply(sample_chance(state, rng))
-        else:
-            state.apply(rng.choice(state.legal_actions()))
+    play_randomly(state, rng, steps)
     return state
 
 

@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import luthier_scoring_model as M
-from engine.game import sample_chance
+from engine.game import random_action
 from engine.games.luthier import GAME
 from engine.games.luthier import tables as T
 from engine.rng import Rng
@@ -50,11 +50,7 @@ def random_game(players: int, variant: str, seed: int) -> list:
     rng = Rng(seed)
     actions = []
     while not state.is_terminal():
-        action = (
-            sample_chance(state, rng)
-            if state.is_chance_node()
-            else rng.choice(state.legal_actions())
-        )
+        action = random_action(state, rng)
         actions.append(action)
         state.apply(action)
     return actions

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.errors import IllegalActionError, StateFormatError
-from engine.game import sample_chance
+from engine.game import play_randomly
 from engine.games.luthier import GAME
 from engine.games.luthier import codec as C
 from engine.games.luthier import tables as T
@@ -153,12 +153,5 @@ def test_the_compiled_json_is_json_dumps_of_the_dict(seed, steps):
     json.dumps(to_dict(), sorted keys, no spaces)."""
     state = GAME.new_state(2 + seed % 3, GAME.variants[seed % len(GAME.variants)], seed=seed)
     rng = Rng(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        state.apply(
-            sample_chance(state, rng)
-            if state.is_chance_node()
-            else rng.choice(state.legal_actions())
-        )
+    play_randomly(state, rng, steps)
     assert state.to_json() == json.dumps(state.to_dict(), separators=(",", ":"), sort_keys=True)

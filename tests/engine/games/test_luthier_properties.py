@@ -7,7 +7,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.game import sample_chance
+from engine.game import random_action
 from engine.games.luthier import GAME
 from engine.games.luthier import codec as C
 from engine.games.luthier import tables as T
@@ -55,11 +55,7 @@ def random_steps(state, rng: Rng, steps: int, check, every: int = 1) -> None:
     for step in range(steps):
         if state.is_terminal():
             return
-        state.apply(
-            sample_chance(state, rng)
-            if state.is_chance_node()
-            else rng.choice(state.legal_actions())
-        )
+        state.apply(random_action(state, rng))
         if step % every == 0 or state.is_terminal():
             check(state)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import StateFormatError
-from engine.game import sample_chance
+from engine.game import random_action
 from engine.games.luthier import GAME
 from engine.games.luthier import codec as C
 from engine.games.luthier import tables as T
@@ -48,11 +48,7 @@ def play_recording(state, rng):
                 for p in range(d["num_players"])
             }
         planning = d["phase"] == C.PH_PLANNING
-        state.apply(
-            sample_chance(state, rng)
-            if state.is_chance_node()
-            else rng.choice(state.legal_actions())
-        )
+        state.apply(random_action(state, rng))
     return rounds, state.to_dict()
 
 
@@ -94,11 +90,7 @@ def test_every_patron_dealt_to_the_salon_after_round_three_is_from_deck_b(impl, 
         if late:
             dealt_late += sorted(salon - shown)
         shown = salon
-        state.apply(
-            sample_chance(state, rng)
-            if state.is_chance_node()
-            else rng.choice(state.legal_actions())
-        )
+        state.apply(random_action(state, rng))
     assert dealt_late, "no patron was dealt after round 3 in this game"
     assert [table.patron_name[c] for c in dealt_late if table.patron_deck[c] != T.DECK_B] == []
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.game import sample_chance
+from engine.game import play_randomly, sample_chance
 from engine.games.luthier import GAME
 from engine.games.luthier import codec as C
 from engine.games.luthier import tables as T
@@ -22,14 +22,7 @@ from search.base import Budget, decide
 def random_position(seed: int, steps: int, players=None):
     rng = Rng(seed)
     state = GAME.new_state(players or 2 + seed % 3, seed=seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        state.apply(
-            sample_chance(state, rng)
-            if state.is_chance_node()
-            else rng.choice(state.legal_actions())
-        )
+    play_randomly(state, rng, steps)
     return state
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import re
 
-from engine.game import sample_chance
+from engine.game import random_action
 from engine.games.luthier import GAME
 from engine.games.luthier import tables as T
 from engine.games.luthier.actions import BASE, place_action
@@ -31,11 +31,7 @@ def positions(games, seed, every=7, steps=900):
                 break
             if i % every == 0:
                 yield state
-            state.apply(
-                sample_chance(state, rng)
-                if state.is_chance_node()
-                else rng.choice(state.legal_actions())
-            )
+            state.apply(random_action(state, rng))
 
 
 def test_every_text_is_plain_distinct_in_its_decision_and_equal_in_the_reference():

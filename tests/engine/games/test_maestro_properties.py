@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.errors import IllegalActionError
-from engine.game import sample_chance
+from engine.game import random_action
 from engine.games.maestro import GAME, tables
 from engine.rng import Rng
 from maestro_positions import BOARD, LAYOUT, both
@@ -18,9 +18,7 @@ games = st.tuples(st.integers(0, 2**32 - 1), st.integers(2, 4), st.sampled_from(
 
 
 def random_step(state, rng: Rng) -> int:
-    action = (
-        sample_chance(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions())
-    )
+    action = random_action(state, rng)
     state.apply(action)
     return action
 

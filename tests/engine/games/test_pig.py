@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.errors import GameConfigError, IllegalActionError, StateFormatError
-from engine.game import sample_chance
+from engine.game import play_randomly
 from engine.games.pig import GAME
 from engine.games.pig.horizon import OPENSPIEL_HORIZON, player_action_counts
 from engine.games.pig.reference import PigReference
@@ -352,13 +352,7 @@ def positions(draw):
     steps = draw(st.integers(0, 120))
     state = PigState.new_initial(2, variant)
     rng = Rng(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        if state.is_chance_node():
-            state.apply(sample_chance(state, rng))
-        else:
-            state.apply(rng.choice(state.legal_actions()))
+    play_randomly(state, rng, steps)
     return state
 
 

@@ -11,7 +11,7 @@ from hypothesis import given, note, settings
 from hypothesis import strategies as st
 
 from engine.errors import IllegalActionError
-from engine.game import sample_chance
+from engine.game import play_randomly, random_action
 from engine.games.renaissance import actions
 from engine.games.renaissance.components import COMPONENTS as C
 from engine.rng import Rng
@@ -72,11 +72,7 @@ def play_random_game(cls, seed: int, variant: str, check):
     after = copied(state.to_raw())
     while not state.is_terminal():
         before = after
-        action = (
-            sample_chance(state, rng)
-            if state.is_chance_node()
-            else rng.choice(state.legal_actions())
-        )
+        action = random_action(state, rng)
         state.apply(action)
         after = copied(state.to_raw())
         check(before, action, after)
@@ -127,14 +123,7 @@ def test_components_are_conserved_through_a_game(cls, seed, variant):
 def test_clones_and_json_copies_are_exact_and_independent(cls, seed, steps):
     state = cls.new_initial(2, "standard")
     rng = Rng(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        state.apply(
-            sample_chance(state, rng)
-            if state.is_chance_node()
-            else rng.choice(state.legal_actions())
-        )
+    play_randomly(state, rng, steps)
     text = state.to_json()
     twin, copy = state.clone(), cls.from_json(text)
     assert twin.to_json() == text and copy.to_json() == text
@@ -151,14 +140,7 @@ def test_clones_and_json_copies_are_exact_and_independent(cls, seed, steps):
 def test_illegal_actions_raise_and_change_nothing(cls, seed, steps):
     state = cls.new_initial(2, "standard")
     rng = Rng(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        state.apply(
-            sample_chance(state, rng)
-            if state.is_chance_node()
-            else rng.choice(state.legal_actions())
-        )
+    play_randomly(state, rng, steps)
     before = state.to_json()
     legal = set(state.legal_actions())
     for action in [a for a in range(0, actions.NUM_ACTIONS, 7) if a not in legal] + [

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import pytest
 
 import renaissance_spec as spec
-from engine.game import sample_chance
+from engine.game import random_action
 from engine.games.renaissance.reference import RenaissanceReference
 from engine.games.renaissance.state import RenaissanceState
 from engine.rng import Rng
@@ -39,11 +39,7 @@ def play_through(cls, seed: int):
     steps, kept = [], {}
     while not state.is_terminal():
         data = state.to_dict()
-        action = (
-            sample_chance(state, rng)
-            if state.is_chance_node()
-            else rng.choice(state.legal_actions())
-        )
+        action = random_action(state, rng)
         name, setup = state.action_to_str(action), state.is_setup()
         state.apply(action)
         after = state.to_dict()

@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import renaissance_spec as spec
-from engine.game import sample_chance
+from engine.game import random_action
 from engine.rng import Rng
 from test_renaissance import IMPLEMENTATIONS
 
@@ -169,11 +169,7 @@ def test_scores_follow_the_scoring_rules(cls, seed, variant):
     after = state.to_dict()
     while not state.is_terminal():
         before = after
-        action = (
-            sample_chance(state, rng)
-            if state.is_chance_node()
-            else rng.choice(state.legal_actions())
-        )
+        action = random_action(state, rng)
         name = state.action_to_str(action)
         state.apply(action)
         after = state.to_dict()
@@ -194,11 +190,7 @@ def test_a_later_replacement_of_a_card_upgraded_in_its_own_turn_changes_publicit
     whose Publicity 2 must then count. (The engine once kept the 0.)"""
     state, rng = cls.new_initial(2, "random-gray"), Rng(2108816)
     while True:
-        action = (
-            sample_chance(state, rng)
-            if state.is_chance_node()
-            else rng.choice(state.legal_actions())
-        )
+        action = random_action(state, rng)
         name = state.action_to_str(action)
         before = state.to_dict()
         state.apply(action)

@@ -12,7 +12,7 @@ from collections import Counter
 import pytest
 
 from engine.errors import IllegalActionError, StateFormatError
-from engine.game import sample_chance
+from engine.game import play_randomly, random_action, sample_chance
 from engine.games.renaissance import actions
 from engine.games.renaissance.components import COMPONENTS as C
 from engine.games.renaissance.reference import RenaissanceReference
@@ -129,14 +129,7 @@ def test_the_compiled_determinization_draws_like_from_observation():
     rng = Rng(17)
     for game in range(8):
         state = RenaissanceState("standard")
-        for _ in range(40 + 17 * game):
-            if state.is_terminal():
-                break
-            state.apply(
-                sample_chance(state, rng)
-                if state.is_chance_node()
-                else rng.choice(state.legal_actions())
-            )
+        play_randomly(state, rng, 40 + 17 * game)
         for seat in (0, 1):
             for seed in range(3):
                 compiled = state.determinize(seat, Rng(seed))
@@ -214,11 +207,7 @@ def test_no_peeking_the_rivals_cards_change_nothing(registry, seed):
     state = game.new_state(seed=seed)
     rng = Rng(seed)
     for _ in range(30 + 11 * seed):
-        state.apply(
-            sample_chance(state, rng)
-            if state.is_chance_node()
-            else rng.choice(state.legal_actions())
-        )
+        state.apply(random_action(state, rng))
     while state.is_chance_node():
         state.apply(sample_chance(state, rng))
     mover = state.current_player()

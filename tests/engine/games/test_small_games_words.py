@@ -10,7 +10,7 @@ import re
 import pytest
 
 from engine.errors import IllegalActionError
-from engine.game import sample_chance
+from engine.game import random_action
 from engine.rng import Rng
 from plugins.manager import default_registry
 
@@ -47,10 +47,7 @@ def random_positions(game: str, seed: int):
         yield state, reference
         if state.is_terminal():
             return
-        if state.is_chance_node():
-            action = sample_chance(state, rng)
-        else:
-            action = rng.choice(state.legal_actions())
+        action = random_action(state, rng)
         state.apply(action)
         reference.apply(action)
 

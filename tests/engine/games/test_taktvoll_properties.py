@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.errors import IllegalActionError
-from engine.game import sample_chance
+from engine.game import random_action
 from engine.games.taktvoll.reference import TaktVollReference
 from engine.games.taktvoll.state import TaktVollState
 from engine.playout import random_playout
@@ -35,9 +35,7 @@ def step_bound(players: int, variant: str) -> int:
 def random_step(state, rng) -> int:
     """Apply a chance outcome drawn by its probability or a uniformly random legal
     action; returns the action."""
-    action = (
-        sample_chance(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions())
-    )
+    action = random_action(state, rng)
     state.apply(action)
     return action
 

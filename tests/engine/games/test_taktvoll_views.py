@@ -13,7 +13,7 @@ from collections import Counter
 import pytest
 
 from engine.errors import StateFormatError
-from engine.game import sample_chance
+from engine.game import play_randomly, random_action
 from engine.games.taktvoll.reference import TaktVollReference
 from engine.games.taktvoll.state import TaktVollState
 from engine.rng import Rng
@@ -41,14 +41,7 @@ def random_positions(count, seed, players=None, variant=None):
         v = variant or GAME.variants[rng.randint(len(GAME.variants))]
         state = GAME.new_state(n, v, seed=rng.randint(2**31))
         stop = rng.randint(200)
-        for _ in range(stop):
-            if state.is_terminal():
-                break
-            state.apply(
-                sample_chance(state, rng)
-                if state.is_chance_node()
-                else rng.choice(state.legal_actions())
-            )
+        play_randomly(state, rng, stop)
         found.append(state)
     return found
 
@@ -259,11 +252,7 @@ def small_position(phase, seed):
                     drawer_ok = phase != "after-draw" or unknown[view["turn"]] >= 2
                     if 5 <= pool <= 6 and places == 3 and drawer_ok:
                         return state, seat
-            state.apply(
-                sample_chance(state, rng)
-                if state.is_chance_node()
-                else rng.choice(state.legal_actions())
-            )
+            state.apply(random_action(state, rng))
     raise AssertionError(f"no small {phase} position found")
 
 

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from engine.game import sample_chance
+from engine.game import random_action
 from engine.games.taktvoll.reference import TaktVollReference
 from engine.rng import Rng
 from test_taktvoll import BARS8, GAME, IMPLEMENTATIONS, make
@@ -30,11 +30,7 @@ def games(count, seed, steps=160):
             if state.is_terminal():
                 break
             yield state
-            state.apply(
-                sample_chance(state, rng)
-                if state.is_chance_node()
-                else rng.choice(state.legal_actions())
-            )
+            state.apply(random_action(state, rng))
 
 
 def viewers(state):
