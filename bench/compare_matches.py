@@ -80,13 +80,22 @@ def hero_records(directory: Path) -> tuple[str, dict[int, dict]]:
     return hero, {i: r for i, r in records.items() if r.get("returns") is not None}
 
 
-def ending(record: dict, hero: str) -> str:
-    """How the record's (last) game ended, replayed from its notation: the final
-    state's `end` (if its game names one), and whether the hero's turn ended it."""
+def replay_start(record: dict):
+    """The record's (last) game, and a state at its start with its setup applied: the
+    moves that follow replay it from its notation."""
     game = default_registry().game(record["game"])
     played = record["games"][-1]
     state = game.new_state(record["players"], record["variant"], resolve_setup=False)
-    for text in played["setup"] + [t for move in played["moves"] for t in move["actions"]]:
+    for text in played["setup"]:
+        state.apply(state.str_to_action(text))
+    return played, state
+
+
+def ending(record: dict, hero: str) -> str:
+    """How the record's (last) game ended, replayed from its notation: the final
+    state's `end` (if its game names one), and whether the hero's turn ended it."""
+    played, state = replay_start(record)
+    for text in [t for move in played["moves"] for t in move["actions"]]:
         state.apply(state.str_to_action(text))
     final = state.to_dict()
     end = final.get("end") or "end"

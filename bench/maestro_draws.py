@@ -16,10 +16,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from compare_matches import hero_records  # noqa: E402
-from plugins.manager import default_registry  # noqa: E402
+from compare_matches import hero_records, replay_start
 
 DRAWS = ("draw1", "draw2", "draw3")
 
@@ -27,11 +24,7 @@ DRAWS = ("draw1", "draw2", "draw3")
 def declared_draws(record: dict, hero: str) -> Counter:
     """(side, free spaces, declaration) -> count over the record's last game, side
     being "hero" or "opponent"."""
-    game = default_registry().game(record["game"])
-    played = record["games"][-1]
-    state = game.new_state(record["players"], record["variant"], resolve_setup=False)
-    for text in played["setup"]:
-        state.apply(state.str_to_action(text))
+    played, state = replay_start(record)
     counts: Counter = Counter()
     for move in played["moves"]:
         for text in move["actions"]:
@@ -61,10 +54,11 @@ def table(directory: Path) -> str:
             counts = by_result[result]
             for free in range(9, 0, -1):
                 row = [counts[side, free, d] for d in DRAWS]
-                if sum(row):
-                    shares = "  ".join(f"{c / sum(row):.2f}" for c in row)
+                declared = sum(row)
+                if declared:
+                    shares = "  ".join(f"{c / declared:.2f}" for c in row)
                     game = f"hero {result}"
-                    lines.append(f"{side:9} {game:9} {free:5} {sum(row):9}   {shares}")
+                    lines.append(f"{side:9} {game:9} {free:5} {declared:9}   {shares}")
     return "\n".join(lines)
 
 
