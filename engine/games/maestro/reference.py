@@ -27,10 +27,12 @@ from engine.games.maestro.render import render
 from engine.games.maestro.weights import (
     CRITIC_HOLD_TURNS,
     DRAWS_PER_TURN,
+    FREE_SPACE_POINTS,
     OPPORTUNITY_DECAY,
     OPPORTUNITY_NOW,
     TEMPERATURE_BASE,
     TEMPERATURE_PER_ROOT_DRAW,
+    TILE_WEIGHT,
 )
 from engine.reference import CHANCE, TERMINAL, ReferenceState
 from engine.validate import require_observation_of, require_state_of
@@ -386,6 +388,33 @@ class MaestroReference(ReferenceState):
         temperature shrinks as the game nears its end (see state.pyx)."""
         if self.f.phase == OVER:
             return self.returns()
+        terms = self.heuristic_terms()
+        values = []
+        for seat_terms in terms["seats"]:
+            weight = OPPORTUNITY_NOW
+            for _ in range(seat_terms["turns_to_place"]):
+                weight *= OPPORTUNITY_DECAY
+            values.append(
+                seat_terms["points"]
+                + TILE_WEIGHT * seat_terms["tiles"]
+                + seat_terms["critic"]
+                + weight * seat_terms["best_gain"]
+                + FREE_SPACE_POINTS * seat_terms["free_after_draws"]
+            )
+        top = max(values)
+        temperature = TEMPERATURE_BASE + TEMPERATURE_PER_ROOT_DRAW * math.sqrt(
+            terms["expected_draws"]
+        )
+        odds = [math.exp((v - top) / temperature) for v in values]
+        total = 0.0
+        for o in odds:  # summed in order, as the compiled state does
+            total += o
+        return [o / total for o in odds]
+
+    def heuristic_terms(self) -> dict:
+        """The terms the heuristic adds up for each seat (before the opportunity weight
+        and the softmax), and the draws expected before the end: what
+        bench/maestro_fit.py regresses game results on."""
         f, board = self.f, self.board
         n = f.players
         # Room: the share of the tiles of a kind out of the bag the board can still
@@ -417,7 +446,7 @@ class MaestroReference(ReferenceState):
         # tile left (a full agency 55, 2.1): free spaces + 1 at most.
         maestro_share = bag[board.maestro_kind] / bag_total if bag_total > 0 else 0.0
         tile_share = (bag_total - applause_left) / float(bag_total) if bag_total > 0 else 0.0
-        values = []
+        seats = []
         for seat in range(n):
             mid_draw = seat == f.to_move and f.phase in (DRAW, SLOT)
             free = [s + 1 for s in self.free_spaces(seat)]
@@ -437,29 +466,31 @@ class MaestroReference(ReferenceState):
                 d = (seat - f.to_move + n) % n
             own_turns = min(turns_each + (1.0 if d == 0 else 0.0), horizon)
             p_place = own_turns / (own_turns + 1.0)
-            value = float(f.points[seat])
+            tiles = 0.0
             for slot, kind in enumerate(f.agencies[seat]):
                 if kind != EMPTY:
-                    value += tile_value(p_place * room[kind], board.points_place, slot + 1)
+                    tiles += tile_value(p_place * room[kind], board.points_place, slot + 1)
             if mid_draw:
                 for i, kind in enumerate(f.drawn):
-                    value += tile_value(p_place * room[kind], board.points_place, free[i])
+                    tiles += tile_value(p_place * room[kind], board.points_place, free[i])
                 for i in range(len(f.drawn), len(f.drawn) + f.draws_left):
-                    value += tile_share * tile_value(p_place, board.points_place, free[i])
+                    tiles += tile_share * tile_value(p_place, board.points_place, free[i])
+            critic = 0.0
             if f.critic == seat:
-                value += board.critic_income * min(turns_each, CRITIC_HOLD_TURNS)
-            weight = OPPORTUNITY_NOW
-            for _ in range(d):
-                weight *= OPPORTUNITY_DECAY
-            value += weight * self._best_gain(seat)
-            values.append(value)
-        top = max(values)
-        temperature = TEMPERATURE_BASE + TEMPERATURE_PER_ROOT_DRAW * math.sqrt(expected_draws)
-        odds = [math.exp((v - top) / temperature) for v in values]
-        total = 0.0
-        for o in odds:  # summed in order, as the compiled state does
-            total += o
-        return [o / total for o in odds]
+                critic = board.critic_income * min(turns_each, CRITIC_HOLD_TURNS)
+            seats.append(
+                {
+                    "points": float(f.points[seat]),
+                    "tiles": tiles,
+                    "critic": critic,
+                    "best_gain": float(self._best_gain(seat)),
+                    "turns_to_place": d,
+                    "free_spaces": len(free),
+                    "free_after_draws": horizon - 1.0,
+                    "own_turns": own_turns,
+                }
+            )
+        return {"seats": seats, "expected_draws": expected_draws}
 
     # ---- text and JSON ----------------------------------------------------------------
 

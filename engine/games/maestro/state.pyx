@@ -44,6 +44,8 @@ cdef double OPPORTUNITY_NOW = weights.OPPORTUNITY_NOW
 cdef double OPPORTUNITY_DECAY = weights.OPPORTUNITY_DECAY
 cdef double TEMPERATURE_BASE = weights.TEMPERATURE_BASE
 cdef double TEMPERATURE_PER_ROOT_DRAW = weights.TEMPERATURE_PER_ROOT_DRAW
+cdef double TILE_WEIGHT = weights.TILE_WEIGHT
+cdef double FREE_SPACE_POINTS = weights.FREE_SPACE_POINTS
 
 
 cdef inline double tile_value(double placed, int points, int space) noexcept nogil:
@@ -523,7 +525,9 @@ cdef class MaestroState(State):
         # left and the room the board still has for its kind (a tile nothing on the
         # board can take is a sure penalty); the critic's income to come; and the
         # best placement open to the seat (rows it can finish, tiles in others' top
-        # rows), discounted by how soon its placement phase comes.
+        # rows), discounted by how soon its placement phase comes; the agency tiles'
+        # terms weighed by TILE_WEIGHT, and each space still free once this turn's
+        # draws are in worth FREE_SPACE_POINTS (neutral, 1 and 0: weights.py).
         # The room is the seat's own: an empty row is begun only by a maestro (spec
         # 5.2), so its cells count for a seat only as far as the seat can get one
         # (maestro_chance), drawing at most as many tiles as its agency has free
@@ -545,7 +549,7 @@ cdef class MaestroState(State):
         cdef int seat, i, _, r, k, d, num_free, next_free
         cdef double applause_left, expected_draws, turns_each, own_turns, p_place
         cdef double weight, tile_share, temperature, maestro_share, maestro_chance
-        cdef double spaces, horizon
+        cdef double spaces, horizon, tiles
         cdef bint mid_draw
         if g.phase == OVER:
             self.c_returns(out)
@@ -611,22 +615,23 @@ cdef class MaestroState(State):
                 d = (seat - g.to_move + n) % n
             own_turns = min(turns_each + (1.0 if d == 0 else 0.0), horizon)
             p_place = own_turns / (own_turns + 1.0)
-            value[seat] = g.points[seat]
+            tiles = 0.0
             for i in range(b.slots):
                 k = g.agency[seat][i]
                 if k != M_EMPTY:
-                    value[seat] += tile_value(p_place * room[k], b.points_place, i + 1)
+                    tiles += tile_value(p_place * room[k], b.points_place, i + 1)
             if mid_draw:
                 # Tiles drawn this turn, and draws to come, go to the cheapest spaces.
                 next_free = 0
                 for i in range(g.num_drawn):
-                    value[seat] += tile_value(p_place * room[g.drawn[i]], b.points_place,
-                                              free_spaces[next_free])
+                    tiles += tile_value(p_place * room[g.drawn[i]], b.points_place,
+                                        free_spaces[next_free])
                     next_free += 1
                 for _ in range(g.draws_left):
-                    value[seat] += tile_share * tile_value(p_place, b.points_place,
-                                                           free_spaces[next_free])
+                    tiles += tile_share * tile_value(p_place, b.points_place,
+                                                     free_spaces[next_free])
                     next_free += 1
+            value[seat] = g.points[seat] + TILE_WEIGHT * tiles
             if g.critic == seat:
                 value[seat] += b.critic_income * (turns_each if turns_each < CRITIC_HOLD_TURNS
                                                   else CRITIC_HOLD_TURNS)
@@ -634,6 +639,8 @@ cdef class MaestroState(State):
             for _ in range(d):
                 weight *= OPPORTUNITY_DECAY
             value[seat] += weight * self.c_best_gain(seat)
+            # The spaces left once this turn's draws are in (horizon - 1).
+            value[seat] += FREE_SPACE_POINTS * (horizon - 1.0)
         temperature = TEMPERATURE_BASE + TEMPERATURE_PER_ROOT_DRAW * sqrt(expected_draws)
         for seat in range(n):
             out[seat] = value[seat]

@@ -358,3 +358,46 @@ def test_declaring_more_draws_leaves_fewer_placement_phases(impl):
         assert state.heuristic() == pytest.approx(shares([seat_0, 0.0], draws), abs=1e-12)
         values[owed] = state.heuristic()[0]
     assert values[3] < values[1]
+
+
+WEIGHTED_RUN = """
+import importlib.util, pathlib, random, sys
+# The weights module, loaded and changed before the package (whose __init__ loads the
+# compiled state) is imported.
+path = pathlib.Path(importlib.util.find_spec("engine").origin).parent / "games/maestro/weights.py"
+spec = importlib.util.spec_from_file_location("engine.games.maestro.weights", path)
+weights = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(weights)
+weights.TILE_WEIGHT, weights.FREE_SPACE_POINTS = 1.6, 7.0
+sys.modules[spec.name] = weights
+from engine.games.maestro.reference import MaestroReference
+from engine.games.maestro.state import MaestroState
+from engine.games.maestro import reference as readable
+rng, compared, moved = random.Random(3), 0, 0
+for seed in range(8):
+    compiled, reference = MaestroState.new_initial(2), MaestroReference.new_initial(2)
+    while not compiled.is_terminal():
+        c, r = compiled.heuristic(), reference.heuristic()
+        assert max(abs(a - b) for a, b in zip(c, r)) < 1e-12, (c, r)
+        compared += 1
+        outcomes = compiled.chance_outcomes()
+        action = (rng.choice(outcomes)[0] if outcomes else rng.choice(compiled.legal_actions()))
+        compiled.apply(action)
+        reference.apply(action)
+print(compared, readable.FREE_SPACE_POINTS)
+"""
+
+
+def test_the_fitted_weights_act_alike_in_both_implementations():
+    """TILE_WEIGHT and FREE_SPACE_POINTS (fitted by bench/maestro_fit.py; 1 and 0 in
+    use) are read when the modules load, so a fresh interpreter sets them before
+    both load and compares the two heuristics over whole random games."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", WEIGHTED_RUN], capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    compared, free_space_points = done.stdout.split()
+    assert int(compared) > 500 and float(free_space_points) == 7.0
