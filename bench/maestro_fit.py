@@ -94,9 +94,10 @@ def shares(w: dict[str, float], s: Samples) -> np.ndarray:
         + w["FREE_SPACE_POINTS"] * t["free_after_draws"]
     )
     temperature = w["TEMPERATURE_BASE"] + w["TEMPERATURE_PER_ROOT_DRAW"] * np.sqrt(s.expected_draws)
-    # A temperature fitted below a point would make the softmax a coin flip's opposite.
+    # The simplex may try a temperature near zero or below, which would blow up or
+    # invert the softmax: it is held at a point or more, and the lead within exp's range.
     lead = (value[:, 0] - value[:, 1]) / np.maximum(temperature, 1.0)
-    return 1.0 / (1.0 + np.exp(-lead))
+    return 1.0 / (1.0 + np.exp(-np.clip(lead, -500.0, 500.0)))
 
 
 def log_loss(predicted: np.ndarray, target: np.ndarray) -> float:
@@ -126,13 +127,12 @@ def fit(s: Samples, start: dict[str, float], mask: np.ndarray) -> dict[str, floa
     return dict(zip(FITTED, (float(v) for v in x), strict=True))
 
 
-def report(s: Samples) -> str:
+def report(s: Samples, games: int) -> str:
+    """The weights in use and fitted, and each one's log loss on the games held out."""
     held_out = s.game % HELD_OUT == 0
     fitted = fit(s, in_use(), ~held_out)
-    games = int(s.game.max()) + 1 if len(s.game) else 0
     lines = [
-        f"{games} games ({int(np.unique(s.game[held_out]).size)} held out), "
-        f"{len(s.target)} positions",
+        f"{games} games ({(games + HELD_OUT - 1) // HELD_OUT} held out), {len(s.target)} positions",
         f"{'weight':<28}{'in use':>10}{'fitted':>10}",
     ]
     lines += [f"{name:<28}{in_use()[name]:>10.3g}{fitted[name]:>10.3g}" for name in FITTED]
@@ -149,16 +149,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "folders", nargs="+", type=Path, help="match folders of 2-seat Maestro games"
     )
-    parser.add_argument("--every", type=int, default=3, help="sample one position in this many")
+    parser.add_argument(
+        "--every", type=int, default=3, help="sample one position in this many (at least 1)"
+    )
     parser.add_argument("--seed", type=int, default=0, help="seed of the sampling")
     args = parser.parse_args(argv)
     records = []
     for folder in args.folders:
         _, finished = hero_records(folder)
         records += [finished[i] for i in sorted(finished)]
+    if args.every < 1:
+        parser.error("--every must be at least 1")
     if not records or any(r["game"] != "maestro" for r in records):
         parser.error("the folders must hold finished Maestro games")
-    print(report(samples(records, args.every, args.seed)))
+    if any(r["players"] != 2 for r in records):
+        parser.error("the fit is for two seats: the folders hold games of more")
+    print(report(samples(records, args.every, args.seed), len(records)))
     return 0
 
 

@@ -75,3 +75,18 @@ def test_a_folder_of_another_game_is_refused(tmp_path, capsys):
     with pytest.raises(SystemExit):
         main([str(out)])
     assert "the folders must hold finished Maestro games" in capsys.readouterr().err
+
+
+def test_bad_arguments_are_refused_in_one_line(records, tmp_path, capsys):
+    folder, _ = records
+    three = tmp_path / "three"
+    args = ["match", "maestro", "--players", "3", "--entrant", "a=random", "--entrant", "b=random"]
+    args += ["--entrant", "c=random", "--games", "3", "--seed", "2", "--out", str(three)]
+    assert CliRunner().invoke(cadenza, args).exit_code == 0
+    for argv, message in (
+        ([str(folder), "--every", "0"], "--every must be at least 1"),
+        ([str(three)], "the fit is for two seats: the folders hold games of more"),
+    ):
+        with pytest.raises(SystemExit):
+            main(argv)
+        assert message in capsys.readouterr().err
