@@ -485,9 +485,7 @@ class MaestroReference(ReferenceState):
                     "critic": critic,
                     "best_gain": float(self._best_gain(seat)),
                     "turns_to_place": d,
-                    "free_spaces": len(free),
                     "free_after_draws": horizon - 1.0,
-                    "own_turns": own_turns,
                 }
             )
         return {"seats": seats, "expected_draws": expected_draws}
