@@ -62,8 +62,6 @@ def samples(records: list[dict], every: int = 1, seed: int = 0) -> Samples:
     terms: dict[str, list] = {name: [] for name in TERMS}
     draws, target, game = [], [], []
     for number, record in enumerate(records):
-        if record["players"] != 2:
-            raise ValueError(f"game {record['index']} has {record['players']} seats, not 2")
         played, state = replay_start(record)
         for text in [t for move in played["moves"] for t in move["actions"]]:
             if rng.randrange(every) == 0:
@@ -130,14 +128,15 @@ def fit(s: Samples, start: dict[str, float], mask: np.ndarray) -> dict[str, floa
 def report(s: Samples, games: int) -> str:
     """The weights in use and fitted, and each one's log loss on the games held out."""
     held_out = s.game % HELD_OUT == 0
-    fitted = fit(s, in_use(), ~held_out)
+    current = in_use()
+    fitted = fit(s, current, ~held_out)
     lines = [
         f"{games} games ({(games + HELD_OUT - 1) // HELD_OUT} held out), {len(s.target)} positions",
         f"{'weight':<28}{'in use':>10}{'fitted':>10}",
     ]
-    lines += [f"{name:<28}{in_use()[name]:>10.3g}{fitted[name]:>10.3g}" for name in FITTED]
+    lines += [f"{name:<28}{current[name]:>10.3g}{fitted[name]:>10.3g}" for name in FITTED]
     y = s.target[held_out]
-    old, new = (log_loss(shares(w, s)[held_out], y) for w in (in_use(), fitted))
+    old, new = (log_loss(shares(w, s)[held_out], y) for w in (current, fitted))
     lines.append(f"{'log loss, games held out':<28}{old:>10.4f}{new:>10.4f}")
     constant = log_loss(np.full(y.shape, s.target[~held_out].mean()), y)
     lines.append(f"{'(a constant share)':<28}{constant:>10.4f}")
@@ -154,12 +153,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of the sampling")
     args = parser.parse_args(argv)
+    if args.every < 1:
+        parser.error("--every must be at least 1")
     records = []
     for folder in args.folders:
         _, finished = hero_records(folder)
         records += [finished[i] for i in sorted(finished)]
-    if args.every < 1:
-        parser.error("--every must be at least 1")
     if not records or any(r["game"] != "maestro" for r in records):
         parser.error("the folders must hold finished Maestro games")
     if any(r["players"] != 2 for r in records):

@@ -27,5 +27,7 @@ TEMPERATURE_PER_ROOT_DRAW = 6.0
 # better, but that searcher, and one with only 3 points a free space, drew fewer tiles,
 # lost fewer games by a full agency and more by the applause, and beat OpenSpiel's MCTS
 # no more often (bench/results/maestro-mcts-fitted-*, -free3-*), so these stay neutral.
+# Points for only the last two free spaces lost more games by a full agency, not fewer
+# (-lastfree-*, whose weights.patch adds the cap).
 TILE_WEIGHT = 1.0
 FREE_SPACE_POINTS = 0.0
