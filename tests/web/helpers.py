@@ -104,16 +104,23 @@ def reload(page) -> None:
 
 PHONE = {"width": 390, "height": 844}
 MIN_TARGET = 44  # px: the smallest comfortable touch target
-# What does not fit a phone: anything wider than the screen or off it sideways, a
-# button or a chooser smaller than a thumb.
+# What does not fit a phone: anything wider than the screen or off it sideways (but
+# inside a box that scrolls sideways itself, as a board does), a button or a chooser
+# smaller than a thumb.
 PHONE_LAYOUT = (
     """() => {
   const width = window.innerWidth;
   const problems = [];
+  const scrolled = (el) => {
+    for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+      if (['auto', 'scroll'].includes(getComputedStyle(up).overflowX)) return true;
+    }
+    return false;
+  };
   for (const el of document.querySelectorAll('body *')) {
     const box = el.getBoundingClientRect();
     if (box.width === 0 || box.height === 0) continue;  // not shown
-    if (box.left < -0.5 || box.right > width + 0.5)
+    if ((box.left < -0.5 || box.right > width + 0.5) && !scrolled(el))
       problems.push(`${el.tagName}#${el.id}.${el.className} spans ${box.left}..${box.right}`);
     if (['BUTTON', 'SELECT'].includes(el.tagName) && box.height < %d)
       problems.push(`${el.tagName} "${el.textContent}" is ${box.height}px tall`);
@@ -124,6 +131,24 @@ PHONE_LAYOUT = (
 }"""
     % MIN_TARGET
 )
+
+
+# The smallest text of the board drawn in `selector`, in screen pixels: its font size
+# times the scale the drawing is shown at (the smaller of the two axes', as an SVG
+# keeps its aspect).
+BOARD_TEXT_PX = """(selector) => {
+  const svg = document.querySelector(selector + ' svg');
+  const view = svg.viewBox.baseVal, box = svg.getBoundingClientRect();
+  const scale = Math.min(box.width / view.width, box.height / view.height);
+  let least = Infinity;
+  for (const text of svg.querySelectorAll('text')) {
+    if (text.getBoundingClientRect().width === 0 || !text.textContent.trim()) continue;
+    least = Math.min(least, parseFloat(getComputedStyle(text).fontSize) * scale);
+  }
+  return least;
+}"""
+# What a phone's reader is asked to read: 8px, the size of fine print.
+MIN_TEXT_PX = 8
 
 
 def table_data(page) -> dict:

@@ -1,11 +1,12 @@
 """Table mode on a phone (390x844, touch): a few turns of a real Takt Voll table
 entered by tapping (the cards dealt to the seat, the other seats' moves, the seat's
 own), a hint for the seat, and a screenshot whose layout is checked: nothing wider
-than the screen or off it sideways, every button and chooser a thumb's size."""
+than the screen or off it sideways but inside the board's own sideways scroll, the
+board's text readable, every button and chooser a thumb's size."""
 
 from __future__ import annotations
 
-from helpers import PHONE_LAYOUT, table_data, tap
+from helpers import BOARD_TEXT_PX, MIN_TEXT_PX, PHONE_LAYOUT, table_data, tap
 from webserver import SCREENSHOTS
 
 OWN_TURNS = 3
@@ -36,6 +37,9 @@ def test_taktvoll_table_by_touch_with_a_hint_fits_a_phone(server, phone):
             SCREENSHOTS.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(SCREENSHOTS / "table-phone.png"), full_page=True)
             assert page.evaluate(PHONE_LAYOUT) == []
+            # The board is drawn at a size its text can be read at (it scrolls
+            # sideways in its own box rather than shrink to the screen's width).
+            assert page.evaluate(BOARD_TEXT_PX, "#table-board") >= MIN_TEXT_PX
             hinted = True
             tap(page, "#choices button.hint1")
             own_turns += 1

@@ -2,7 +2,7 @@
 // The server decides what this seat sees and may do; the page only draws the views it
 // gets. Every text goes in with textContent, every drawing is built element by element.
 
-import { $, SVG_NS, buildSvg, hintItems, make } from "./dom.js";
+import { $, SVG_NS, boardSvg, hintItems, make } from "./dom.js";
 import { openSocket } from "./socket.js";
 import { fillHintLevels, showTable, startTable } from "./table.js";
 
@@ -269,7 +269,7 @@ function draw() {
 function drawBoard() {
   const legal = new Set(view.legal.map((l) => l.id));
   const hinted = new Map(hints.map((h, i) => [h.actions[partial.length] ?? h.actions[0], i + 1]));
-  const svg = buildSvg(view.board);
+  const svg = boardSvg(view.board);
   for (const element of svg.querySelectorAll("[data-action]")) {
     const id = Number(element.getAttribute("data-action"));
     if (!legal.has(id)) continue;

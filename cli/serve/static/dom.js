@@ -29,6 +29,18 @@ export function buildSvg(node) {
   return element;
 }
 
+// A board as buildSvg makes it, holding its drawing's width as --natural-width, so
+// that a narrow screen can keep the board at a readable size and scroll it sideways
+// in its own box (style.css) instead of shrinking its text to a few pixels.
+export function boardSvg(node) {
+  const svg = buildSvg(node);
+  const box = String(node?.attrs?.viewBox ?? "").split(/[\s,]+/).map(Number);
+  if (svg.style && box.length === 4 && box[2] > 0) {
+    svg.style.setProperty("--natural-width", String(box[2]));
+  }
+  return svg;
+}
+
 // A hint list's items, one a hint: its words, its win chance, and its reason.
 export function hintItems(hints) {
   return hints.map((h) => {

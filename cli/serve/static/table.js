@@ -4,7 +4,7 @@
 // seat sees; big buttons for a phone, hints for the seat's own turns, at a level the
 // person chooses when the table is made and may change while it runs.
 
-import { $, buildSvg, hintItems, make } from "./dom.js";
+import { $, boardSvg, hintItems, make } from "./dom.js";
 import { openSocket } from "./socket.js";
 
 let socket = null;
@@ -78,7 +78,7 @@ function draw() {
   $("table-title").textContent = `${view.game}: you are seat ${view.seat} of ${view.players}`;
   $("table-situation").textContent = view.situation;
   const board = $("table-board");
-  if (view.board) board.replaceChildren(buildSvg(view.board));
+  if (view.board) board.replaceChildren(boardSvg(view.board));
   else board.replaceChildren();
   $("table-text").hidden = Boolean(view.board);
   $("table-text").textContent = view.text;

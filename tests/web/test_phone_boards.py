@@ -1,0 +1,31 @@
+"""The play page's board on a phone (390x844, touch), for each seed game, whose
+drawings are 720-900 units wide: shrunk to the screen their text would be 4-6px, so
+on a narrow screen a board keeps a readable size and scrolls sideways in its own box,
+while the page never scrolls sideways. A move is then made by tapping the board,
+scrolled to where the move is."""
+
+from __future__ import annotations
+
+import pytest
+
+from helpers import BOARD_MOVE, BOARD_TEXT_PX, MIN_TEXT_PX, dataset, screenshot, start_game
+
+SEED = ["maestro", "taktvoll", "luthier", "renaissance"]
+
+
+@pytest.mark.parametrize("game", SEED)
+def test_a_seed_board_reads_and_plays_on_a_phone(server, phone, game):
+    page = phone
+    start_game(page, server, game)
+    assert page.evaluate(BOARD_TEXT_PX, "#board") >= MIN_TEXT_PX
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+    screenshot(page, f"{game}-phone")
+    before = dataset(page)
+    page.locator(BOARD_MOVE).last.tap()
+    # The tap is a move: the turn's next step (partial) or the next position (version).
+    page.wait_for_function(
+        "([v, p]) => { const d = document.getElementById('play').dataset;"
+        " return d.version !== v || d.partial !== p; }",
+        arg=[before["version"], before["partial"]],
+    )
+    assert page.errors == []
