@@ -14,6 +14,7 @@ from helpers import (
     BOARD_TEXT_PX,
     MIN_TEXT_PX,
     PHONE_LAYOUT,
+    WAIT_TURN,
     dataset,
     screenshot,
     start_game,
@@ -31,14 +32,10 @@ def test_a_board_reads_and_plays_on_a_phone(server, phone, game):
     # a thumb's size.
     assert page.evaluate(PHONE_LAYOUT) == []
     screenshot(page, f"{game}-phone")
+    # The tap is a move: the turn's next step, or the seat's next turn after the AI's.
     before = dataset(page)
     page.locator(BOARD_MOVE).last.tap()
-    # The tap is a move: the turn's next step (partial) or the next position (version).
-    page.wait_for_function(
-        "([v, p]) => { const d = document.getElementById('play').dataset;"
-        " return d.version !== v || d.partial !== p; }",
-        arg=[before["version"], before["partial"]],
-    )
+    page.wait_for_function(WAIT_TURN, arg=[before["version"], before["partial"]])
     assert page.errors == []
 
 
