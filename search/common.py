@@ -110,16 +110,24 @@ def has_hidden_information(state) -> bool:
     return not all(sees_everything(state, seat) for seat in range(state.num_players))
 
 
-def is_forced(state, seat: int) -> bool:
-    """True when every step of the seat's turn from `state` has one legal action:
-    nothing to decide, whatever a search would find."""
-    scratch = state.clone()
+def forced_steps(state, seat: int) -> tuple[list[int], Any]:
+    """The seat's first steps from `state` while each has one legal action, and the
+    position after them (a copy): where the seat's first real choice is, or where
+    its turn ends."""
+    steps, scratch = [], state.clone()
     while scratch.current_player() == seat:
         legal = scratch.legal_actions()
         if len(legal) != 1:
-            return False
+            break
+        steps.append(legal[0])
         scratch.apply(legal[0])
-    return True
+    return steps, scratch
+
+
+def is_forced(state, seat: int) -> bool:
+    """True when every step of the seat's turn from `state` has one legal action:
+    nothing to decide, whatever a search would find."""
+    return forced_steps(state, seat)[1].current_player() != seat
 
 
 # A timed search of a forced turn gets this fraction of its time (pimc, expectimax).

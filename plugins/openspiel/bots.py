@@ -51,7 +51,7 @@ from search.base import (
     extend_turn,
     option_defaults,
 )
-from search.common import iteration_limit
+from search.common import forced_steps, iteration_limit
 from search.treesummary import COMPLETION_ITERATIONS
 
 OPTION_HELP = {
@@ -162,30 +162,43 @@ class OpenSpielSearcher(Searcher):
         seed = rng.next_u64() % 2**32
         random_state = np.random.RandomState(seed)
         deadline = budget.deadline(start)
-        root = bridge.wrap(game, state.clone())
-        legal = state.legal_actions()
-        if len(legal) == 1:  # nothing to search (OpenSpiel's ISMCTS would not)
-            bot, children = None, [(legal[0], state.heuristic()[seat], 0)]
-        else:
-            bot = self.search(game, root, iteration_limit(budget), deadline, random_state, rng)
-            children = self.root_children(bot)  # (action, value, visits)
+        # Steps with one legal action are taken as they come, so that the search,
+        # and all its budget, goes to the first real choice: a Maestro turn that
+        # must pass still chooses its draw count.
+        forced, searched = forced_steps(state, seat)
+        if searched.current_player() != seat:  # the whole turn is forced
+            value = state.heuristic()[seat]
+            return Decision(
+                actions=forced,
+                value=value,
+                stats={"iterations": 0, "ms": int((clock.now() - start) * 1000)},
+                alternatives=[Alternative(forced, value, 0)],
+            )
+        root = bridge.wrap(game, searched)
+        bot = self.search(game, root, iteration_limit(budget), deadline, random_state, rng)
+        children = self.root_children(bot)  # (action, value, visits)
         if not children:
             raise SearchError(f"{self.name}: the search visited no root action")
+
+        def finish(line: list[int]) -> list[int]:
+            rest = line[len(forced) :]
+            return forced + self.finish_turn(
+                game, bot, root, searched, seat, rest, random_state, rng, deadline
+            )
+
         best = max(visits for _, _, visits in children)
         tied = [action for action, _, visits in children if visits == best]
         first = tied[random_state.randint(len(tied))] if len(tied) > 1 else tied[0]
         children.sort(key=lambda child: (child[0] != first, -child[2], child[0]))
-
-        def finish(line: list[int]) -> list[int]:
-            return self.finish_turn(game, bot, root, state, seat, line, random_state, rng, deadline)
-
-        alternatives = [Alternative([a], value, visits, finish) for a, value, visits in children]
+        alternatives = [
+            Alternative(forced + [a], value, visits, finish) for a, value, visits in children
+        ]
         return Decision(
             actions=alternatives[0].actions,
             value=children[0][1],
             stats={
-                "iterations": bot.simulations if bot else 0,
-                **(self.extra_stats(bot) if bot else {}),
+                "iterations": bot.simulations,
+                **self.extra_stats(bot),
                 "ms": int((clock.now() - start) * 1000),
             },
             alternatives=alternatives,

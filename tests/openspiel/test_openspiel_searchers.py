@@ -193,3 +193,45 @@ def test_a_timed_turn_of_many_steps_keeps_to_its_time():
         assert decision.stats["ms"] <= 150 + 250
         longest = max(longest, len(decision.actions))
     assert longest > 1
+
+
+def forced_then_a_choice(game):
+    """A Maestro-like decision whose first step is forced and whose next is not."""
+    for seed in range(40):
+        for steps in range(0, 60, 3):
+            state = position(game, steps, seed=seed)
+            seat = state.current_player()
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                after = state.clone()
+                after.apply(legal[0])
+                if after.current_player() == seat and len(after.legal_actions()) > 1:
+                    return state
+    raise AssertionError("no such position")
+
+
+def test_a_forced_first_step_leaves_the_whole_budget_to_the_next_choice():
+    # A Maestro seat that can only pass still chooses how many tiles to draw: that
+    # choice gets the search, not the small one that finishes a turn.
+    game = REGISTRY.game("maestro")
+    state = forced_then_a_choice(game)
+    forced = state.legal_actions()[0]
+    searcher = REGISTRY.searcher("openspiel-mcts").create_for(game)
+    decision = decide(searcher, game, state, Budget(iterations=300), seed=4)
+    assert_whole_legal_turn(state, decision.actions)
+    assert decision.stats["iterations"] == 300 or decision.stats["solved"]
+    assert len(decision.alternatives) > 1  # the draw counts, each after the pass
+    assert all(alt.actions[0] == forced for alt in decision.alternatives)
+    assert len({alt.actions[1] for alt in decision.alternatives}) == len(decision.alternatives)
+    assert sum(alt.visits for alt in decision.alternatives) > 200
+
+
+def test_a_wholly_forced_turn_is_not_searched():
+    game = REGISTRY.game("tictactoe")
+    state = game.new_state()
+    for action in (0, 1, 2, 4, 3, 5, 7, 6):  # one square left for the mover
+        state.apply(action)
+    searcher = REGISTRY.searcher("openspiel-mcts").create_for(game)
+    decision = decide(searcher, game, state, Budget(iterations=300), seed=4)
+    assert decision.actions == [8]
+    assert decision.stats["iterations"] == 0
