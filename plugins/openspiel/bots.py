@@ -26,7 +26,8 @@ checked before every simulation. OpenSpiel's bots answer one action; a Decision 
 the mover's whole turn, so later steps of the turn follow the bot's tree (its most
 visited child) while it reaches them, then small searches of their own
 (COMPLETION_ITERATIONS, and no later than the decision's deadline), as Cadenza's
-searchers finish theirs.
+searchers finish theirs. Steps with one legal action at the start of the turn are
+taken before the search, which begins at the first real choice.
 """
 
 from __future__ import annotations
