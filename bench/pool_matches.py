@@ -35,6 +35,9 @@ def pooled(folders: list[Path]) -> dict:
         these = match_identity(folder)["entrants"]
         if entrants is None:
             entrants = these
+            names = [parse_entrant(text).name for text in entrants]
+            if len(names) != 2:
+                raise PoolError(f"a head-to-head needs two entrants, the runs have {len(names)}")
         elif these != entrants:
             raise PoolError(f"{folder} has other entrants: {', '.join(these)}")
         # Renumbered past the runs before, so that no two runs share a block.
@@ -48,9 +51,6 @@ def pooled(folders: list[Path]) -> dict:
                     "block": block_base + record["block"],
                 }
             )
-    names = [parse_entrant(text).name for text in entrants]
-    if len(names) != 2:
-        raise PoolError(f"a head-to-head needs two entrants, the runs have {len(names)}")
     if not records:
         raise PoolError("the runs hold no games")
     block_size = max(Counter(r["block"] for r in records).values())

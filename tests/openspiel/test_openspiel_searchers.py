@@ -11,6 +11,7 @@ from engine.game import sample_chance
 from engine.rng import Rng
 from plugins.manager import default_registry, load_registry
 from search.base import Budget, SearchError, decide
+from search.common import forced_steps
 
 REGISTRY = default_registry()
 BOTS = ("openspiel-mcts", "openspiel-ismcts")
@@ -200,13 +201,9 @@ def forced_then_a_choice(game):
     for seed in range(40):
         for steps in range(0, 60, 3):
             state = position(game, steps, seed=seed)
-            seat = state.current_player()
-            legal = state.legal_actions()
-            if len(legal) == 1:
-                after = state.clone()
-                after.apply(legal[0])
-                if after.current_player() == seat and len(after.legal_actions()) > 1:
-                    return state
+            forced, after = forced_steps(state, state.current_player())
+            if forced and after.current_player() == state.current_player():
+                return state
     raise AssertionError("no such position")
 
 
