@@ -1,6 +1,8 @@
-"""Fit the weights of Maestro's heuristic (engine/games/maestro/weights.py) to the
-results of finished two-seat games (Texel's method: each position is a sample, the
-heuristic's share for seat 0 the prediction, seat 0's return the target).
+"""Fit the weights of Maestro's hand-built heuristic (engine/games/maestro/weights.py)
+to the results of finished two-seat games (Texel's method: each position is a
+sample, the heuristic's share for seat 0 the prediction, seat 0's return the
+target). Two seats play with the learned value over its terms (value.py,
+bench/maestro_value.py fits it); three and four with the hand-built one.
 
 The positions are replayed from a match's records; their terms come from the
 readable reference (MaestroReference.heuristic_terms), so only the weights that act

@@ -42,6 +42,10 @@ class GameSpec:
     # by searcher name (e.g. {"mcts": {"rollout_depth": 4}}); options a user gives
     # still win (SearcherSpec.create_for).
     searcher_options: Mapping[str, Mapping[str, Any]] = field(default_factory=dict, compare=False)
+    # The heuristic's name where more than the code decides it (fitted weights, by
+    # version), e.g. "learned value 1"; a stored ladder of levels records it with the
+    # searcher, so one played with another evaluation says it is out of date.
+    evaluation: str = ""
     # For a person: the rules in a few lines and a legend of the notation (words.py).
     rules: str = ""
     notation: str = ""

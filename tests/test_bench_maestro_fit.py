@@ -12,6 +12,7 @@ from click.testing import CliRunner
 
 from cli.main import main as cadenza
 from cli.match.store import GamesFile
+from engine.games.maestro import value
 from engine.games.maestro.reference import MaestroReference
 from test_bench_compare import real_match
 
@@ -27,10 +28,22 @@ def records(tmp_path_factory):
     return folder, [games[i] for i in sorted(games)]
 
 
-def test_every_position_before_the_end_is_a_sample_valued_as_the_heuristic_values_it(records):
+@pytest.fixture
+def hand_heuristic():
+    """The hand-built heuristic at two seats too (the fit is of its weights)."""
+    shipped = value.current()
+    value.use(None)
+    yield
+    value.use(shipped)
+
+
+def test_every_position_before_the_end_is_a_sample_valued_as_the_heuristic_values_it(
+    records, hand_heuristic
+):
     """With every position sampled, a game gives one sample per action played (each
     position an action was taken from), and the vectorised formula with the weights
-    in use gives seat 0 the share the reference's heuristic gives it there."""
+    in use gives seat 0 the share the reference's hand-built heuristic gives it
+    there."""
     _, games = records
     s = samples(games, every=1)
     actions = [sum(len(m["actions"]) for m in g["games"][-1]["moves"]) for g in games]

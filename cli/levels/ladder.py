@@ -116,13 +116,16 @@ def level_of(game_name: str, number: int, path: Optional[Path] = None) -> Level:
 
 def level_searcher(registry, game) -> str:
     """What every level of `game` searches with, as a seat spec: the game's default
-    searcher and the options the game suggests for it (a calibration stores it, so a
-    ladder measured before the suggestion changed can say so)."""
+    searcher and the options the game suggests for it, then the game's evaluation
+    where it names one (a calibration stores it, so a ladder measured before the
+    suggestion or the evaluation changed can say so)."""
     from cli.notation import format_option
 
     name = registry.default_searcher(game)
     options = game.searcher_options.get(name, {})
-    return str(SeatSpec(name, options={k: format_option(v) for k, v in sorted(options.items())}))
+    spec = str(SeatSpec(name, options={k: format_option(v) for k, v in sorted(options.items())}))
+    evaluation = getattr(game, "evaluation", "")
+    return f"{spec} with the {evaluation}" if evaluation else spec
 
 
 def outdated_by(registry, game, entry: dict) -> Optional[str]:

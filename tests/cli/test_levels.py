@@ -395,6 +395,23 @@ def test_a_ladder_played_with_other_options_says_its_figures_are_out_of_date(tmp
         assert (now in last) == warned
 
 
+def test_a_ladder_played_with_another_evaluation_says_its_figures_are_out_of_date(tmp_path):
+    # Maestro's two seats play with learned weights (GameSpec.evaluation): a ladder
+    # stored without them, as every one before the value was, no longer measures them.
+    game = REGISTRY.game("maestro")
+    now = levels.level_searcher(REGISTRY, game)
+    assert now == f"mcts:rollout_depth=4 with the {game.evaluation}"
+    assert "learned value" in game.evaluation
+    path = tmp_path / "levels.json"
+    for stored, warned in ((now, False), ("mcts:rollout_depth=4", True)):
+        path.write_text(json.dumps({"maestro": {**FIXTURE["tictactoe"], "searcher": stored}}))
+        run = _cli("levels", "maestro", "--data", str(path))
+        assert run.exit_code == 0, run.output
+        last = run.output.splitlines()[-1]
+        assert last.startswith("measured with mcts:rollout_depth=4; the levels now") == warned
+        assert last.endswith("out of date until the ladder is played again") == warned
+
+
 def test_calibrate_refuses_a_data_file_whose_budgets_its_seats_would_not_play(tmp_path):
     # The ladder's level:N seats play the shipped budgets: a file that lists others
     # would store figures under budgets nobody played.

@@ -40,7 +40,7 @@ order, e.g. `bottom-one+draw-batch`):
 """
 
 from engine.game import GameSpec
-from engine.games.maestro import words
+from engine.games.maestro import value, words
 from engine.games.maestro.state import MaestroState
 from engine.games.maestro.tables import LISTED_VARIANTS, parse_variant
 
@@ -71,4 +71,5 @@ GAME = GameSpec(
     # 0.69 with playouts to the end; expectimax 0.83 sampling 4 tiles at a draw,
     # 0.73 averaging every tile.
     searcher_options={"mcts": {"rollout_depth": 4}, "expectimax": {"samples": 4}},
+    evaluation=f"learned value {value.VERSION} at two seats",
 )

@@ -22,6 +22,7 @@ import math
 from engine.errors import GameConfigError, IllegalActionError
 from engine.games.maestro import actions, codec, tables, words
 from engine.games.maestro import render as _render
+from engine.games.maestro import value as learned_value
 from engine.games.maestro.codec import COUNT, DRAW, EMPTY, OVER, PLACE, SLOT
 from engine.games.maestro.render import render
 from engine.games.maestro.weights import (
@@ -384,32 +385,88 @@ class MaestroReference(ReferenceState):
         return max([0] + [self._row_gain(r, avail, False) for r in range(board.num_rows)])
 
     def heuristic(self) -> list[float]:
-        """Each seat's expected final score, as shares of the win by a softmax whose
-        temperature shrinks as the game nears its end (see state.pyx)."""
+        """At two seats the learned value (value.py); otherwise each seat's expected
+        final score, as shares of the win by a softmax whose temperature shrinks as
+        the game nears its end (see state.pyx)."""
         if self.f.phase == OVER:
             return self.returns()
         terms = self.heuristic_terms()
-        values = []
-        for seat_terms in terms["seats"]:
-            weight = OPPORTUNITY_NOW
-            for _ in range(seat_terms["turns_to_place"]):
-                weight *= OPPORTUNITY_DECAY
-            values.append(
-                seat_terms["points"]
-                + TILE_WEIGHT * seat_terms["tiles"]
-                + seat_terms["critic"]
-                + weight * seat_terms["best_gain"]
-                + FREE_SPACE_POINTS * seat_terms["free_after_draws"]
-            )
-        top = max(values)
+        values = [self._expected_score(seat_terms) for seat_terms in terms["seats"]]
         temperature = TEMPERATURE_BASE + TEMPERATURE_PER_ROOT_DRAW * math.sqrt(
             terms["expected_draws"]
         )
+        model = learned_value.current()
+        if len(values) == 2 and model is not None:
+            x0, x1 = self.value_features(terms)
+            share = learned_value.seat0_share(x0, x1, model)
+            return [share, 1.0 - share]
+        top = max(values)
         odds = [math.exp((v - top) / temperature) for v in values]
         total = 0.0
         for o in odds:  # summed in order, as the compiled state does
             total += o
         return [o / total for o in odds]
+
+    @staticmethod
+    def _opportunity(seat_terms: dict) -> float:
+        weight = OPPORTUNITY_NOW
+        for _ in range(seat_terms["turns_to_place"]):
+            weight *= OPPORTUNITY_DECAY
+        return weight * seat_terms["best_gain"]
+
+    def _expected_score(self, seat_terms: dict) -> float:
+        return (
+            seat_terms["points"]
+            + TILE_WEIGHT * seat_terms["tiles"]
+            + seat_terms["critic"]
+            + self._opportunity(seat_terms)
+            + FREE_SPACE_POINTS * seat_terms["free_after_draws"]
+        )
+
+    def value_features(self, terms: dict | None = None) -> list[list[float]]:
+        """The learned value's inputs at two seats, [seat 0's, seat 1's], in the
+        order and scale of value.FEATURES and value.GLOBALS."""
+        if self.f.players != 2:
+            raise GameConfigError("Maestro's learned value is for two seats")
+        terms = terms or self.heuristic_terms()
+        temperature = TEMPERATURE_BASE + TEMPERATURE_PER_ROOT_DRAW * math.sqrt(
+            terms["expected_draws"]
+        )
+        seats = []
+        for t in terms["seats"]:
+            seats.append(
+                [
+                    t["points"] / 100.0,
+                    TILE_WEIGHT * t["tiles"] / 100.0,
+                    t["critic"] / 100.0,
+                    self._opportunity(t) / 100.0,
+                    self._expected_score(t) / 100.0,
+                    t["free"] / 10.0,
+                    (t["free_after_draws"] + 1.0) / 10.0,
+                    t["dead_spaces"] / 55.0,
+                    t["penalty_spaces"] / 55.0,
+                    t["maestro_chance"],
+                    1.0 if t["turns_to_place"] == 0 else 0.0,
+                    t["own_turns"] / 10.0,
+                    t["top_tiles"] / 5.0,
+                    1.0 if t["critic_held"] else 0.0,
+                    1.0 if t["mid_draw"] else 0.0,
+                    t["draws_owed"] / 3.0,
+                    t["drawn"] / 3.0,
+                ]
+            )
+        shared = [
+            terms["expected_draws"] / 68.0,
+            terms["applause_left"] / 14.0,
+            terms["bag"] / 68.0,
+            temperature / 50.0,
+        ]
+        values = [self._expected_score(t) for t in terms["seats"]]
+        lead = (values[0] - values[1]) / temperature
+        return [
+            learned_value.net_input(seats[0], seats[1], shared, lead),
+            learned_value.net_input(seats[1], seats[0], shared, -lead),
+        ]
 
     def heuristic_terms(self) -> dict:
         """The terms the heuristic adds up for each seat (before the opportunity weight
@@ -478,6 +535,7 @@ class MaestroReference(ReferenceState):
             critic = 0.0
             if f.critic == seat:
                 critic = board.critic_income * min(turns_each, CRITIC_HOLD_TURNS)
+            held = [(slot, kind) for slot, kind in enumerate(f.agencies[seat]) if kind != EMPTY]
             seats.append(
                 {
                     "points": float(f.points[seat]),
@@ -486,9 +544,25 @@ class MaestroReference(ReferenceState):
                     "best_gain": float(self._best_gain(seat)),
                     "turns_to_place": d,
                     "free_after_draws": horizon - 1.0,
+                    # What the learned value reads besides (value.FEATURES).
+                    "free": len(free),
+                    "dead_spaces": sum(slot + 1 for slot, kind in held if room[kind] <= 0.0),
+                    "penalty_spaces": sum(slot + 1 for slot, _ in held),
+                    "maestro_chance": maestro_chance,
+                    "own_turns": own_turns,
+                    "top_tiles": sum(1 for slot, _ in held if slot < board.top_slots),
+                    "critic_held": f.critic == seat,
+                    "mid_draw": mid_draw,
+                    "draws_owed": f.draws_left if mid_draw else 0,
+                    "drawn": len(f.drawn) if mid_draw else 0,
                 }
             )
-        return {"seats": seats, "expected_draws": expected_draws}
+        return {
+            "seats": seats,
+            "expected_draws": expected_draws,
+            "applause_left": applause_left,
+            "bag": bag_total,
+        }
 
     # ---- text and JSON ----------------------------------------------------------------
 

@@ -82,3 +82,4 @@ cdef class MaestroState(State):
     cdef int c_row_gain(self, int row, const int* avail, bint mid_turn) noexcept nogil
     cdef int c_best_gain(self, int seat) noexcept nogil
     cdef bint c_reaches_maestro(self, int seat) noexcept nogil
+    cdef double c_value_terms(self, double* value, double* feat) noexcept nogil

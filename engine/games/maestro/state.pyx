@@ -7,12 +7,13 @@
 #   placement steps (one tile each onto the turn's one row)... then `pass`;
 #   draw<k>; then k times: a chance node (tile:<name>) and, for a musician or
 #   maestro, agency<n> (the space it goes on). See __init__.py for the notation.
-from libc.math cimport pow, sqrt
+from libc.math cimport exp, pow, sqrt, tanh
 from libc.stdint cimport uint64_t
 from libc.string cimport memcpy, memset
 
 from engine.errors import GameConfigError, IllegalActionError
 from engine.games.maestro import actions, codec, tables, weights, words
+from engine.games.maestro import value as learned_value
 from engine.games.maestro import render as _render
 from engine.games.maestro.tables import DEFAULT_VARIANT
 from engine.hashing cimport mix64
@@ -46,6 +47,72 @@ cdef double TEMPERATURE_BASE = weights.TEMPERATURE_BASE
 cdef double TEMPERATURE_PER_ROOT_DRAW = weights.TEMPERATURE_PER_ROOT_DRAW
 cdef double TILE_WEIGHT = weights.TILE_WEIGHT
 cdef double FREE_SPACE_POINTS = weights.FREE_SPACE_POINTS
+
+
+# The learned value for two seats (value.py): a net over each seat's heuristic terms,
+# its weights copied here from value.current() so the leaf evaluates it without the GIL.
+cdef enum:
+    NF = 17                  # len(value.FEATURES)
+    NG = 4                   # len(value.GLOBALS)
+    NX = 2 * NF + NG + 1     # value.INPUTS
+    NH = 32                  # value.HIDDEN
+cdef bint VALUE_IN_USE = False
+cdef double VALUE_W1[NH * NX]
+cdef double VALUE_B1[NH]
+cdef double VALUE_W2[NH]
+cdef double VALUE_LIN[NX]
+
+
+cdef double value_side(const double* feat, int own, double lead) noexcept nogil:
+    # h(own): lin . x + w2 . tanh(w1 x + b1), x as value.net_input builds it.
+    cdef double x[NX]
+    cdef double h, out = 0.0
+    cdef int i, j
+    for i in range(NF):
+        x[i] = feat[own * NF + i]
+        x[NF + i] = feat[(1 - own) * NF + i]
+    for i in range(NG):
+        x[2 * NF + i] = feat[2 * NF + i]
+    x[NX - 1] = lead
+    for i in range(NX):
+        out += VALUE_LIN[i] * x[i]
+    for j in range(NH):
+        h = VALUE_B1[j]
+        for i in range(NX):
+            h += VALUE_W1[j * NX + i] * x[i]
+        out += VALUE_W2[j] * tanh(h)
+    return out
+
+
+cdef double value_seat0_share(const double* feat, double temperature,
+                              const double* value) noexcept nogil:
+    cdef double lead = (value[0] - value[1]) / temperature
+    return 1.0 / (1.0 + exp(-(value_side(feat, 0, lead) - value_side(feat, 1, -lead))))
+
+
+def _install_value(model):
+    """Copy a checked model (value.load) into the C arrays; None: the hand-built
+    heuristic at two seats too. Called through value.use, which keeps the reference
+    in step."""
+    global VALUE_IN_USE
+    cdef int i, j
+    if model is None:
+        VALUE_IN_USE = False
+        return
+    if (len(model["lin"]) != NX or len(model["b1"]) != NH or len(model["w2"]) != NH
+            or len(model["w1"]) != NH or any(len(row) != NX for row in model["w1"])):
+        raise ValueError(f"the value net here has {NX} inputs and {NH} hidden units")
+    for j in range(NH):
+        VALUE_B1[j] = model["b1"][j]
+        VALUE_W2[j] = model["w2"][j]
+        for i in range(NX):
+            VALUE_W1[j * NX + i] = model["w1"][j][i]
+    for i in range(NX):
+        VALUE_LIN[i] = model["lin"][i]
+    VALUE_IN_USE = True
+
+
+_install_value(learned_value.current())
 
 
 cdef inline double tile_value(double placed, int points, int space) noexcept nogil:
@@ -519,10 +586,30 @@ cdef class MaestroState(State):
         return False
 
     cdef void c_heuristic(self, double* out) noexcept nogil:
-        # Each seat's expected final score, turned into shares of the win by a
-        # softmax: points so far; every agency tile as the points it may still score
-        # against the penalty it risks (tile_value), by the seat's expected turns
-        # left and the room the board still has for its kind (a tile nothing on the
+        # Two seats: the learned value over the terms below (value.py); more seats,
+        # or with the learned value set aside: the terms' softmax.
+        cdef double value[M_MAX_SEATS]
+        cdef double feat[M_MAX_SEATS * NF + NG]
+        cdef double temperature
+        cdef int seat, n = self.g.players
+        if self.g.phase == OVER:
+            self.c_returns(out)
+            return
+        temperature = self.c_value_terms(value, feat)
+        if n == 2 and VALUE_IN_USE:
+            out[0] = value_seat0_share(feat, temperature, value)
+            out[1] = 1.0 - out[0]
+            return
+        for seat in range(n):
+            out[seat] = value[seat]
+        softmax_shares(out, n, temperature)
+
+    cdef double c_value_terms(self, double* value, double* feat) noexcept nogil:
+        # Each seat's expected final score into `value`, the learned value's
+        # features into `feat` (value.FEATURES a seat, then value.GLOBALS), and the
+        # softmax's temperature returned. The score: points so far; every agency
+        # tile as the points it may still score against the penalty it risks
+        # (tile_value), by the seat's expected turns left and the room the board still has for its kind (a tile nothing on the
         # board can take is a sure penalty); the critic's income to come; and the
         # best placement open to the seat (rows it can finish, tiles in others' top
         # rows), discounted by how soon its placement phase comes; the agency tiles'
@@ -545,15 +632,13 @@ cdef class MaestroState(State):
         cdef int in_play[M_MAX_KINDS]
         cdef double room[M_MAX_KINDS]
         cdef int free_spaces[M_MAX_SLOTS]
-        cdef double value[M_MAX_SEATS]
         cdef int seat, i, _, r, k, d, num_free, next_free
         cdef double applause_left, expected_draws, turns_each, own_turns, p_place
         cdef double weight, tile_share, temperature, maestro_share, maestro_chance
         cdef double spaces, horizon, tiles
         cdef bint mid_draw
-        if g.phase == OVER:
-            self.c_returns(out)
-            return
+        cdef double dead, penalty, top
+        cdef double* f
         # Room: the share of the tiles of a kind out of the bag that the board can
         # still take. open_any: what every seat may fill (empty spaces of started
         # rows; empty rows for maestros); open_unstarted: the spaces of empty rows,
@@ -631,20 +716,53 @@ cdef class MaestroState(State):
                     tiles += tile_share * tile_value(p_place, b.points_place,
                                                      free_spaces[next_free])
                     next_free += 1
+            f = feat + seat * NF
+            dead = 0.0
+            penalty = 0.0
+            top = 0.0
+            for i in range(b.slots):
+                k = g.agency[seat][i]
+                if k != M_EMPTY:
+                    penalty += i + 1
+                    if room[k] <= 0.0:
+                        dead += i + 1
+                    if i < b.top_slots:
+                        top += 1.0
+            f[0] = g.points[seat] / 100.0
+            f[1] = TILE_WEIGHT * tiles / 100.0
             value[seat] = g.points[seat] + TILE_WEIGHT * tiles
+            f[2] = 0.0
             if g.critic == seat:
-                value[seat] += b.critic_income * (turns_each if turns_each < CRITIC_HOLD_TURNS
-                                                  else CRITIC_HOLD_TURNS)
+                f[2] = b.critic_income * (turns_each if turns_each < CRITIC_HOLD_TURNS
+                                          else CRITIC_HOLD_TURNS) / 100.0
+                value[seat] += 100.0 * f[2]
             weight = OPPORTUNITY_NOW
             for _ in range(d):
                 weight *= OPPORTUNITY_DECAY
-            value[seat] += weight * self.c_best_gain(seat)
+            f[3] = weight * self.c_best_gain(seat) / 100.0
+            value[seat] += 100.0 * f[3]
             # The spaces left once this turn's draws are in (horizon - 1).
             value[seat] += FREE_SPACE_POINTS * (horizon - 1.0)
+            f[4] = value[seat] / 100.0
+            f[5] = num_free / 10.0
+            f[6] = horizon / 10.0
+            f[7] = dead / 55.0
+            f[8] = penalty / 55.0
+            f[9] = maestro_chance
+            f[10] = 1.0 if d == 0 else 0.0
+            f[11] = own_turns / 10.0
+            f[12] = top / 5.0
+            f[13] = 1.0 if g.critic == seat else 0.0
+            f[14] = 1.0 if mid_draw else 0.0
+            f[15] = g.draws_left / 3.0 if mid_draw else 0.0
+            f[16] = g.num_drawn / 3.0 if mid_draw else 0.0
         temperature = TEMPERATURE_BASE + TEMPERATURE_PER_ROOT_DRAW * sqrt(expected_draws)
-        for seat in range(n):
-            out[seat] = value[seat]
-        softmax_shares(out, n, temperature)
+        f = feat + n * NF
+        f[0] = expected_draws / 68.0
+        f[1] = applause_left / 14.0
+        f[2] = g.bag_total / 68.0
+        f[3] = temperature / 50.0
+        return temperature
 
     # ---- hashing and copying ------------------------------------------------------------
 
@@ -704,6 +822,21 @@ cdef class MaestroState(State):
         return self.c_clone()
 
     # ---- Python-level, game-specific ---------------------------------------------------
+
+    def value_features(self):
+        """The learned value's inputs at two seats, [seat 0's, seat 1's] (value.py),
+        whichever value is in use."""
+        cdef double values[M_MAX_SEATS]
+        cdef double feat[M_MAX_SEATS * NF + NG]
+        cdef double temperature
+        if self.g.players != 2:
+            raise GameConfigError("Maestro's learned value is for two seats")
+        temperature = self.c_value_terms(values, feat)
+        lead = (values[0] - values[1]) / temperature
+        seats = [[feat[seat * NF + i] for i in range(NF)] for seat in range(2)]
+        shared = [feat[2 * NF + i] for i in range(NG)]
+        return [learned_value.net_input(seats[0], seats[1], shared, lead),
+                learned_value.net_input(seats[1], seats[0], shared, -lead)]
 
     @property
     def board(self):

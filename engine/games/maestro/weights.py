@@ -1,5 +1,7 @@
-"""The weights of Maestro's heuristic, read by both implementations (state.pyx's
-c_heuristic and reference.py's heuristic), so the two compute the same numbers.
+"""The weights of Maestro's hand-built heuristic, read by both implementations
+(state.pyx's c_value_terms and reference.py's heuristic_terms), so the two compute
+the same numbers. Three and four seats play with it; two seats with the learned
+value (value.py), which reads its terms, these weights included.
 
 They are engine choices, not rules. The temperature was fitted on greedy self-play
 (400 two-seat games): the heuristic's value difference predicts the final margin

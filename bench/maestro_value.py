@@ -1,0 +1,173 @@
+"""Fit Maestro's learned value (engine/games/maestro/value.py) to the results of
+finished two-seat games.
+
+Each position of a game (chance nodes included: a searcher's leaf may be one) is a
+sample: both seats' net inputs (MaestroState.value_features) and seat 0's return.
+The net starts as the hand-built heuristic (h = lead / 2: the two-seat softmax) and
+is fitted by Adam on the log loss, every fifth game held out; the log loss of a
+constant, of the heuristic and of the fit on the held-out games are printed. With
+--out the weights are written as value.json, with the command and the losses:
+
+    cadenza match maestro --entrant a=mcts:iterations=1000 --entrant b=mcts:iterations=1000 \\
+        --games 3000 --workers 2 --seed 5101 --out runs/maestro-selfplay
+    python bench/maestro_value.py runs/maestro-selfplay --out engine/games/maestro/data/value.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from pathlib import Path
+
+import numpy as np
+
+from compare_matches import hero_records, replay_start
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.games.maestro.value import HIDDEN  # noqa: E402
+
+HELD_OUT = 5
+
+
+def samples(records: list[dict], every: int, seed: int = 0):
+    """Both seats' net inputs at about one in `every` positions of each record's game
+    (each position an action was taken from), seat 0's return, and the game's number."""
+    rng = random.Random(seed)
+    x0, x1, target, game = [], [], [], []
+    for number, record in enumerate(records):
+        played, state = replay_start(record)
+        for text in [t for move in played["moves"] for t in move["actions"]]:
+            if rng.randrange(every) == 0:
+                a, b = state.value_features()
+                x0.append(a)
+                x1.append(b)
+                target.append(record["returns"][0])
+                game.append(number)
+            state.apply(state.str_to_action(text))
+    return np.array(x0), np.array(x1), np.array(target), np.array(game)
+
+
+def initial(inputs: int, rng: np.random.Generator) -> dict[str, np.ndarray]:
+    lin = np.zeros(inputs)
+    lin[-1] = 0.5  # h(0) - h(1) = lead: the heuristic's two-seat softmax
+    return {
+        "w1": rng.normal(0.0, 0.3 / np.sqrt(inputs), (HIDDEN, inputs)),
+        "b1": np.zeros(HIDDEN),
+        "w2": np.zeros(HIDDEN),
+        "lin": lin,
+    }
+
+
+def side(p, x):
+    hidden = np.tanh(x @ p["w1"].T + p["b1"])
+    return hidden @ p["w2"] + x @ p["lin"], hidden
+
+
+def predict(p, x0, x1):
+    return 1.0 / (1.0 + np.exp(-(side(p, x0)[0] - side(p, x1)[0])))
+
+
+def log_loss(share, target):
+    share = np.clip(share, 1e-9, 1 - 1e-9)
+    return float(-np.mean(target * np.log(share) + (1 - target) * np.log(1 - share)))
+
+
+def gradients(p, x0, x1, target, l2):
+    h0, a0 = side(p, x0)
+    h1, a1 = side(p, x1)
+    share = 1.0 / (1.0 + np.exp(-(h0 - h1)))
+    dz = (share - target) / len(target)
+    grads = {}
+    grads["w2"] = a0.T @ dz - a1.T @ dz + l2 * p["w2"]
+    grads["lin"] = x0.T @ dz - x1.T @ dz
+    d0 = np.outer(dz, p["w2"]) * (1 - a0**2)
+    d1 = -np.outer(dz, p["w2"]) * (1 - a1**2)
+    grads["w1"] = d0.T @ x0 + d1.T @ x1 + l2 * p["w1"]
+    grads["b1"] = d0.sum(0) + d1.sum(0)
+    return grads
+
+
+def fit(x0, x1, target, epochs, batch, rate, l2, seed):
+    rng = np.random.default_rng(seed)
+    p = initial(x0.shape[1], rng)
+    m = {k: np.zeros_like(v) for k, v in p.items()}
+    v = {k: np.zeros_like(v) for k, v in p.items()}
+    step = 0
+    for _ in range(epochs):
+        order = rng.permutation(len(target))
+        for start in range(0, len(order), batch):
+            pick = order[start : start + batch]
+            g = gradients(p, x0[pick], x1[pick], target[pick], l2)
+            step += 1
+            for k in p:
+                m[k] = 0.9 * m[k] + 0.1 * g[k]
+                v[k] = 0.999 * v[k] + 0.001 * g[k] ** 2
+                mh = m[k] / (1 - 0.9**step)
+                vh = v[k] / (1 - 0.999**step)
+                p[k] -= rate * mh / (np.sqrt(vh) + 1e-8)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "folders", nargs="+", type=Path, help="match folders of 2-seat Maestro games"
+    )
+    parser.add_argument(
+        "--every", type=int, default=2, help="sample one position in this many (at least 1)"
+    )
+    parser.add_argument("--epochs", type=int, default=8, help="passes over the samples")
+    parser.add_argument("--batch", type=int, default=2048, help="samples a step")
+    parser.add_argument("--rate", type=float, default=2e-3, help="Adam's step size")
+    parser.add_argument("--l2", type=float, default=1e-4, help="weight decay on w1 and w2")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the sampling and the fit")
+    parser.add_argument("--out", type=Path, help="write the weights here (value.json)")
+    parser.add_argument("--version", type=int, default=1, help="the weights' version number")
+    args = parser.parse_args(argv)
+    if args.every < 1 or args.epochs < 1 or args.batch < 1:
+        parser.error("--every, --epochs and --batch must be at least 1")
+    records = []
+    for folder in args.folders:
+        _, finished = hero_records(folder)
+        records += [finished[i] for i in sorted(finished)]
+    if not records or any(r["game"] != "maestro" for r in records):
+        parser.error("the folders must hold finished Maestro games")
+    if any(r["players"] != 2 for r in records):
+        parser.error("the value is for two seats: the folders hold games of more")
+    x0, x1, target, game = samples(records, args.every, args.seed)
+    held = game % HELD_OUT == 0
+    print(f"{len(target)} positions of {len(records)} games, {int(held.sum())} held out")
+    p0 = initial(x0.shape[1], np.random.default_rng(0))
+    constant = log_loss(np.full(held.sum(), target[~held].mean()), target[held])
+    heuristic = log_loss(predict(p0, x0[held], x1[held]), target[held])
+    p = fit(
+        x0[~held], x1[~held], target[~held], args.epochs, args.batch, args.rate, args.l2, args.seed
+    )
+    fitted = log_loss(predict(p, x0[held], x1[held]), target[held])
+    print(
+        f"log loss on the games held out: constant {constant:.4f}, "
+        f"heuristic {heuristic:.4f}, fitted {fitted:.4f}"
+    )
+    if args.out:
+        written = {"version": args.version}
+        written.update({key: p[key].tolist() for key in ("w1", "b1", "w2", "lin")})
+        written["fitted"] = {
+            "command": " ".join(["python bench/maestro_value.py", *(argv or sys.argv[1:])]),
+            "games": len(records),
+            "positions": int(len(target)),
+            "held_out_log_loss": {
+                "constant": round(constant, 4),
+                "heuristic": round(heuristic, 4),
+                "fitted": round(fitted, 4),
+            },
+        }
+        args.out.write_text(json.dumps(written) + "\n")
+        print(f"written {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
