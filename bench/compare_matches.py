@@ -80,6 +80,31 @@ def hero_records(directory: Path) -> tuple[str, dict[int, dict]]:
     return hero, {i: r for i, r in records.items() if r.get("returns") is not None}
 
 
+def add_maestro_records_arguments(parser, every: int) -> None:
+    """The arguments of a tool that learns from finished two-seat Maestro games: the
+    match folders and how sparsely their positions are sampled."""
+    parser.add_argument(
+        "folders", nargs="+", type=Path, help="match folders of 2-seat Maestro games"
+    )
+    parser.add_argument(
+        "--every", type=int, default=every, help="sample one position in this many (at least 1)"
+    )
+
+
+def maestro_records(parser, folders: list[Path]) -> list[dict]:
+    """The finished games of `folders`, folder by folder in game order; the parser
+    refuses, in one line, folders that hold anything but two-seat Maestro games."""
+    records = []
+    for folder in folders:
+        _, finished = hero_records(folder)
+        records += [finished[i] for i in sorted(finished)]
+    if not records or any(r["game"] != "maestro" for r in records):
+        parser.error("the folders must hold finished Maestro games")
+    if any(r["players"] != 2 for r in records):
+        parser.error("the folders must hold two-seat games: they hold games of more")
+    return records
+
+
 def replay_start(record: dict):
     """The record's (last) game, and a state at its start with its setup applied: the
     moves that follow replay it from its notation."""

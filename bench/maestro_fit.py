@@ -27,7 +27,7 @@ from pathlib import Path
 import numpy as np
 from scipy.optimize import minimize
 
-from compare_matches import hero_records, replay_start
+from compare_matches import add_maestro_records_arguments, maestro_records, replay_start
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -147,24 +147,12 @@ def report(s: Samples, games: int) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument(
-        "folders", nargs="+", type=Path, help="match folders of 2-seat Maestro games"
-    )
-    parser.add_argument(
-        "--every", type=int, default=3, help="sample one position in this many (at least 1)"
-    )
+    add_maestro_records_arguments(parser, every=3)
     parser.add_argument("--seed", type=int, default=0, help="seed of the sampling")
     args = parser.parse_args(argv)
     if args.every < 1:
         parser.error("--every must be at least 1")
-    records = []
-    for folder in args.folders:
-        _, finished = hero_records(folder)
-        records += [finished[i] for i in sorted(finished)]
-    if not records or any(r["game"] != "maestro" for r in records):
-        parser.error("the folders must hold finished Maestro games")
-    if any(r["players"] != 2 for r in records):
-        parser.error("the fit is for two seats: the folders hold games of more")
+    records = maestro_records(parser, args.folders)
     print(report(samples(records, args.every, args.seed), len(records)))
     return 0
 

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
-from compare_matches import hero_records, replay_start
+from compare_matches import add_maestro_records_arguments, maestro_records, replay_start
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -113,12 +113,7 @@ def fit(x0, x1, target, epochs, batch, rate, l2, seed):
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument(
-        "folders", nargs="+", type=Path, help="match folders of 2-seat Maestro games"
-    )
-    parser.add_argument(
-        "--every", type=int, default=2, help="sample one position in this many (at least 1)"
-    )
+    add_maestro_records_arguments(parser, every=2)
     parser.add_argument("--epochs", type=int, default=8, help="passes over the samples")
     parser.add_argument("--batch", type=int, default=2048, help="samples a step")
     parser.add_argument("--rate", type=float, default=2e-3, help="Adam's step size")
@@ -129,14 +124,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.every < 1 or args.epochs < 1 or args.batch < 1:
         parser.error("--every, --epochs and --batch must be at least 1")
-    records = []
-    for folder in args.folders:
-        _, finished = hero_records(folder)
-        records += [finished[i] for i in sorted(finished)]
-    if not records or any(r["game"] != "maestro" for r in records):
-        parser.error("the folders must hold finished Maestro games")
-    if any(r["players"] != 2 for r in records):
-        parser.error("the value is for two seats: the folders hold games of more")
+    records = maestro_records(parser, args.folders)
     x0, x1, target, game = samples(records, args.every, args.seed)
     held = game % HELD_OUT == 0
     print(f"{len(target)} positions of {len(records)} games, {int(held.sum())} held out")

@@ -11,40 +11,21 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import main as cadenza
-from cli.match.store import GamesFile
-from engine.games.maestro import value
 from engine.games.maestro.reference import MaestroReference
-from test_bench_compare import real_match
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 from compare_matches import replay_start  # noqa: E402
 from maestro_fit import FITTED, fit, in_use, log_loss, main, samples, shares  # noqa: E402
 
 
-@pytest.fixture(scope="module")
-def records(tmp_path_factory):
-    folder = real_match(tmp_path_factory.mktemp("fit") / "m", "random")
-    games = GamesFile(folder).load(repair=False)
-    return folder, [games[i] for i in sorted(games)]
-
-
-@pytest.fixture
-def hand_heuristic():
-    """The hand-built heuristic at two seats too (the fit is of its weights)."""
-    shipped = value.current()
-    value.use(None)
-    yield
-    value.use(shipped)
-
-
 def test_every_position_before_the_end_is_a_sample_valued_as_the_heuristic_values_it(
-    records, hand_heuristic
+    maestro_match, maestro_hand_heuristic
 ):
     """With every position sampled, a game gives one sample per action played (each
     position an action was taken from), and the vectorised formula with the weights
     in use gives seat 0 the share the reference's hand-built heuristic gives it
     there."""
-    _, games = records
+    _, games = maestro_match
     s = samples(games, every=1)
     actions = [sum(len(m["actions"]) for m in g["games"][-1]["moves"]) for g in games]
     assert np.bincount(s.game).tolist() == actions
@@ -59,8 +40,8 @@ def test_every_position_before_the_end_is_a_sample_valued_as_the_heuristic_value
     assert shares(in_use(), s)[: actions[0]] == pytest.approx(expected, abs=1e-9)
 
 
-def test_the_fit_lowers_the_loss_it_minimises(records):
-    _, games = records
+def test_the_fit_lowers_the_loss_it_minimises(maestro_match):
+    _, games = maestro_match
     s = samples(games, every=2, seed=1)
     everything = np.ones(len(s.target), dtype=bool)
     fitted = fit(s, in_use(), everything)
@@ -69,8 +50,8 @@ def test_the_fit_lowers_the_loss_it_minimises(records):
     assert log_loss(shares(fitted, s), s.target) < before
 
 
-def test_the_report_names_every_weight_and_the_held_out_loss(records, capsys):
-    folder, games = records
+def test_the_report_names_every_weight_and_the_held_out_loss(maestro_match, capsys):
+    folder, games = maestro_match
     assert main([str(folder), "--every", "4"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith(f"{len(games)} games (")
@@ -90,15 +71,15 @@ def test_a_folder_of_another_game_is_refused(tmp_path, capsys):
     assert "the folders must hold finished Maestro games" in capsys.readouterr().err
 
 
-def test_bad_arguments_are_refused_in_one_line(records, tmp_path, capsys):
-    folder, _ = records
+def test_bad_arguments_are_refused_in_one_line(maestro_match, tmp_path, capsys):
+    folder, _ = maestro_match
     three = tmp_path / "three"
     args = ["match", "maestro", "--players", "3", "--entrant", "a=random", "--entrant", "b=random"]
     args += ["--entrant", "c=random", "--games", "3", "--seed", "2", "--out", str(three)]
     assert CliRunner().invoke(cadenza, args).exit_code == 0
     for argv, message in (
         ([str(folder), "--every", "0"], "--every must be at least 1"),
-        ([str(three)], "the fit is for two seats: the folders hold games of more"),
+        ([str(three)], "the folders must hold two-seat games: they hold games of more"),
     ):
         with pytest.raises(SystemExit):
             main(argv)

@@ -609,8 +609,9 @@ cdef class MaestroState(State):
         # features into `feat` (value.FEATURES a seat, then value.GLOBALS), and the
         # softmax's temperature returned. The score: points so far; every agency
         # tile as the points it may still score against the penalty it risks
-        # (tile_value), by the seat's expected turns left and the room the board still has for its kind (a tile nothing on the
-        # board can take is a sure penalty); the critic's income to come; and the
+        # (tile_value), by the seat's expected turns left and the room the board
+        # still has for its kind (a tile nothing on the board can take is a sure
+        # penalty); the critic's income to come; and the
         # best placement open to the seat (rows it can finish, tiles in others' top
         # rows), discounted by how soon its placement phase comes; the agency tiles'
         # terms weighed by TILE_WEIGHT, and each space still free once this turn's

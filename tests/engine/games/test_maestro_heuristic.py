@@ -1,7 +1,8 @@
-"""Maestro's heuristic (state.pyx c_heuristic, reference.py heuristic) at 3 and 4
-seats: exact shares on hand-built positions, worked out here term by term from
-the heuristic's documented definition, and a property of the setup position
-that pins which way round the table the turns are counted.
+"""Maestro's hand-built heuristic (state.pyx c_value_terms, reference.py
+heuristic_terms): exact shares on hand-built positions, worked out here term by term
+from the heuristic's documented definition, and a property of the setup position
+that pins which way round the table the turns are counted. Three and four seats
+play with it; the two-seat positions here set the learned value aside (value.use).
 
 The definition (see c_heuristic): a seat's value is its points, plus each agency
 tile as `placed * 5 - (1 - placed) * space` with `placed` the chance it is still
@@ -26,6 +27,8 @@ from engine.games.maestro import weights
 from engine.games.maestro.reference import MaestroReference
 from engine.games.maestro.state import MaestroState
 from maestro_positions import BOARD, act, both, legal_texts, position
+
+pytestmark = pytest.mark.usefixtures("maestro_hand_heuristic")
 
 PER_TILE = 5  # points a placed musician scores (spec 5.3)
 CRITIC_INCOME = 10  # the critic's income at its holder's turn (spec 4 A)

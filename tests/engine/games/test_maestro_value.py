@@ -43,13 +43,6 @@ def lead_only() -> dict:
     }
 
 
-@pytest.fixture
-def restore_value():
-    shipped = value.current()
-    yield
-    value.use(shipped)
-
-
 def test_the_weights_shipped_are_in_use_and_fit_the_features():
     model = value.current()
     assert model is not None
@@ -73,7 +66,7 @@ def test_both_implementations_read_the_same_features_and_give_the_same_shares():
     assert count > 20 * 100
 
 
-def test_a_seats_input_is_its_own_features_then_the_others(restore_value):
+def test_a_seats_input_is_its_own_features_then_the_others(maestro_value):
     compiled = position(MaestroState, points=[40, 20])
     x0, x1 = compiled.value_features()
     width = len(value.FEATURES)
@@ -87,7 +80,7 @@ def test_a_seats_input_is_its_own_features_then_the_others(restore_value):
 
 
 @pytest.mark.parametrize("impl", [MaestroState, MaestroReference], ids=["compiled", "reference"])
-def test_the_net_with_only_the_lead_is_the_hand_built_heuristic(impl, restore_value):
+def test_the_net_with_only_the_lead_is_the_hand_built_heuristic(impl, maestro_value):
     states = [
         (c if impl is MaestroState else r).clone() for c, r in random_positions(2, 3, seed=11)
     ]
@@ -100,7 +93,7 @@ def test_the_net_with_only_the_lead_is_the_hand_built_heuristic(impl, restore_va
     assert max(abs(a - b) for a, b in zip(learned, hand, strict=True)) > 0.05
 
 
-def test_three_and_four_seats_keep_the_hand_built_heuristic(restore_value):
+def test_three_and_four_seats_keep_the_hand_built_heuristic(maestro_value):
     states = [c.clone() for c, _ in random_positions(3, 2, seed=3)]
     states += [c.clone() for c, _ in random_positions(4, 2, seed=4)]
     learned = [s.heuristic() for s in states]
