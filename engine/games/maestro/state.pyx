@@ -92,8 +92,8 @@ cdef double value_seat0_share(const double* feat, double temperature,
 
 def _install_value(model):
     """Copy a checked model (value.load) into the C arrays; None: the hand-built
-    heuristic at two seats too. Called through value.use, which keeps the reference
-    in step."""
+    heuristic at two seats too. Called by value.use (registered below), which keeps
+    the reference in step."""
     global VALUE_IN_USE
     cdef int i, j
     if model is None:
@@ -112,7 +112,7 @@ def _install_value(model):
     VALUE_IN_USE = True
 
 
-_install_value(learned_value.current())
+learned_value.on_use(_install_value)
 
 
 cdef inline double tile_value(double placed, int points, int space) noexcept nogil:

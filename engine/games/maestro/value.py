@@ -100,13 +100,23 @@ def current() -> dict | None:
     return _current
 
 
+# Whoever keeps its own copy of the weights (the compiled state's C arrays) registers
+# how to replace it, so this module never imports the state that imports it.
+_installers: list = []
+
+
+def on_use(install) -> None:
+    """Call install(model) with the weights in use now and on every use()."""
+    _installers.append(install)
+    install(_current)
+
+
 def use(model: dict | None) -> None:
     """Play with these weights (None: the hand-built heuristic), in the compiled
     state and the reference alike; for experiments and tests."""
     global _current
-    from engine.games.maestro import state
-
-    state._install_value(model)
+    for install in _installers:
+        install(model)
     _current = model
 
 
