@@ -391,21 +391,23 @@ class MaestroReference(ReferenceState):
         if self.f.phase == OVER:
             return self.returns()
         terms = self.heuristic_terms()
-        values = [self._expected_score(seat_terms) for seat_terms in terms["seats"]]
-        temperature = TEMPERATURE_BASE + TEMPERATURE_PER_ROOT_DRAW * math.sqrt(
-            terms["expected_draws"]
-        )
         model = learned_value.current()
-        if len(values) == 2 and model is not None:
+        if self.f.players == 2 and model is not None:
             x0, x1 = self.value_features(terms)
             share = learned_value.seat0_share(x0, x1, model)
             return [share, 1.0 - share]
+        values = [self._expected_score(seat_terms) for seat_terms in terms["seats"]]
+        temperature = self._temperature(terms)
         top = max(values)
         odds = [math.exp((v - top) / temperature) for v in values]
         total = 0.0
         for o in odds:  # summed in order, as the compiled state does
             total += o
         return [o / total for o in odds]
+
+    @staticmethod
+    def _temperature(terms: dict) -> float:
+        return TEMPERATURE_BASE + TEMPERATURE_PER_ROOT_DRAW * math.sqrt(terms["expected_draws"])
 
     @staticmethod
     def _opportunity(seat_terms: dict) -> float:
@@ -429,18 +431,17 @@ class MaestroReference(ReferenceState):
         if self.f.players != 2:
             raise GameConfigError("Maestro's learned value is for two seats")
         terms = terms or self.heuristic_terms()
-        temperature = TEMPERATURE_BASE + TEMPERATURE_PER_ROOT_DRAW * math.sqrt(
-            terms["expected_draws"]
-        )
+        temperature = self._temperature(terms)
+        values = [self._expected_score(t) for t in terms["seats"]]
         seats = []
-        for t in terms["seats"]:
+        for t, value in zip(terms["seats"], values, strict=True):
             seats.append(
                 [
                     t["points"] / 100.0,
                     TILE_WEIGHT * t["tiles"] / 100.0,
                     t["critic"] / 100.0,
                     self._opportunity(t) / 100.0,
-                    self._expected_score(t) / 100.0,
+                    value / 100.0,
                     t["free"] / 10.0,
                     (t["free_after_draws"] + 1.0) / 10.0,
                     t["dead_spaces"] / 55.0,
@@ -461,7 +462,6 @@ class MaestroReference(ReferenceState):
             terms["bag"] / 68.0,
             temperature / 50.0,
         ]
-        values = [self._expected_score(t) for t in terms["seats"]]
         lead = (values[0] - values[1]) / temperature
         return [
             learned_value.net_input(seats[0], seats[1], shared, lead),
