@@ -775,7 +775,7 @@ cdef class MaestroState(State):
         temperature = TEMPERATURE_BASE + TEMPERATURE_PER_ROOT_DRAW * sqrt(expected_draws)
         if feat == NULL:
             return temperature
-        f = feat + n * NF
+        f = feat + 2 * NF  # feat is only given at two seats
         f[0] = expected_draws / 68.0
         f[1] = applause_left / 14.0
         f[2] = g.bag_total / 68.0
