@@ -11,6 +11,11 @@ constant, of the heuristic and of the fit on the held-out games are printed. Wit
     cadenza match maestro --entrant a=mcts:iterations=1000 --entrant b=mcts:iterations=1000 \\
         --games 3000 --workers 2 --seed 5101 --out runs/maestro-selfplay
     python bench/maestro_value.py runs/maestro-selfplay --out engine/games/maestro/data/value.json
+
+The inputs are those of the value in the tree (value.FEATURES): to fit a version
+with other inputs, change them in both implementations first, with weights of the
+new shape in place (the net with only the lead, the heuristic, will do), and give the
+fit a new --version (bench/results/maestro-mcts-value2-* did so).
 """
 
 from __future__ import annotations
