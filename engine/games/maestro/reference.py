@@ -462,10 +462,66 @@ class MaestroReference(ReferenceState):
             terms["bag"] / 68.0,
             temperature / 50.0,
         ]
+        board = self.bag_and_rows()
+        for seat, t in enumerate(terms["seats"]):
+            seats[seat] += self._tile_features(seat, t["room"], board)
+        shared += [
+            (self.board.num_rows - board["started"]) / 10.0,
+            board["open_started"] / 46.0,
+            board["bag"][self.board.maestro_kind] / terms["bag"] if terms["bag"] else 0.0,
+            board["complete"] / 10.0,
+        ]
         lead = (values[0] - values[1]) / temperature
         return [
             learned_value.net_input(seats[0], seats[1], shared, lead),
             learned_value.net_input(seats[1], seats[0], shared, -lead),
+        ]
+
+    def bag_and_rows(self) -> dict:
+        """What the learned value reads of the board besides the heuristic's terms:
+        the kinds the ends of started rows want, the rows begun and finished, the
+        empty spaces of begun rows, and the bag by kind."""
+        board = self.board
+        wanted, started, complete, open_started = set(), 0, 0, 0
+        for row in range(board.num_rows):
+            taken = self.occupied(row)
+            if not taken:
+                continue
+            cells = self.row_cells(row)
+            started += 1
+            complete += len(taken) == len(cells)
+            open_started += len(cells) - len(taken)
+            wanted |= {board.cell_kinds[c] for c in (taken[0] - 1, taken[-1] + 1) if c in cells}
+        return {
+            "wanted": wanted,
+            "started": started,
+            "complete": complete,
+            "open_started": open_started,
+            "bag": self.bag(),
+        }
+
+    def _tile_features(self, seat: int, room: list[float], board_facts: dict) -> list[float]:
+        """Version 2's features of the seat's agency (value.FEATURES from extend_now)."""
+        board = self.board
+        agency = self.f.agencies[seat]
+        held = [(slot, kind) for slot, kind in enumerate(agency) if kind != EMPTY]
+        extend = [slot for slot, kind in held if kind in board_facts["wanted"]]
+        bag = board_facts["bag"][: board.maestro_kind + 1]
+        useful = sum(count for kind, count in enumerate(bag) if room[kind] > 0.0)
+        spaces = []
+        for slot in range(tables.MAX_SLOTS):
+            kind = agency[slot] if slot < len(agency) else EMPTY
+            spaces += [0.0, 0.0] if kind == EMPTY else [1.0, room[kind]]
+        return [
+            len(extend) / 5.0,
+            sum(slot + 1 for slot in extend) / 55.0,
+            sum(1 for _, kind in held if kind == board.maestro_kind) / 3.0,
+            sum(1 for _, kind in held if 0.0 < room[kind] < 1.0) / 5.0,
+            sum((1.0 - room[kind]) * (slot + 1) for slot, kind in held) / 55.0,
+            useful / sum(bag) if sum(bag) > 0 else 0.0,
+            sum(1 for kind in agency[: board.top_slots] if kind == EMPTY) / 5.0,
+            sum(1 for kind in agency[board.top_slots :] if kind == EMPTY) / 5.0,
+            *spaces,
         ]
 
     def heuristic_terms(self) -> dict:
@@ -555,6 +611,7 @@ class MaestroReference(ReferenceState):
                     "mid_draw": mid_draw,
                     "draws_owed": f.draws_left if mid_draw else 0,
                     "drawn": len(f.drawn) if mid_draw else 0,
+                    "room": room,
                 }
             )
         return {

@@ -52,8 +52,9 @@ cdef double FREE_SPACE_POINTS = weights.FREE_SPACE_POINTS
 # The learned value for two seats (value.py): a net over each seat's heuristic terms,
 # its weights copied here from value.current() so the leaf evaluates it without the GIL.
 cdef enum:
-    NF = 17                  # len(value.FEATURES)
-    NG = 4                   # len(value.GLOBALS)
+    NF = 45                  # len(value.FEATURES)
+    NG = 8                   # len(value.GLOBALS)
+    NF_SPACES = 25           # where FEATURES' space-by-space pairs (held, room) begin
     NX = 2 * NF + NG + 1     # value.INPUTS
     NH = 32                  # value.HIDDEN
 cdef bint VALUE_IN_USE = False
@@ -648,7 +649,10 @@ cdef class MaestroState(State):
         cdef double weight, tile_share, temperature, maestro_share, maestro_chance
         cdef double spaces, horizon, tiles, critic, opportunity
         cdef bint mid_draw
-        cdef double dead, penalty, top
+        cdef double dead, penalty, top, risk
+        cdef int wanted[M_MAX_KINDS]
+        cdef int started = 0, complete = 0, open_started = 0, bag_tiles = 0
+        cdef int extend, extend_spaces, maestros, contested, useful, free_top, free_bottom
         cdef double* f
         # Room: the share of the tiles of a kind out of the bag that the board can
         # still take. open_any: what every seat may fill (empty spaces of started
@@ -672,6 +676,25 @@ cdef class MaestroState(State):
                     in_play[g.agency[seat][i]] += 1
         for i in range(g.num_drawn):
             in_play[g.drawn[i]] += 1
+        if feat != NULL:
+            # What the learned value reads of the board: the kinds the ends of
+            # started rows want, the rows begun and finished, the spaces still open
+            # in begun rows, and the bag's tiles that are not applause.
+            memset(wanted, 0, sizeof(wanted))
+            for r in range(b.num_rows):
+                if g.lo[r] < 0:
+                    continue
+                started += 1
+                if g.hi[r] - g.lo[r] + 1 == b.row_len[r]:
+                    complete += 1
+                if g.lo[r] > 0:
+                    wanted[b.cell_kind[b.row_start[r] + g.lo[r] - 1]] = 1
+                if g.hi[r] + 1 < b.row_len[r]:
+                    wanted[b.cell_kind[b.row_start[r] + g.hi[r] + 1]] = 1
+            for k in range(b.maestro):
+                open_started += open_any[k]
+            for k in range(b.maestro + 1):
+                bag_tiles += g.bag[k]
         applause_left = b.total[b.applause] - g.applause
         # The draws until the last applause comes out of the bag: the expected
         # position of the last of A marked tiles among T is A (T + 1) / (A + 1).
@@ -746,15 +769,39 @@ cdef class MaestroState(State):
             dead = 0.0
             penalty = 0.0
             top = 0.0
+            risk = 0.0
+            extend = extend_spaces = maestros = contested = free_top = free_bottom = 0
+            f = feat + seat * NF
+            for i in range(M_MAX_SLOTS):
+                f[NF_SPACES + 2 * i] = 0.0
+                f[NF_SPACES + 2 * i + 1] = 0.0
             for i in range(b.slots):
                 k = g.agency[seat][i]
-                if k != M_EMPTY:
-                    penalty += i + 1
-                    if room[k] <= 0.0:
-                        dead += i + 1
+                if k == M_EMPTY:
                     if i < b.top_slots:
-                        top += 1.0
-            f = feat + seat * NF
+                        free_top += 1
+                    else:
+                        free_bottom += 1
+                    continue
+                penalty += i + 1
+                if room[k] <= 0.0:
+                    dead += i + 1
+                if i < b.top_slots:
+                    top += 1.0
+                if wanted[k]:
+                    extend += 1
+                    extend_spaces += i + 1
+                if k == b.maestro:
+                    maestros += 1
+                if 0.0 < room[k] < 1.0:
+                    contested += 1
+                risk += (1.0 - room[k]) * (i + 1)
+                f[NF_SPACES + 2 * i] = 1.0
+                f[NF_SPACES + 2 * i + 1] = room[k]
+            useful = 0
+            for k in range(b.maestro + 1):
+                if room[k] > 0.0:
+                    useful += g.bag[k]
             f[0] = g.points[seat] / 100.0
             f[1] = TILE_WEIGHT * tiles / 100.0
             f[2] = critic
@@ -772,6 +819,14 @@ cdef class MaestroState(State):
             f[14] = 1.0 if mid_draw else 0.0
             f[15] = g.draws_left / 3.0 if mid_draw else 0.0
             f[16] = g.num_drawn / 3.0 if mid_draw else 0.0
+            f[17] = extend / 5.0
+            f[18] = extend_spaces / 55.0
+            f[19] = maestros / 3.0
+            f[20] = contested / 5.0
+            f[21] = risk / 55.0
+            f[22] = useful / <double>bag_tiles if bag_tiles > 0 else 0.0
+            f[23] = free_top / 5.0
+            f[24] = free_bottom / 5.0
         temperature = TEMPERATURE_BASE + TEMPERATURE_PER_ROOT_DRAW * sqrt(expected_draws)
         if feat == NULL:
             return temperature
@@ -780,6 +835,10 @@ cdef class MaestroState(State):
         f[1] = applause_left / 14.0
         f[2] = g.bag_total / 68.0
         f[3] = temperature / 50.0
+        f[4] = (b.num_rows - started) / 10.0
+        f[5] = open_started / 46.0
+        f[6] = maestro_share
+        f[7] = complete / 10.0
         return temperature
 
     # ---- hashing and copying ------------------------------------------------------------

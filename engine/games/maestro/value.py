@@ -2,10 +2,12 @@
 
 The hand-built heuristic (state.pyx c_heuristic) sums each seat's terms into an
 expected final score and turns the two scores into shares by a softmax. The learned
-value reads the same terms and a few more (FEATURES, per seat, then GLOBALS and the
-heuristic's lead), and gives seat 0 the share sigmoid(h(seat 0) - h(seat 1)), where
-h(seat) = lin . x + w2 . tanh(w1 x + b1) and x is the seat's own features, the
-other seat's, the globals and the lead as seen from that seat. So the two shares
+value reads the same terms and, since version 2, the seat's agency space by space
+with each tile's room on the board and a few facts of the board (FEATURES, per seat,
+then GLOBALS and the heuristic's lead), and gives seat 0 the share
+sigmoid(h(seat 0) - h(seat 1)), where h(seat) = lin . x + w2 . tanh(w1 x + b1) and x
+is the seat's own features, the other seat's, the globals and the lead as seen from
+that seat. So the two shares
 always sum to one, and the net with w2 = 0 and lin = lead / 2 is the heuristic.
 
 The weights (data/value.json) were fitted to the results of self-play games by
@@ -41,12 +43,27 @@ FEATURES = (
     "mid_draw",  # 1 if the seat is drawing now
     "draws_owed",  # draws declared and not yet made / 3
     "drawn",  # drawn tiles waiting for a space / 3
+    # Since version 2 (3 is the first shipped with them): what the tiles held can do.
+    "extend_now",  # tiles of a kind an end of a started row wants / 5
+    "extend_spaces",  # their spaces / 55
+    "maestros",  # maestros held / 3
+    "contested",  # tiles of a kind the board has room for only some of / 5
+    "risk",  # the spaces of all tiles, each by its kind's lack of room / 55
+    "useful_draw",  # the share of the bag's tiles (applause aside) with room
+    "free_top",  # free spaces 1-5 / 5
+    "free_bottom",  # free spaces 6-10 / 5
+    # Space by space: 1 if a tile is on it, and its kind's room (0 if none).
+    *(f"{name}{space}" for space in range(1, 11) for name in ("held", "room")),
 )
 GLOBALS = (
     "expected_draws",  # draws until the last applause / 68
     "applause_left",  # / 14
     "bag",  # tiles in the bag / 68
     "temperature",  # the heuristic's softmax temperature / 50
+    "unstarted_rows",  # / 10
+    "open_started",  # empty spaces of started rows / 46
+    "maestro_share",  # the bag's share of maestros
+    "complete_rows",  # / 10
 )
 INPUTS = 2 * len(FEATURES) + len(GLOBALS) + 1  # + the lead over the temperature
 HIDDEN = 32

@@ -14,7 +14,7 @@ from engine.errors import GameConfigError
 from engine.games.maestro import value
 from engine.games.maestro.reference import MaestroReference
 from engine.games.maestro.state import MaestroState
-from maestro_positions import position
+from maestro_positions import both, position
 from test_differential import choose
 
 
@@ -77,6 +77,51 @@ def test_a_seats_input_is_its_own_features_then_the_others(maestro_value):
     # inputs swapped.
     model = value.current()
     assert value.seat0_share(x1, x0, model) == pytest.approx(1 - value.seat0_share(x0, x1, model))
+
+
+@both
+def test_version_2_reads_each_agency_space_and_its_kinds_room_on_the_board(impl):
+    """A concrete position: R1 finished by a maestro on its piano space (spec 5.2: a
+    row begins with a maestro), R2 begun by a maestro on its viola space, so its ends
+    want a flute and a harp, R3 begun by a maestro on its only harpsichord space.
+    Seat 0 holds a flute and a harp (both extend R2 now), a piano that the one piano
+    space left (R6) shares with seat 1's, a harpsichord nothing can take, and the
+    setup's maestro on space 10 (spec 3)."""
+    state = position(
+        impl,
+        agencies={
+            0: {1: "flute", 2: "harp", 3: "piano", 6: "harpsichord", 10: "maestro"},
+            1: {2: "piano", 10: "maestro"},
+        },
+        rows={
+            "R1": ["sax", "maestro"],
+            "R2": [None, "maestro", None],
+            "R3": [None, None, None, "maestro"],
+        },
+        critic=0,  # whoever finished R1 (spec 5.3)
+    )
+    x0, x1 = state.value_features()
+    own = dict(zip(value.FEATURES, x0, strict=False))
+    assert own["extend_now"] == pytest.approx(2 / 5)  # the flute and the harp
+    assert own["extend_spaces"] == pytest.approx((1 + 2) / 55)
+    assert own["maestros"] == pytest.approx(1 / 3)
+    assert own["contested"] == pytest.approx(1 / 5)  # two pianos, one space
+    # Room: the piano half, the harpsichord none; risk = 3 * 0.5 + 6 * 1.
+    assert own["risk"] == pytest.approx(7.5 / 55)
+    assert own["free_top"] == pytest.approx(2 / 5) and own["free_bottom"] == pytest.approx(3 / 5)
+    spaces = [(own[f"held{n}"], own[f"room{n}"]) for n in range(1, 11)]
+    assert spaces[:6] == [(1, 1), (1, 1), (1, 0.5), (0, 0), (0, 0), (1, 0)]
+    assert spaces[6:] == [(0, 0), (0, 0), (0, 0), (1, 1)]
+    other = dict(zip(value.FEATURES, x1, strict=False))
+    seen = (other["extend_now"], other["contested"], other["held2"], other["room2"])
+    assert seen == (0, 0.2, 1, 0.5)
+    assert x0[len(value.FEATURES) : 2 * len(value.FEATURES)] == x1[: len(value.FEATURES)]
+    shared = dict(zip(value.GLOBALS, x0[2 * len(value.FEATURES) :], strict=False))
+    assert shared["unstarted_rows"] == pytest.approx(7 / 10)
+    assert shared["open_started"] == pytest.approx(5 / 46)  # two in R2, three in R3
+    assert shared["complete_rows"] == pytest.approx(1 / 10)
+    # 70 tiles, 7 in agencies and 4 on the board; 10 maestros, 5 of them out.
+    assert shared["maestro_share"] == pytest.approx(5 / 59)
 
 
 @pytest.mark.parametrize("impl", [MaestroState, MaestroReference], ids=["compiled", "reference"])
