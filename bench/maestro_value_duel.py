@@ -1,9 +1,9 @@
 """Maestro at two seats: the game's default searcher with the learned value
 (engine/games/maestro/value.py) against the same searcher with the hand-built
 heuristic, or against other weights of the same inputs (--against). A match cannot
-pit them (the value is the state's, shared by every
-searcher in a process), so this plays the games itself: before each decision the
-value of the seat to move is put in place (value.use). Each deal is played twice,
+pit them (the value is the state's, shared by every searcher in a process), so this
+plays the games itself: before each decision the value of the seat to move is put in
+place (value.use). Each deal is played twice,
 seats swapped, and the score, its Elo and the paired interval are printed.
 
     python bench/maestro_value_duel.py --iterations 1000 --deals 500 --workers 2 --seed 7001
@@ -27,16 +27,15 @@ from plugins.manager import default_registry  # noqa: E402
 from search.base import Budget  # noqa: E402
 
 
-def play_deal(job: tuple[int, int | None, int | None, Path | None]) -> tuple[float, float]:
+def play_deal(job: tuple[int, int | None, int | None, dict | None]) -> tuple[float, float]:
     """The learned value's return on the deal `seed`, as seat 0 and as seat 1, against
-    the weights at `against` (None: the hand-built heuristic)."""
-    seed, iterations, movetime, against = job
+    the weights `other` (value.load's model; None: the hand-built heuristic)."""
+    seed, iterations, movetime, other = job
     registry = default_registry()
     game = registry.game("maestro")
     searcher = registry.searcher(registry.default_searcher(game)).create_for(game)
     budget = Budget(iterations=iterations, movetime_ms=movetime)
     learned = value.current()
-    other = value.load(against) if against else None
     results = []
     for learned_seat in (0, 1):
 
@@ -76,14 +75,13 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--deals and --workers must be at least 1")
     if value.current() is None:
         parser.error("no learned value is in use")
+    other = None
     if args.against:
         try:
-            value.load(args.against)
+            other = value.load(args.against)
         except GameConfigError as exc:
             parser.error(str(exc))
-    jobs = [
-        (args.seed + i, args.iterations, args.movetime, args.against) for i in range(args.deals)
-    ]
+    jobs = [(args.seed + i, args.iterations, args.movetime, other) for i in range(args.deals)]
     with ProcessPoolExecutor(args.workers) as pool:
         pairs = list(pool.map(play_deal, jobs))
     games = [r for pair in pairs for r in pair]

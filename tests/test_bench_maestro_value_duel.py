@@ -17,7 +17,7 @@ from maestro_value_duel import main, play_deal  # noqa: E402
 def test_a_deal_is_played_with_the_seats_both_ways_against_other_weights(maestro_value):
     # Against itself the weights see the same game from either seat: the two
     # games of one deal are one game, so the learned value scores 1 in total.
-    learned_first, learned_second = play_deal((3, 5, None, value.WEIGHTS_FILE))
+    learned_first, learned_second = play_deal((3, 5, None, value.load()))
     assert learned_first + learned_second == pytest.approx(1.0)
     assert value.current() is not None, "the shipped weights are back in use"
 

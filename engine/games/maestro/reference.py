@@ -507,6 +507,7 @@ class MaestroReference(ReferenceState):
         held = [(slot, kind) for slot, kind in enumerate(agency) if kind != EMPTY]
         extend = [slot for slot, kind in held if kind in board_facts["wanted"]]
         bag = board_facts["bag"][: board.maestro_kind + 1]
+        tiles_in_bag = sum(bag)
         useful = sum(count for kind, count in enumerate(bag) if room[kind] > 0.0)
         spaces = []
         for slot in range(tables.MAX_SLOTS):
@@ -518,7 +519,7 @@ class MaestroReference(ReferenceState):
             sum(1 for _, kind in held if kind == board.maestro_kind) / 3.0,
             sum(1 for _, kind in held if 0.0 < room[kind] < 1.0) / 5.0,
             sum((1.0 - room[kind]) * (slot + 1) for slot, kind in held) / 55.0,
-            useful / sum(bag) if sum(bag) > 0 else 0.0,
+            useful / tiles_in_bag if tiles_in_bag > 0 else 0.0,
             sum(1 for kind in agency[: board.top_slots] if kind == EMPTY) / 5.0,
             sum(1 for kind in agency[board.top_slots :] if kind == EMPTY) / 5.0,
             *spaces,

@@ -7,8 +7,8 @@ with each tile's room on the board and a few facts of the board (FEATURES, per s
 then GLOBALS and the heuristic's lead), and gives seat 0 the share
 sigmoid(h(seat 0) - h(seat 1)), where h(seat) = lin . x + w2 . tanh(w1 x + b1) and x
 is the seat's own features, the other seat's, the globals and the lead as seen from
-that seat. So the two shares
-always sum to one, and the net with w2 = 0 and lin = lead / 2 is the heuristic.
+that seat. So the two shares always sum to one, and the net with w2 = 0 and
+lin = lead / 2 is the heuristic.
 
 The weights (data/value.json) were fitted to the results of self-play games by
 bench/maestro_value.py; the file says which. Both implementations read them from
