@@ -11,6 +11,9 @@ deal alike, the difference of the two means is given with an unpaired interval.
     python bench/compare_matches.py bench/results/maestro-mcts-vs-greedy \\
         bench/results/maestro-expectimax-vs-greedy
 
+Further pairs of folders (the same two heroes on other seeds' deals) pool their
+paired differences with the first pair's, into one interval over all their games.
+
 With --deals (two runs of one hero, e.g. before and after a change, on the same
 seed), also: each deal the first run lost, how that game ended (replayed from its
 record: the state's `end` and the seat whose turn ended it) and what the second run
@@ -46,14 +49,33 @@ def hero_returns(directory: Path) -> tuple[str, dict[int, tuple[int, float]]]:
     return hero, games
 
 
-def compare(first: Path, second: Path) -> str:
+def paired_differences(first: Path, second: Path) -> list[float] | None:
+    """The first hero's return minus the second's, game by game, or None where the two
+    runs did not deal alike."""
+    _, games_a = hero_returns(first)
+    _, games_b = hero_returns(second)
+    common = sorted(set(games_a) & set(games_b))
+    if not common or any(games_a[i][0] != games_b[i][0] for i in common):
+        return None
+    return [games_a[i][1] - games_b[i][1] for i in common]
+
+
+def compare(first: Path, second: Path, more: tuple[tuple[Path, Path], ...] = ()) -> str:
+    """The first hero's mean return minus the second's; `more` holds further pairs of
+    runs of the two heroes, each on its own deals, pooled with this pair game by game."""
     name_a, games_a = hero_returns(first)
     name_b, games_b = hero_returns(second)
-    common = sorted(set(games_a) & set(games_b))
-    paired = bool(common) and all(games_a[i][0] == games_b[i][0] for i in common)
-    if paired:
-        mean, half = mean_interval(games_a[i][1] - games_b[i][1] for i in common)
-        how = f"paired over the {len(common)} games both played on the same deals"
+    differences = []
+    for one, other in ((first, second), *more):
+        these = paired_differences(one, other)
+        if these is None and more:
+            raise CadenzaError(f"{one} and {other} did not deal alike: they cannot be pooled")
+        differences = None if these is None else differences + these
+    if differences is not None:
+        mean, half = mean_interval(differences)
+        how = f"paired over the {len(differences)} games both played on the same deals"
+        if more:
+            how += f", {len(more) + 1} pairs of runs pooled"
     else:
         mean_a, half_a = mean_interval(r for _, r in games_a.values())
         mean_b, half_b = mean_interval(r for _, r in games_b.values())
@@ -195,14 +217,26 @@ def main(argv=None) -> int:
     parser.add_argument("first", type=Path, help="a match folder (its first entrant is the hero)")
     parser.add_argument("second", type=Path, help="the other hero's match folder")
     parser.add_argument(
+        "more",
+        nargs="*",
+        type=Path,
+        metavar="FIRST SECOND",
+        help="further pairs of the two heroes' folders, on other deals, pooled with the first",
+    )
+    parser.add_argument(
         "--deals", action="store_true", help="also each lost deal, how it ended, and the margin"
     )
     args = parser.parse_args(argv)
+    if len(args.more) % 2:
+        parser.error("further folders come in pairs: FIRST SECOND")
+    if args.deals and args.more:
+        parser.error("--deals compares one pair of runs")
+    more = tuple(zip(args.more[::2], args.more[1::2], strict=True))
     try:
-        print(compare(args.first, args.second))
+        print(compare(args.first, args.second, more))
         if args.deals:
             print(deal_by_deal(args.first, args.second))
-    except CadenzaError as exc:  # not a match folder, or a malformed entrant in it
+    except CadenzaError as exc:  # not a match folder, a malformed entrant, unlike deals
         print(f"error: {exc}", file=sys.stderr)
         return 2
     return 0

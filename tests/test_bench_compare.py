@@ -62,6 +62,48 @@ def test_no_difference_is_claimed_without_evidence(tmp_path):
     assert compare(a, b).endswith("no difference shown at 95%")
 
 
+def dealt(first_seed: int, returns: list[float]) -> list[tuple[int, float]]:
+    """The hero's returns on deals numbered from `first_seed` on."""
+    return [(first_seed + i, r) for i, r in enumerate(returns)]
+
+
+def test_further_pairs_pool_their_differences_game_by_game(tmp_path):
+    """Two seeds' runs of the same two heroes: 4 + 4 paired games, differences
+    1, 0, 0, 0 and 1, 1, 0, -1: one interval over the 8, mean 2/8."""
+    a1 = write_match(tmp_path / "a1", "mcts", [(s, 1.0) for s in range(4)])
+    b1 = write_match(tmp_path / "b1", "pimc", dealt(0, [0, 1, 1, 1]))
+    a2 = write_match(tmp_path / "a2", "mcts", dealt(10, [1, 1, 0, 0]))
+    b2 = write_match(tmp_path / "b2", "pimc", dealt(10, [0, 0, 0, 1]))
+    text = compare(a1, b1, ((a2, b2),))
+    assert text.startswith("mcts minus pimc: +0.250 [")
+    assert "paired over the 8 games both played on the same deals, 2 pairs of runs pooled" in text
+    assert compare(a1, b1) != compare(a1, b1, ((a2, b2),))
+
+
+def test_pairs_that_did_not_deal_alike_are_not_pooled(tmp_path, capsys):
+    a1 = write_match(tmp_path / "a1", "mcts", [(s, 1.0) for s in range(4)])
+    b1 = write_match(tmp_path / "b1", "pimc", [(s, 0.0) for s in range(4)])
+    b2 = write_match(tmp_path / "b2", "pimc", [(s + 50, 0.0) for s in range(4)])
+    assert main([str(a1), str(b1), str(a1), str(b2)]) == 2
+    err = capsys.readouterr().err
+    assert err == f"error: {a1} and {b2} did not deal alike: they cannot be pooled\n"
+
+
+def test_an_odd_folder_out_is_refused_in_one_line(tmp_path, capsys):
+    a1 = write_match(tmp_path / "a1", "mcts", [(0, 1.0)])
+    try:
+        main([str(a1), str(a1), str(a1)])
+    except SystemExit as exc:
+        assert exc.code == 2
+    else:
+        raise AssertionError("three folders were accepted")
+    assert (
+        capsys.readouterr()
+        .err.splitlines()[-1]
+        .endswith("error: further folders come in pairs: FIRST SECOND")
+    )
+
+
 def test_a_folder_without_a_match_is_a_one_line_error(tmp_path, capsys):
     a = write_match(tmp_path / "a", "mcts", [(0, 1.0)])
     assert main([str(a), str(tmp_path)]) == 2
