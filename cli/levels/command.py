@@ -46,7 +46,8 @@ from engine.errors import CadenzaError
     is_flag=True,
     help="Go on with the ladder stored in the --out folder: a match already there "
     "continues from its games (one that is complete plays nothing), the others are "
-    "played; the settings must be those it was started with.",
+    "played; the settings must be those it was started with, but for more --games, "
+    "which a match goes on to.",
 )
 @seed_option("Seed of the ladder (the match of level k+1 against k uses seed+k).", default=1)
 @out_option("Folder for the ladder's match folders  [default: levels-GAME]")

@@ -92,7 +92,8 @@ _RUN_OPTIONS = [
     click.option(
         "--resume",
         is_flag=True,
-        help="Continue the run in --out: finished games are kept, the rest are played.",
+        help="Continue the run in --out: finished games are kept, the rest are played; "
+        "with more --games than it was started with, it goes on to that many.",
     ),
 ]
 

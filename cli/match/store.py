@@ -74,7 +74,8 @@ class GamesFile:
 
 def prepare(directory: Path, identity: dict, resume: bool) -> dict[int, dict]:
     """Make `directory` ready for the match `identity` describes; the records already
-    there (only with `resume`, whose settings must then be the same)."""
+    there (only with `resume`, whose settings must then be the same, but for more
+    games: a match's first games are the same whatever its length, so it can go on)."""
     directory = Path(directory)
     config_path = directory / CONFIG_FILE
     games = GamesFile(directory)
@@ -88,6 +89,10 @@ def prepare(directory: Path, identity: dict, resume: bool) -> dict[int, dict]:
             for key in sorted(set(stored) | set(previous))
             if stored.get(key) != previous.get(key)
         ]
+        if differences == ["games"] and stored["games"] > previous["games"]:
+            done = games.load()  # first: a bad games file leaves match.json as it was
+            config_path.write_text(json.dumps(stored, indent=2) + "\n", encoding="utf-8")
+            return done
         if differences:
             detail = ", ".join(
                 f"{key}: {previous.get(key)!r} before, {stored.get(key)!r} now"

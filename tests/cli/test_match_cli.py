@@ -219,6 +219,26 @@ def test_a_directory_is_not_overwritten_and_resume_checks_the_settings(tmp_path)
     assert nothing.exit_code == 2 and "nothing to resume" in nothing.stderr
 
 
+def test_resume_with_more_games_goes_on_to_them_and_never_back(tmp_path):
+    """A match's first games are dealt alike whatever its length: resumed with more
+    --games it keeps the games played and plays on, to the same records as a match
+    started that long; fewer --games is refused and changes nothing."""
+    args = ["tictactoe", "--entrant", "a=mcts:iterations=20", "--entrant", "b=random"]
+    args += ["--seed", "7"]
+    assert run_match(tmp_path / "short", *args, "--games", "4").exit_code == 0
+    first = read_records(tmp_path / "short")
+    longer = run_match(tmp_path / "short", *args, "--games", "8", "--resume")
+    assert longer.exit_code == 0, longer.output
+    assert run_match(tmp_path / "long", *args, "--games", "8").exit_code == 0
+    extended = read_records(tmp_path / "short")
+    assert len(extended) == 8 and extended[:4] == first, "the first four are kept"
+    assert without_timings(extended) == without_timings(read_records(tmp_path / "long"))
+    assert json.loads((tmp_path / "short" / "match.json").read_text())["games"] == 8
+    shorter = run_match(tmp_path / "short", *args, "--games", "6", "--resume")
+    assert shorter.exit_code == 2 and "games: 8 before, 6 now" in shorter.stderr
+    assert json.loads((tmp_path / "short" / "match.json").read_text())["games"] == 8
+
+
 def test_rounding_and_the_random_seed_are_noted_on_stderr(tmp_path):
     run = cadenza(
         "match",
