@@ -65,13 +65,14 @@ def compare(first: Path, second: Path, more: tuple[tuple[Path, Path], ...] = ())
     runs of the two heroes, each on its own deals, pooled with this pair game by game."""
     name_a, games_a = hero_returns(first)
     name_b, games_b = hero_returns(second)
-    differences = []
-    for one, other in ((first, second), *more):
-        these = paired_differences(one, other)
-        if these is None and more:
-            raise CadenzaError(f"{one} and {other} did not deal alike: they cannot be pooled")
-        differences = None if these is None else differences + these
-    if differences is not None:
+    pairs = ((first, second), *more)
+    pooled = [paired_differences(one, other) for one, other in pairs]
+    unlike = [pair for pair, these in zip(pairs, pooled, strict=True) if these is None]
+    if more and unlike:
+        one, other = unlike[0]
+        raise CadenzaError(f"{one} and {other} did not deal alike: they cannot be pooled")
+    if not unlike:
+        differences = [d for these in pooled for d in these]
         mean, half = mean_interval(differences)
         how = f"paired over the {len(differences)} games both played on the same deals"
         if more:
