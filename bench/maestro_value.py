@@ -4,9 +4,11 @@ finished two-seat games.
 Each position of a game (chance nodes included: a searcher's leaf may be one) is a
 sample: both seats' net inputs (MaestroState.value_features) and seat 0's return.
 The net starts as the hand-built heuristic (h = lead / 2: the two-seat softmax) and
-is fitted by Adam on the log loss, every fifth game held out; the log loss of a
-constant, of the heuristic and of the fit on the held-out games are printed. With
---out the weights are written as value.json, with the command and the losses:
+is fitted by Adam on the log loss, the games of every fifth deal held out (a match
+plays each deal twice, seats swapped: in self-play at fixed iterations that is the
+same game twice); the log loss of a constant, of the heuristic and of the fit on the
+held-out games are printed. With --out the weights are written as value.json, with
+the command and the losses:
 
     cadenza match maestro --entrant a=mcts:iterations=1000 --entrant b=mcts:iterations=1000 \\
         --games 3000 --workers 2 --seed 5101 --out runs/maestro-selfplay
@@ -53,6 +55,14 @@ def samples(records: list[dict], every: int, seed: int = 0):
                 game.append(number)
             state.apply(state.str_to_action(text))
     return np.array(x0), np.array(x1), np.array(target), np.array(game)
+
+
+def deals(records: list[dict]) -> np.ndarray:
+    """Each record's deal, numbered in order of first appearance. The games of one deal
+    (its seats swapped; in self-play, where both seats search alike, the same game
+    twice) are held out together, so the held-out games are ones the fit never saw."""
+    numbers: dict[int, int] = {}
+    return np.array([numbers.setdefault(r["seed"], len(numbers)) for r in records])
 
 
 def initial(inputs: int, rng: np.random.Generator) -> dict[str, np.ndarray]:
@@ -131,8 +141,12 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--every, --epochs and --batch must be at least 1")
     records = maestro_records(parser, args.folders)
     x0, x1, target, game = samples(records, args.every, args.seed)
-    held = game % HELD_OUT == 0
-    print(f"{len(target)} positions of {len(records)} games, {int(held.sum())} held out")
+    deal = deals(records)
+    held = deal[game] % HELD_OUT == 0
+    print(
+        f"{len(target)} positions of {len(records)} games, {int(held.sum())} held out "
+        f"(the games of one deal in {HELD_OUT}; {len(set(deal.tolist()))} deals)"
+    )
     p0 = initial(x0.shape[1], np.random.default_rng(0))
     constant = log_loss(np.full(held.sum(), target[~held].mean()), target[held])
     heuristic = log_loss(predict(p0, x0[held], x1[held]), target[held])

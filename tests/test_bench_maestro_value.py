@@ -13,7 +13,7 @@ from engine.games.maestro import value
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 from compare_matches import replay_start  # noqa: E402
-from maestro_value import fit, initial, log_loss, main, predict, samples  # noqa: E402
+from maestro_value import deals, fit, initial, log_loss, main, predict, samples  # noqa: E402
 
 
 def test_every_position_is_a_sample_and_the_fit_starts_as_the_hand_built_heuristic(
@@ -67,3 +67,14 @@ def test_bad_arguments_are_refused_in_one_line(maestro_match, capsys):
         with pytest.raises(SystemExit):
             main([str(folder), option, "0"])
         assert "--every, --epochs and --batch must be at least 1" in capsys.readouterr().err
+
+
+def test_the_games_of_one_deal_are_held_out_together(maestro_match):
+    """A match plays each deal twice, seats swapped (in self-play the same game twice):
+    both games get one deal number, so none of a held-out game's twin is fitted on."""
+    _, games = maestro_match
+    numbers = deals(games).tolist()
+    assert len(games) % 2 == 0 and len(set(numbers)) == len(games) // 2
+    for first, second in zip(games[::2], games[1::2], strict=True):
+        assert first["seed"] == second["seed"]
+    assert numbers == [i // 2 for i in range(len(games))]
