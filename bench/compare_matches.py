@@ -49,11 +49,9 @@ def hero_returns(directory: Path) -> tuple[str, dict[int, tuple[int, float]]]:
     return hero, games
 
 
-def paired_differences(first: Path, second: Path) -> list[float] | None:
-    """The first hero's return minus the second's, game by game, or None where the two
-    runs did not deal alike."""
-    _, games_a = hero_returns(first)
-    _, games_b = hero_returns(second)
+def paired_differences(games_a: dict, games_b: dict) -> list[float] | None:
+    """The first hero's return minus the second's, game by game (hero_returns' games
+    of two runs), or None where the two runs did not deal alike."""
     common = sorted(set(games_a) & set(games_b))
     if not common or any(games_a[i][0] != games_b[i][0] for i in common):
         return None
@@ -63,10 +61,10 @@ def paired_differences(first: Path, second: Path) -> list[float] | None:
 def compare(first: Path, second: Path, more: tuple[tuple[Path, Path], ...] = ()) -> str:
     """The first hero's mean return minus the second's; `more` holds further pairs of
     runs of the two heroes, each on its own deals, pooled with this pair game by game."""
-    name_a, games_a = hero_returns(first)
-    name_b, games_b = hero_returns(second)
     pairs = ((first, second), *more)
-    pooled = [paired_differences(one, other) for one, other in pairs]
+    runs = [(hero_returns(one), hero_returns(other)) for one, other in pairs]
+    (name_a, games_a), (name_b, games_b) = runs[0]
+    pooled = [paired_differences(a, b) for (_, a), (_, b) in runs]
     unlike = [pair for pair, these in zip(pairs, pooled, strict=True) if these is None]
     if more and unlike:
         one, other = unlike[0]

@@ -89,11 +89,8 @@ def prepare(directory: Path, identity: dict, resume: bool) -> dict[int, dict]:
             for key in sorted(set(stored) | set(previous))
             if stored.get(key) != previous.get(key)
         ]
-        if differences == ["games"] and stored["games"] > previous["games"]:
-            done = games.load()  # first: a bad games file leaves match.json as it was
-            config_path.write_text(json.dumps(stored, indent=2) + "\n", encoding="utf-8")
-            return done
-        if differences:
+        longer = differences == ["games"] and stored["games"] > previous["games"]
+        if differences and not longer:
             detail = ", ".join(
                 f"{key}: {previous.get(key)!r} before, {stored.get(key)!r} now"
                 for key in differences
@@ -101,7 +98,10 @@ def prepare(directory: Path, identity: dict, resume: bool) -> dict[int, dict]:
             raise StoreError(
                 f"--resume with other settings than {directory} was started with ({detail})"
             )
-        return games.load()
+        done = games.load()  # before match.json: a bad games file leaves it as it was
+        if longer:
+            config_path.write_text(json.dumps(stored, indent=2) + "\n", encoding="utf-8")
+        return done
     if games.path.exists() and games.path.stat().st_size > 0:
         raise StoreError(
             f"{directory} already holds a match: use --resume to continue it, or another --out"

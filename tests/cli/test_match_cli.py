@@ -237,6 +237,11 @@ def test_resume_with_more_games_goes_on_to_them_and_never_back(tmp_path):
     shorter = run_match(tmp_path / "short", *args, "--games", "6", "--resume")
     assert shorter.exit_code == 2 and "games: 8 before, 6 now" in shorter.stderr
     assert json.loads((tmp_path / "short" / "match.json").read_text())["games"] == 8
+    games = tmp_path / "short" / "games.jsonl"
+    games.write_text("not a record\n" + games.read_text())
+    broken = run_match(tmp_path / "short", *args, "--games", "10", "--resume")
+    assert broken.exit_code == 2 and "line 1 is not a game record" in broken.stderr
+    assert json.loads((tmp_path / "short" / "match.json").read_text())["games"] == 8
 
 
 def test_rounding_and_the_random_seed_are_noted_on_stderr(tmp_path):
