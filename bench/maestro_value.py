@@ -14,6 +14,14 @@ the command and the losses:
         --games 3000 --workers 2 --seed 5101 --out runs/maestro-selfplay
     python bench/maestro_value.py runs/maestro-selfplay --out engine/games/maestro/data/value.json
 
+With --bootstrap WEIGHTS --lam L the net is fitted not to each game's result but to
+its TD(lambda) return under those weights: going back from the end, a position's
+target is (1 - L) times the weights' share at the next sampled position plus L times
+that position's target, and the last position's is the result. A game's result
+carries the luck of every draw after the position; the return trades some of that
+noise for the older net's bias (version 5 was fitted so, from version 3 with L 0.9).
+The held-out losses are still against the results.
+
 The inputs are those of the value in the tree (value.FEATURES): to fit a version
 with other inputs, change them in both implementations first, with weights of the
 new shape in place (the net with only the lead, the heuristic, will do), and give the
@@ -34,6 +42,8 @@ from compare_matches import add_maestro_records_arguments, maestro_records, repl
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from engine.errors import GameConfigError  # noqa: E402
+from engine.games.maestro import value  # noqa: E402
 from engine.games.maestro.value import HIDDEN  # noqa: E402
 
 HELD_OUT = 5
@@ -83,6 +93,17 @@ def side(p, x):
 
 def predict(p, x0, x1):
     return 1.0 / (1.0 + np.exp(-(side(p, x0)[0] - side(p, x1)[0])))
+
+
+def td_returns(share, result, game, lam: float) -> np.ndarray:
+    """Each sample's TD(lambda) target: the samples are in game order, `share` is the
+    bootstrapping net's at each, `result` the game's; a game's last sample gets the
+    result, each earlier one (1 - lam) * the next one's share + lam * its target."""
+    out = np.empty(len(share))
+    for i in range(len(share) - 1, -1, -1):
+        last = i == len(share) - 1 or game[i + 1] != game[i]
+        out[i] = result[i] if last else (1 - lam) * share[i + 1] + lam * out[i + 1]
+    return out
 
 
 def log_loss(share, target):
@@ -136,9 +157,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="seed of the sampling and the fit")
     parser.add_argument("--out", type=Path, help="write the weights here (value.json)")
     parser.add_argument("--version", type=int, default=1, help="the weights' version number")
+    parser.add_argument(
+        "--bootstrap", type=Path, help="fit to TD(lambda) returns under these weights"
+    )
+    parser.add_argument(
+        "--lam", type=float, default=0.9, help="lambda of the returns (with --bootstrap)"
+    )
     args = parser.parse_args(argv)
     if args.every < 1 or args.epochs < 1 or args.batch < 1:
         parser.error("--every, --epochs and --batch must be at least 1")
+    if not 0.0 <= args.lam <= 1.0:
+        parser.error("--lam must be from 0 to 1")
+    try:
+        bootstrap = value.load(args.bootstrap) if args.bootstrap else None
+    except GameConfigError as exc:
+        parser.error(str(exc))
     records = maestro_records(parser, args.folders)
     x0, x1, target, game = samples(records, args.every, args.seed)
     deal = deals(records)
@@ -150,9 +183,13 @@ def main(argv: list[str] | None = None) -> int:
     p0 = initial(x0.shape[1], np.random.default_rng(0))
     constant = log_loss(np.full(held.sum(), target[~held].mean()), target[held])
     heuristic = log_loss(predict(p0, x0[held], x1[held]), target[held])
-    p = fit(
-        x0[~held], x1[~held], target[~held], args.epochs, args.batch, args.rate, args.l2, args.seed
-    )
+    fitted_to = target
+    if bootstrap is not None:
+        old = {key: np.array(bootstrap[key]) for key in ("w1", "b1", "w2", "lin")}
+        fitted_to = td_returns(predict(old, x0, x1), target, game, args.lam)
+    fit_on = ~held
+    x0_fit, x1_fit, to_fit = x0[fit_on], x1[fit_on], fitted_to[fit_on]
+    p = fit(x0_fit, x1_fit, to_fit, args.epochs, args.batch, args.rate, args.l2, args.seed)
     fitted = log_loss(predict(p, x0[held], x1[held]), target[held])
     print(
         f"log loss on the games held out: constant {constant:.4f}, "
@@ -165,6 +202,11 @@ def main(argv: list[str] | None = None) -> int:
             "command": " ".join(["python bench/maestro_value.py", *(argv or sys.argv[1:])]),
             "games": len(records),
             "positions": int(len(target)),
+            "targets": (
+                f"TD({args.lam}) returns under version {bootstrap['version']}"
+                if bootstrap is not None
+                else "game results"
+            ),
             "held_out_log_loss": {
                 "constant": round(constant, 4),
                 "heuristic": round(heuristic, 4),

@@ -3,6 +3,7 @@ positions of a real match replayed from its records."""
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -13,7 +14,16 @@ from engine.games.maestro import value
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 from compare_matches import replay_start  # noqa: E402
-from maestro_value import deals, fit, initial, log_loss, main, predict, samples  # noqa: E402
+from maestro_value import (  # noqa: E402
+    deals,
+    fit,
+    initial,
+    log_loss,
+    main,
+    predict,
+    samples,
+    td_returns,
+)
 
 
 def test_every_position_is_a_sample_and_the_fit_starts_as_the_hand_built_heuristic(
@@ -78,3 +88,36 @@ def test_the_games_of_one_deal_are_held_out_together(maestro_match):
     for first, second in zip(games[::2], games[1::2], strict=True):
         assert first["seed"] == second["seed"]
     assert numbers == [i // 2 for i in range(len(games))]
+
+
+def test_td_returns_end_on_each_games_result_and_blend_back_from_it():
+    """Two games of three and two samples: the last sample of each is its result; an
+    earlier one is (1 - lam) * the next share + lam * the next target, so lam 1 gives
+    the results and lam 0 the next share, never crossing from one game to another."""
+    share = np.array([0.5, 0.6, 0.8, 0.3, 0.2])
+    result = np.array([1.0, 1.0, 1.0, 0.0, 0.0])
+    game = np.array([0, 0, 0, 1, 1])
+    half = td_returns(share, result, game, 0.5)
+    assert half[2] == 1.0 and half[4] == 0.0
+    assert half[1] == pytest.approx(0.5 * 0.8 + 0.5 * 1.0)
+    assert half[0] == pytest.approx(0.5 * 0.6 + 0.5 * half[1])
+    assert half[3] == pytest.approx(0.5 * 0.2 + 0.5 * 0.0)
+    assert td_returns(share, result, game, 1.0).tolist() == result.tolist()
+    assert td_returns(share, result, game, 0.0).tolist() == [0.6, 0.8, 1.0, 0.2, 0.0]
+
+
+def test_a_bootstrapped_fit_says_what_it_was_fitted_to(maestro_match, tmp_path, capsys):
+    folder, _ = maestro_match
+    out = tmp_path / "value.json"
+    shipped = str(value.WEIGHTS_FILE)
+    args = [str(folder), "--epochs", "1", "--bootstrap", shipped, "--lam", "0.9"]
+    assert main([*args, "--out", str(out)]) == 0
+    written = json.loads(out.read_text())
+    assert written["fitted"]["targets"] == f"TD(0.9) returns under version {value.VERSION}"
+    with pytest.raises(SystemExit):
+        main([*args[:-1], "1.5"])
+    assert "--lam must be from 0 to 1" in capsys.readouterr().err
+    (tmp_path / "bad.json").write_text("{}")
+    with pytest.raises(SystemExit):
+        main([str(folder), "--bootstrap", str(tmp_path / "bad.json")])
+    assert "cannot read Maestro's value weights" in capsys.readouterr().err
