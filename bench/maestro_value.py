@@ -19,7 +19,8 @@ its TD(lambda) return under those weights: going back from the end, a position's
 target is (1 - L) times the weights' share at the next sampled position plus L times
 that position's target, and the last position's is the result. A game's result
 carries the luck of every draw after the position; the return trades some of that
-noise for the older net's bias (version 5 was fitted so, from version 3 with L 0.9).
+noise for the older net's bias (a version 5 fitted so from version 3, L 0.9, was not
+shipped: README, "What was tried").
 The held-out losses are still against the results.
 
 The inputs are those of the value in the tree (value.FEATURES): to fit a version
