@@ -48,6 +48,7 @@ from engine.games.maestro import value  # noqa: E402
 from engine.games.maestro.value import HIDDEN  # noqa: E402
 
 HELD_OUT = 5
+WEIGHTS = ("w1", "b1", "w2", "lin")  # the net's arrays, as value.json stores them
 
 
 def samples(records: list[dict], every: int, seed: int = 0):
@@ -162,12 +163,15 @@ def main(argv: list[str] | None = None) -> int:
         "--bootstrap", type=Path, help="fit to TD(lambda) returns under these weights"
     )
     parser.add_argument(
-        "--lam", type=float, default=0.9, help="lambda of the returns (with --bootstrap)"
+        "--lam", type=float, help="lambda of the returns (with --bootstrap; default 0.9)"
     )
     args = parser.parse_args(argv)
     if args.every < 1 or args.epochs < 1 or args.batch < 1:
         parser.error("--every, --epochs and --batch must be at least 1")
-    if not 0.0 <= args.lam <= 1.0:
+    if args.lam is not None and not args.bootstrap:
+        parser.error("--lam needs --bootstrap: without it the fit is to the results")
+    lam = 0.9 if args.lam is None else args.lam
+    if not 0.0 <= lam <= 1.0:
         parser.error("--lam must be from 0 to 1")
     try:
         bootstrap = value.load(args.bootstrap) if args.bootstrap else None
@@ -186,10 +190,9 @@ def main(argv: list[str] | None = None) -> int:
     heuristic = log_loss(predict(p0, x0[held], x1[held]), target[held])
     fitted_to = target
     if bootstrap is not None:
-        old = {key: np.array(bootstrap[key]) for key in ("w1", "b1", "w2", "lin")}
-        fitted_to = td_returns(predict(old, x0, x1), target, game, args.lam)
-    fit_on = ~held
-    x0_fit, x1_fit, to_fit = x0[fit_on], x1[fit_on], fitted_to[fit_on]
+        old = {key: np.array(bootstrap[key]) for key in WEIGHTS}
+        fitted_to = td_returns(predict(old, x0, x1), target, game, lam)
+    x0_fit, x1_fit, to_fit = x0[~held], x1[~held], fitted_to[~held]
     p = fit(x0_fit, x1_fit, to_fit, args.epochs, args.batch, args.rate, args.l2, args.seed)
     fitted = log_loss(predict(p, x0[held], x1[held]), target[held])
     print(
@@ -198,13 +201,13 @@ def main(argv: list[str] | None = None) -> int:
     )
     if args.out:
         written = {"version": args.version}
-        written.update({key: p[key].tolist() for key in ("w1", "b1", "w2", "lin")})
+        written.update({key: p[key].tolist() for key in WEIGHTS})
         written["fitted"] = {
             "command": " ".join(["python bench/maestro_value.py", *(argv or sys.argv[1:])]),
             "games": len(records),
             "positions": int(len(target)),
             "targets": (
-                f"TD({args.lam}) returns under version {bootstrap['version']}"
+                f"TD({lam}) returns under version {bootstrap['version']}"
                 if bootstrap is not None
                 else "game results"
             ),

@@ -117,6 +117,9 @@ def test_a_bootstrapped_fit_says_what_it_was_fitted_to(maestro_match, tmp_path, 
     with pytest.raises(SystemExit):
         main([*args[:-1], "1.5"])
     assert "--lam must be from 0 to 1" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main([str(folder), "--lam", "0.5"])
+    assert "--lam needs --bootstrap" in capsys.readouterr().err
     (tmp_path / "bad.json").write_text("{}")
     with pytest.raises(SystemExit):
         main([str(folder), "--bootstrap", str(tmp_path / "bad.json")])
