@@ -12,8 +12,11 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
+
+from cli.serve import lifeline
 
 _registry = None
 _searchers: dict = {}
@@ -24,9 +27,10 @@ _stop_marks = None
 PROGRESS_EVERY = 0.2
 
 
-def _init_worker(progress_queue, stop_marks) -> None:
+def _init_worker(progress_queue, stop_marks, server_pid: int) -> None:
     global _progress_queue, _stop_marks
     _progress_queue, _stop_marks = progress_queue, stop_marks
+    lifeline.hold(server_pid)
 
 
 class _Ticket:
@@ -132,7 +136,7 @@ class AiPool:
             max_workers=workers,
             mp_context=multiprocessing.get_context("spawn"),
             initializer=_init_worker,
-            initargs=(progress_queue, stop_marks),
+            initargs=(progress_queue, stop_marks, os.getpid()),
         )
 
     async def run(self, job, *args):
