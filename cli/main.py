@@ -417,17 +417,34 @@ main.add_command(levels_command)
     default=None,
     help="Searches run at once, server-wide (the rest queue)  [default: workers]",
 )
-def serve(host, port, data_dir, workers, max_searches):
+@click.option(
+    "--broken", is_flag=True, help="List the games that cannot be read (not served), and exit."
+)
+@click.option("--remove", "remove_id", metavar="ID", help="Delete a game --broken lists, and exit.")
+def serve(host, port, data_dir, workers, max_searches, broken, remove_id):
     """Serve the web app: play every game in the browser against the AI.
 
     \b
     Example:
       cadenza serve --port 8000 --data ~/cadenza-games
+      cadenza serve --data ~/cadenza-games --broken   # the games that cannot be read
     """
     import uvicorn
 
     from cli.serve.app import build_app
+    from cli.serve.setaside import check_database, maintain
+    from cli.serve.storage import StorageError
 
+    try:
+        if broken or remove_id is not None:
+            if broken and remove_id is not None:
+                raise click.UsageError("--broken lists and --remove deletes: give one of them")
+            for line in maintain(data_dir, load_registry(), remove_id):
+                click.echo(line)
+            return
+        check_database(data_dir)
+    except StorageError as exc:
+        raise click.ClickException(str(exc)) from None
     app = build_app(data_dir, workers, load_registry(), max_searches)
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"Cadenza serves at http://{shown}:{port}/ (games kept in {data_dir})")

@@ -21,11 +21,13 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
 from cli.levels.ladder import DEFAULT_LEVEL
+from cli.serve.commits import NotSaved, saved
 from cli.serve.gamefile import FileError, game_file, resume_room
 from cli.serve.hub import Hub
 from cli.serve.rooms import Room
 from cli.serve.searches import Searches
 from cli.serve.sockets import BadRequest, check_version, serve_messages
+from cli.serve.storage import StorageThread
 from cli.serve.store import Store
 from cli.serve.tables import Tables, hint_level_choices
 from cli.serve.tablesocket import table_socket
@@ -119,21 +121,21 @@ def build_app(
 
     @asynccontextmanager
     async def lifespan(app):
-        store = Store(data_dir)
+        storage = StorageThread(lambda: Store(data_dir))
         searches = Searches(workers, max_searches)
         searches.start()
-        hub = Hub(registry, store, searches)
-        hub.load()
+        hub = Hub(registry, storage, searches)
+        await hub.load()
         hub.resume_all()
         state["hub"] = hub
-        tables = Tables(registry, store, searches)
-        tables.load()
+        tables = Tables(registry, storage, searches)
+        await tables.load()
         state["tables"] = tables
         try:
             yield
         finally:
             searches.shutdown()
-            store.close()
+            storage.shutdown()
 
     async def index(request):
         return FileResponse(STATIC / "index.html")
@@ -184,9 +186,11 @@ def build_app(
                 {int(k): v for k, v in strengths.items()},
                 humans=data.get("humans", []),
             )
+            await state["hub"].create(room)
+        except NotSaved as exc:
+            return error(str(exc), 503)
         except (BadRequest, CadenzaError) as exc:
             return error(str(exc))
-        state["hub"].create(room)
         # Every person's seat link (the creator hands them out); the token is the secret.
         links = [{"seat": i, "token": room.seats[i].token} for i in room.human_seats()]
         return JSONResponse(
@@ -203,13 +207,15 @@ def build_app(
             variant = data.get("variant")
             if variant is not None and not isinstance(variant, str):
                 raise BadRequest("variant must be a string")
-            table = state["tables"].create(
+            table = await state["tables"].create(
                 data.get("game"),
                 data.get("players"),
                 variant,
                 data.get("seat", 0),
                 level=data.get("level"),
             )
+        except NotSaved as exc:
+            return error(str(exc), 503)
         except (BadRequest, CadenzaError) as exc:
             return error(str(exc))
         return JSONResponse({"table": table.id, "token": table.token})
@@ -246,15 +252,15 @@ def build_app(
             if kind == "view":
                 return view_for(room, seat)
             if kind == "move":
-                after = hub.play(room, seat, data.get("actions"))
+                after = await hub.play(room, seat, data.get("actions"))
                 if after is not None:  # the turn goes on: only this page sees it
                     return view_for(room, seat, data["actions"], after)
             elif kind == "undo":
-                hub.undo(room, seat)
+                await hub.undo(room, seat)
             elif kind == "hint":
                 return await hub.hints(room, seat)
             elif kind == "resign":
-                hub.resign(room, seat)
+                await hub.resign(room, seat)
             await hub.broadcast(room)
             return None
 
@@ -273,7 +279,10 @@ def build_app(
             seat = room.seat_of(request.query_params.get("token"))
             if seat is None:
                 raise BadRequest("that seat link is not valid")
-            doc = game_file(room, seat, hub.store)
+            # The file's copy is kept from a draft: the room may move on meanwhile.
+            doc = await saved(hub.store.submit(game_file, room.draft(), seat), room.id)
+        except NotSaved as exc:
+            return error(str(exc), 503)
         except (BadRequest, CadenzaError) as exc:
             return error(str(exc))
         name = f"cadenza-{room.game.name}-{room.id}.json"
@@ -284,10 +293,12 @@ def build_app(
         hub: Hub = state["hub"]
         try:
             doc = await json_body(request, MAX_UPLOAD)
-            room, seat = resume_room(registry, doc, hub.store)
+            room, seat = await hub.store.submit(resume_room, registry, doc)
+            await hub.create(room)
+        except NotSaved as exc:
+            return error(str(exc), 503)
         except (BadRequest, FileError, CadenzaError) as exc:
             return error(str(exc))
-        hub.create(room)
         return JSONResponse({"room": room.id, "seat": seat, "token": room.seats[seat].token})
 
     routes = [

@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from functools import partial
 from typing import Optional
 
 from cli.levels.ladder import DEFAULT_LEVEL
 from cli.notation import check_turn
 from cli.serve.ai import decide_job, hints_job, value_job
-from cli.serve.rooms import Room, RoomError
+from cli.serve.commits import RETRY_EVERY, Commits, MovedOn, saved
+from cli.serve.rooms import Room, RoomError, read_rooms
+from cli.serve.storage import set_aside
 from cli.serve.thinking import chart_seed, progress_message, queued_message
 from cli.serve.views import seat_words, view_for
 from cli.specs import level_spec
@@ -25,12 +28,14 @@ CHART_BUDGET = "iterations=100"
 # A room hears of its place in the search queue at most this often (seconds): with
 # many rooms waiting, every search that starts moves them all up one.
 QUEUE_EVERY = 0.2
+AI_NOT_SAVED = f"the game could not be saved: the move is stored again every {RETRY_EVERY:g} s"
 
 
 class Hub:
     def __init__(self, registry, store, searches):
         self.registry = registry
-        self.store = store
+        self.store = store  # a StorageThread (cli/serve/storage.py)
+        self.commits = Commits()
         self.searches = searches  # cli/serve/searches.py: the pool behind a queue
         searches.on_queue = self._queue_changed
         self.rooms: dict[str, Room] = {}
@@ -40,12 +45,11 @@ class Hub:
         self.queued: dict[str, int] = {}  # room id -> searches ahead of its AI's
         self.queue_news: set[str] = set()  # rooms whose place changed, not yet told
 
-    def load(self) -> None:
-        for doc in self.store.load_all():
-            try:
-                self.rooms[doc["id"]] = Room.from_stored(self.registry, doc)
-            except Exception as exc:  # one bad room must not keep the others from resuming
-                log.error("room %s cannot be loaded: %s", doc["id"], exc)
+    async def load(self) -> None:
+        """The stored rooms; one that cannot be read is set aside (setaside.py)."""
+        rooms, unreadable = await self.store.submit(read_rooms, self.registry)
+        self.rooms = {room.id: room for room in rooms}
+        set_aside(unreadable)
 
     def resume_all(self) -> None:
         """Restart the AI turns (and chance) of every room that was waiting on them."""
@@ -58,41 +62,50 @@ class Hub:
             raise RoomError("no such game")
         return room
 
-    # ---- changes ---------------------------------------------------------------------
+    # ---- changes: each lands once stored (commits.py) ---------------------------------
 
-    def create(self, room: Room) -> None:
-        self.store.create(room.id, room.setup, room.position(), 0.0)
+    async def create(self, room: Room) -> None:
+        """A new room, served once stored (NotSaved: there is none)."""
+        await saved(self.store.create_room(room.id, room.setup, room.position(), 0.0), room.id)
         self.rooms[room.id] = room
         self.kick(room)
 
-    def _commit(self, room: Room, log_from: int, checkpoints_from: int) -> None:
-        self.store.sync(
-            room.id, room.position(), room.log, log_from, room.checkpoints, checkpoints_from
-        )
+    def _write(self, live: Room):
+        """What stores a draft of `live`: its position, and its log and checkpoints
+        from the first row the draft does not share with the live room."""
 
-    def play(self, room: Room, seat: int, actions) -> Optional[object]:
+        def write(draft: Room):
+            log_from = shared_prefix(live.log, draft.log)
+            checkpoints_from = shared_prefix(live.checkpoints, draft.checkpoints)
+            return self.store.sync_room(
+                draft.id, draft.position(), draft.log, log_from, draft.checkpoints, checkpoints_from
+            )
+
+        return write
+
+    def _land(self, room: Room, change, since: Optional[int]):
+        return self.commits.land(room, change, self._write(room), since)
+
+    async def play(self, room: Room, seat: int, actions) -> Optional[object]:
         """The seat's turn so far: committed when it ends the seat's turn (None is
         returned), else the position after it (nothing changes: a turn in the making)."""
+        since = room.version
         after = room.try_turn(seat, actions)
         if after.current_player() == seat and not after.is_terminal():
             return after
-        log_from, checkpoints_from = len(room.log), len(room.checkpoints)
-        room.play_turn(seat, actions)
-        self._commit(room, log_from, checkpoints_from)
+        await self._land(room, lambda draft: draft.play_turn(seat, actions), since)
         self.kick(room)
         return None
 
-    def undo(self, room: Room, seat: int) -> None:
-        room.undo(seat)
-        self._commit(room, len(room.log), len(room.checkpoints))
+    async def undo(self, room: Room, seat: int) -> None:
+        await self._land(room, lambda draft: draft.undo(seat), room.version)
         self.cancel(room)  # a search of the position undone is of no use
         room.thinking = None
         self.kick(room)
 
-    def resign(self, room: Room, seat: int) -> None:
+    async def resign(self, room: Room, seat: int) -> None:
         """The seat gives up: the game ends (its search, if any, is cancelled)."""
-        room.resign(seat)
-        self._commit(room, len(room.log) - 1, len(room.checkpoints))
+        await self._land(room, lambda draft: draft.resign(seat), room.version)
         self.cancel(room)
 
     # ---- the AI seats ----------------------------------------------------------------
@@ -109,36 +122,26 @@ class Hub:
                 task.cancel()
 
     async def _advance(self, room: Room) -> None:
+        """Chance and the AI seats move until a person is to (each move stored again
+        every few seconds while the store refuses it: the game waits for it)."""
         me = asyncio.current_task()
         try:
             while room.ai_to_move():
+                version = room.version
                 player = room.state.current_player()
-                log_from, checkpoints_from = len(room.log), len(room.checkpoints)
                 if player < 0:
-                    room.apply_turn(player, [sample_chance(room.state, room.dice)])
+                    change = partial(chance_turn, player)
                 else:
-                    version = room.version
-                    spec = room.seats[player].spec
-                    seed = room.seeds.next_u64()
-                    room.thinking = player
-                    await self.broadcast(room)
-                    actions = await self.searches.run(
-                        room.id,
-                        decide_job,
-                        room.game.name,
-                        room.state.to_json(),
-                        spec,
-                        seed,
-                        on_progress=lambda report, v=version, p=player: self._progress(
-                            room, p, v, report
-                        ),
-                    )
-                    if room.version != version:  # undone meanwhile: search the new position
+                    change = await self._ai_turn(room, player)
+                    if change is None:  # undone meanwhile: search the new position
                         continue
-                    room.thinking = None
-                    check_turn(room.state, actions, f"seat {player}")
-                    room.apply_turn(player, actions)
-                self._commit(room, log_from, checkpoints_from)
+                refused = partial(self.broadcast_error, room, AI_NOT_SAVED)
+                try:
+                    await self.commits.land_in_time(
+                        room, change, self._write(room), version, refused
+                    )
+                except MovedOn:
+                    continue
                 await self.broadcast(room)
         except Exception as exc:
             log.exception("room %s: the AI stopped", room.id)
@@ -147,6 +150,26 @@ class Hub:
             if self.runners.get(room.id) is me:  # not a cancelled one, replaced already
                 room.thinking = None
                 self.runners.pop(room.id)
+
+    async def _ai_turn(self, room: Room, player: int):
+        """The AI seat's decision searched, as a change of the room (None if the room
+        moved on meanwhile)."""
+        version = room.version
+        room.thinking = player
+        await self.broadcast(room)
+        actions = await self.searches.run(
+            room.id,
+            decide_job,
+            room.game.name,
+            room.state.to_json(),
+            room.seats[player].spec,
+            room.next_seed(),
+            on_progress=lambda report: self._progress(room, player, version, report),
+        )
+        if room.version != version:
+            return None
+        room.thinking = None
+        return partial(ai_turn, player, actions)
 
     async def hints(self, room: Room, seat: int) -> dict:
         if room.state.current_player() != seat or room.state.is_terminal():
@@ -251,14 +274,19 @@ class Hub:
             value = await self.searches.run(
                 f"chart:{room.id}", value_job, room.game.name, state_json, spec, seed
             )
-            if len(room.log) < n or (n and room.log[n - 1] is not anchor):
-                return  # undone meanwhile: the point is of a position no longer played
-            room.add_chart_point(seat, n, value)
-            self._commit(room, len(room.log), len(room.checkpoints))
+
+            def change(draft: Room) -> None:
+                if len(draft.log) < n or (n and draft.log[n - 1] is not anchor):
+                    raise MovedOn()  # undone meanwhile: a position no longer played
+                draft.add_chart_point(seat, n, value)
+
+            await self.commits.land_in_time(room, change, self._write(room))
             message = {"type": "chart", "chart": room.chart_for(seat)}
             for websocket, who in list(self.sockets.get(room.id, {}).items()):
                 if who == seat:
                     await self._send(room, websocket, message)
+        except MovedOn:
+            pass
         except Exception:
             log.exception("room %s: the win-chance search failed", room.id)
         finally:
@@ -283,3 +311,22 @@ class Hub:
             await websocket.send_json(message)
         except Exception:  # a closed tab: forget it
             self.detach(room, websocket)
+
+
+def shared_prefix(old: list, new: list) -> int:
+    """How many first rows `new` shares with `old` (the same objects: a draft's)."""
+    n = 0
+    while n < min(len(old), len(new)) and old[n] is new[n]:
+        n += 1
+    return n
+
+
+def chance_turn(player: int, room: Room) -> None:
+    room.apply_turn(player, [sample_chance(room.state, room.dice)])
+
+
+def ai_turn(player: int, actions: list, room: Room) -> None:
+    """The AI seat's searched decision, played with the seed it was searched with."""
+    room.next_seed(take=True)
+    check_turn(room.state, actions, f"seat {player}")
+    room.apply_turn(player, actions)

@@ -15,6 +15,7 @@ turns (cli/serve/hub.py searches them).
 
 from __future__ import annotations
 
+import copy
 import secrets
 from dataclasses import dataclass
 from typing import Any, Optional
@@ -22,6 +23,7 @@ from typing import Any, Optional
 from cli.levels.ladder import DEFAULT_LEVEL, LEGACY_LEVELS, level_named
 from cli.newgame import random_seed, seed_streams
 from cli.play.aisession import redealt
+from cli.serve.storage import Unreadable
 from cli.serve.views import join_words, seat_words
 from cli.specs import MAX_LEVEL, MIN_LEVEL, level_spec
 from engine.errors import CadenzaError
@@ -29,6 +31,9 @@ from engine.rng import Rng
 
 # An AI seat's strength is a level 1..10 (cli/levels/ladder.py), written "1".."10".
 MAX_TURN_ACTIONS = 64  # more actions than any one turn of any game takes
+# What a change of a room changes: the game, kept in the store.
+STORED = ("state", "dice", "seeds", "log", "checkpoints", "version", "resigned", "chart")
+CHECKPOINT_KEYS = {"state", "dice", "seeds", "log_len"}
 
 
 class RoomError(CadenzaError, ValueError):
@@ -134,6 +139,28 @@ class Room:
             "resigned": self.resigned,
             "chart": self.chart,
         }
+
+    # ---- drafts (cli/serve/commits.py: a change lands only once stored) -------------
+
+    def draft(self) -> "Room":
+        """A copy to change: what a change touches is the copy's own."""
+        twin = copy.copy(self)
+        twin.state = self.state.clone()
+        twin.dice, twin.seeds = copied_rng(self.dice), copied_rng(self.seeds)
+        twin.log, twin.checkpoints = list(self.log), list(self.checkpoints)
+        twin.chart = {seat: [list(p) for p in points] for seat, points in self.chart.items()}
+        return twin
+
+    def adopt(self, draft: "Room") -> None:
+        """Take over a stored draft's game (not who is connected or thinking)."""
+        for name in STORED:
+            setattr(self, name, getattr(draft, name))
+
+    def next_seed(self, take: bool = False) -> int:
+        """The seed of the AI's next search: drawn from the room's stream only with
+        `take`, by the change that plays the search's answer (a move the store
+        refused draws none)."""
+        return (self.seeds if take else copied_rng(self.seeds)).next_u64()
 
     # ---- who is who ------------------------------------------------------------------
 
@@ -303,6 +330,44 @@ def check_humans(humans: Any, players: int) -> set[int]:
     if len(set(humans)) != len(humans):
         raise RoomError("humans names a seat twice")
     return set(humans)
+
+
+def read_rooms(registry, storage) -> tuple[list[Room], list[Unreadable]]:
+    """Every stored room that can be played on, and those that cannot (set aside)."""
+    docs, unreadable = storage.load_rooms()
+    rooms = []
+    for doc in docs:
+        try:
+            room = Room.from_stored(registry, doc)
+            check_rows(room)
+        except Exception as exc:  # whatever is wrong with one room's rows, the rest go on
+            unreadable.append(Unreadable("room", doc["id"], f"cannot be played on: {exc!r}"))
+            continue
+        rooms.append(room)
+    return rooms, unreadable
+
+
+def check_rows(room: Room) -> None:
+    """ValueError unless every log row and checkpoint has the shape that is read."""
+    for n, entry in enumerate(room.log):
+        texts = entry.get("texts") if isinstance(entry, dict) else None
+        if (
+            not isinstance(texts, list)
+            or len(texts) != len(room.seats)
+            or not all(isinstance(text, str) for text in texts)
+            or not isinstance(entry.get("mover"), int)
+            or not isinstance(entry.get("actions"), list)
+        ):
+            raise ValueError(f"log row {n} is not a turn of this game")
+    for n, snap in enumerate(room.checkpoints):
+        if not isinstance(snap, dict) or not CHECKPOINT_KEYS <= set(snap):
+            raise ValueError(f"checkpoint {n} is not a position of this game")
+
+
+def copied_rng(rng: Rng) -> Rng:
+    twin = Rng(0)
+    twin.setstate(rng.getstate())
+    return twin
 
 
 def _position_parts(game, position: dict):

@@ -1,5 +1,6 @@
-"""The rooms of `cadenza serve` in SQLite (WAL): each room's setup, its current
-position, its log and its undo checkpoints.
+"""The rooms of `cadenza serve` in SQLite (WAL), the SQLite implementation of
+cli/serve/storage.py's Storage: each room's setup, its current position, its log and
+its undo checkpoints; the tables; the kept copies of downloaded game files.
 
 Every change is one transaction committed before the server acknowledges it, so a
 server killed at any moment restarts with every acknowledged move. A room row holds
@@ -12,6 +13,8 @@ from __future__ import annotations
 import json
 import sqlite3
 from pathlib import Path
+
+from cli.serve.storage import Storage, StorageError, Unreadable
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
@@ -35,27 +38,37 @@ CREATE TABLE IF NOT EXISTS saves (
 """
 
 DB_NAME = "cadenza.sqlite3"
+# A room's numbered rows: their table and the column holding each row's JSON.
+ROW_COLUMNS = {"log": "entry", "checkpoints": "data"}
 
 
 def _dump(value) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
 
-class Store:
-    def __init__(self, directory: Path):
+class Store(Storage):
+    """SQLite's Storage: one file in the data folder, opened on the thread that uses it."""
+
+    def __init__(self, directory: Path, create: bool = True):
         directory = Path(directory)
-        directory.mkdir(parents=True, exist_ok=True)
         self.path = directory / DB_NAME
-        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        # FULL: a commit is on disk before the move is acknowledged.
-        self.db.execute("PRAGMA synchronous=FULL")
-        self.db.executescript(SCHEMA)
+        if not create and not self.path.is_file():
+            raise StorageError(f"there is no games database in {directory}")
+        directory.mkdir(parents=True, exist_ok=True)
+        self.db = sqlite3.connect(self.path, isolation_level=None)
+        try:
+            self.db.execute("PRAGMA journal_mode=WAL")
+            # FULL: a commit is on disk before the move is acknowledged.
+            self.db.execute("PRAGMA synchronous=FULL")
+            self.db.executescript(SCHEMA)
+        except sqlite3.DatabaseError as exc:
+            self.db.close()
+            raise StorageError(f"{self.path} is not a SQLite database ({exc})") from None
 
     def close(self) -> None:
         self.db.close()
 
-    def create(self, room_id: str, setup: dict, position: dict, created: float) -> None:
+    def create_room(self, room_id: str, setup: dict, position: dict, created: float) -> None:
         with self.db:
             self.db.execute("BEGIN")
             self.db.execute(
@@ -63,7 +76,7 @@ class Store:
                 (room_id, _dump(setup), _dump(position), created),
             )
 
-    def sync(
+    def sync_room(
         self,
         room_id: str,
         position: dict,
@@ -72,8 +85,6 @@ class Store:
         checkpoints: list,
         checkpoints_from: int,
     ) -> None:
-        """Write the position, and the log and checkpoints from the given indexes on
-        (rows past the lists' ends are removed), in one transaction."""
         with self.db:
             self.db.execute("BEGIN")
             self.db.execute(
@@ -83,30 +94,38 @@ class Store:
                 ("log", log, log_from),
                 ("checkpoints", checkpoints, checkpoints_from),
             ):
-                column = "entry" if table == "log" else "data"
+                column = ROW_COLUMNS[table]
                 self.db.execute(f"DELETE FROM {table} WHERE room = ? AND n >= ?", (room_id, start))
                 self.db.executemany(
                     f"INSERT INTO {table} (room, n, {column}) VALUES (?, ?, ?)",
                     [(room_id, n, _dump(rows[n])) for n in range(start, len(rows))],
                 )
 
-    def load_all(self) -> list[dict]:
-        """Every room as {id, setup, position, created, log, checkpoints}, oldest first."""
-        rooms = []
-        for room_id, setup, position, created in self.db.execute(
-            "SELECT id, setup, position, created FROM rooms ORDER BY created"
-        ):
-            rooms.append(
-                {
-                    "id": room_id,
-                    "setup": json.loads(setup),
-                    "position": json.loads(position),
-                    "created": created,
-                    "log": self._rows("log", "entry", room_id),
-                    "checkpoints": self._rows("checkpoints", "data", room_id),
-                }
-            )
-        return rooms
+    def load_rooms(self) -> tuple[list[dict], list[Unreadable]]:
+        rooms, unreadable = [], []
+        query = "SELECT id, setup, position, created FROM rooms ORDER BY created"
+        for room_id, setup, position, created in self.db.execute(query).fetchall():
+            try:
+                rooms.append(
+                    {
+                        "id": room_id,
+                        "setup": json.loads(setup),
+                        "position": json.loads(position),
+                        "created": created,
+                        "log": self._rows("log", room_id),
+                        "checkpoints": self._rows("checkpoints", room_id),
+                    }
+                )
+            except (ValueError, TypeError) as exc:  # JSON's errors are ValueErrors
+                unreadable.append(Unreadable("room", str(room_id), f"a row does not decode: {exc}"))
+        return rooms, unreadable
+
+    def remove_room(self, room_id: str) -> bool:
+        with self.db:
+            self.db.execute("BEGIN")
+            for table in ROW_COLUMNS:
+                self.db.execute(f"DELETE FROM {table} WHERE room = ?", (room_id,))
+            return self.db.execute("DELETE FROM rooms WHERE id = ?", (room_id,)).rowcount > 0
 
     # ---- table mode (cli/serve/tables.py): one document per table, rewritten whole ----
 
@@ -119,13 +138,23 @@ class Store:
                 (table_id, _dump(doc), created),
             )
 
-    def load_tables(self) -> list[dict]:
-        """Every table's document, oldest first."""
-        query = "SELECT doc FROM tables ORDER BY created"
-        return [json.loads(text) for (text,) in self.db.execute(query)]
+    def load_tables(self) -> tuple[list[dict], list[Unreadable]]:
+        docs, unreadable = [], []
+        query = "SELECT id, doc FROM tables ORDER BY created"
+        for table_id, text in self.db.execute(query).fetchall():
+            try:
+                docs.append(json.loads(text))
+            except (ValueError, TypeError) as exc:
+                unreadable.append(Unreadable("table", str(table_id), f"does not decode: {exc}"))
+        return docs, unreadable
 
-    def _rows(self, table: str, column: str, room_id: str) -> list:
-        query = f"SELECT {column} FROM {table} WHERE room = ? ORDER BY n"
+    def remove_table(self, table_id: str) -> bool:
+        with self.db:
+            self.db.execute("BEGIN")
+            return self.db.execute("DELETE FROM tables WHERE id = ?", (table_id,)).rowcount > 0
+
+    def _rows(self, table: str, room_id: str) -> list:
+        query = f"SELECT {ROW_COLUMNS[table]} FROM {table} WHERE room = ? ORDER BY n"
         return [json.loads(text) for (text,) in self.db.execute(query, (room_id,))]
 
     # ---- saved games (cli/serve/gamefile.py) -------------------------------------------

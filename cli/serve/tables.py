@@ -16,16 +16,19 @@ the spec it was saved with, one saved under an old preset's name plays at its le
 
 from __future__ import annotations
 
+import copy
 import secrets
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from cli.defaults import DEFAULT_MOVETIME_MS
 from cli.levels.ladder import DEFAULT_LEVEL, LEGACY_LEVELS, level_named
 from cli.play.seatview import position_text
 from cli.play.table import OFFER_SAMPLES, TableSession
 from cli.serve.ai import hints_job
-from cli.serve.rooms import RoomError, new_token
+from cli.serve.commits import Commits, saved
+from cli.serve.rooms import RoomError, copied_rng, new_token
+from cli.serve.storage import Unreadable, set_aside
 from cli.serve.svg import drawer_for
 from cli.specs import MAX_LEVEL, MIN_LEVEL, level_spec
 from engine.errors import CadenzaError
@@ -50,29 +53,39 @@ class Table:
             "save": self.session.to_save(),
         }
 
+    # ---- drafts (cli/serve/commits.py: a change lands only once stored) -------------
+
+    def draft(self) -> "Table":
+        return replace(self, session=session_copy(self.session))
+
+    def adopt(self, draft: "Table") -> None:
+        self.session, self.version = draft.session, draft.version
+
+    @classmethod
+    def from_doc(cls, registry, doc: dict) -> "Table":
+        session = TableSession.from_save(registry, upgraded(doc["save"]))
+        return cls(doc["id"], doc["token"], session, doc["created"], doc["version"])
+
 
 class Tables:
-    """The running tables, each change saved to the store before it is answered (a
-    reveal still being typed is not saved: after a restart it is asked again)."""
+    """The running tables, each change landing once saved to the store (commits.py);
+    a reveal still being typed is not saved: after a restart it is asked again."""
 
     def __init__(self, registry, store, searches):
         self.registry = registry
-        self.store = store
+        self.store = store  # a StorageThread (cli/serve/storage.py)
         self.searches = searches  # the server's capped search queue (searches.py)
         self.tables: dict[str, Table] = {}
+        self.commits = Commits()
 
-    def load(self) -> None:
-        for doc in self.store.load_tables():
-            try:
-                session = TableSession.from_save(self.registry, upgraded(doc["save"]))
-            except (CadenzaError, KeyError, TypeError, ValueError):
-                continue  # one bad table must not keep the others from loading
-            self.tables[doc["id"]] = Table(
-                doc["id"], doc["token"], session, doc["created"], doc["version"]
-            )
+    async def load(self) -> None:
+        """The stored tables; one that cannot be read is set aside (setaside.py)."""
+        tables, unreadable = await self.store.submit(read_tables, self.registry)
+        self.tables = {table.id: table for table in tables}
+        set_aside(unreadable)
 
-    def create(self, game_name, players, variant, seat, seed=None, level=None) -> Table:
-        """A new table whose hints search at `level` (hint_level)."""
+    async def create(self, game_name, players, variant, seat, seed=None, level=None) -> Table:
+        """A new table whose hints search at `level` (hint_level), once stored."""
         try:
             game = self.registry.game(game_name)
             players, variant = game.check_config(players, variant)
@@ -82,7 +95,7 @@ class Tables:
         seed = secrets.randbits(63) if seed is None else seed
         session = TableSession.start(self.registry, game, players, variant, seat, seed, spec)
         table = Table(secrets.token_urlsafe(9), new_token(), session, time.time())
-        self._save(table)
+        await saved(self._write(table), table.id)
         self.tables[table.id] = table
         return table
 
@@ -94,38 +107,41 @@ class Tables:
             raise RoomError("that table link is not valid")
         return table
 
-    def _save(self, table: Table) -> None:
+    async def _write(self, table: Table) -> None:
         if table.session.reveal is None:
-            self.store.save_table(table.id, table.to_doc(), table.created)
+            await self.store.save_table(table.id, table.to_doc(), table.created)
+
+    def _land(self, table: Table, change):
+        """`change(session)` on a draft of the table, the version moving on, once stored."""
+
+        def changed(draft: Table) -> None:
+            change(draft.session)
+            draft.version += 1
+
+        return self.commits.land(table, changed, self._write, table.version)
 
     # ---- changes ---------------------------------------------------------------------
 
-    def step(self, table: Table, text) -> None:
+    async def step(self, table: Table, text) -> None:
         """One thing that happened at the table (a move, an outcome, a revealed value),
         in the notation offered; PlayError (nothing changed) if it cannot be."""
         if not isinstance(text, str) or not text.strip():
             raise RoomError("step needs the text of what happened")
-        table.session.play([text.strip()])
-        table.version += 1
-        self._save(table)
+        await self._land(table, lambda session: session.play([text.strip()]))
 
-    def undo(self, table: Table) -> None:
-        table.session.undo()
-        table.version += 1
-        self._save(table)
+    async def undo(self, table: Table) -> None:
+        await self._land(table, lambda session: session.undo())
 
-    def set_level(self, table: Table, level) -> None:
+    async def set_level(self, table: Table, level) -> None:
         """The next hints search at `level` (1..10 or an old preset's name); saved at
         once, so it is refused while a reveal is being typed (which is not saved)."""
         if level is None:
             raise RoomError(f"level must be {MIN_LEVEL}..{MAX_LEVEL}, got None")
         spec = level_spec(hint_level(level))
-        session = table.session
-        if session.reveal is not None:
-            raise RoomError(f"first type what was revealed: {session.reveal.prompt()}")
-        session.use_hint_spec(spec)
-        table.version += 1
-        self._save(table)
+        reveal = table.session.reveal
+        if reveal is not None:
+            raise RoomError(f"first type what was revealed: {reveal.prompt()}")
+        await self._land(table, lambda session: session.use_hint_spec(spec))
 
     async def hints(self, table: Table) -> dict:
         session = table.session
@@ -153,6 +169,29 @@ class Tables:
                 scratch.apply(action)
             hints.append({"texts": texts, "words": words, "value": value, "reason": reason})
         return {"type": "hints", "version": version, "hints": hints}
+
+
+def read_tables(registry, storage) -> tuple[list[Table], list[Unreadable]]:
+    """Every stored table that can be played on, and those that cannot (set aside)."""
+    docs, unreadable = storage.load_tables()
+    tables = []
+    for doc in docs:
+        try:
+            tables.append(Table.from_doc(registry, doc))
+        except Exception as exc:  # whatever is wrong with one table, the rest go on
+            table_id = str(doc.get("id")) if isinstance(doc, dict) else "?"
+            unreadable.append(Unreadable("table", table_id, f"cannot be played on: {exc!r}"))
+    return tables, unreadable
+
+
+def session_copy(session: TableSession) -> TableSession:
+    """A copy of a table's session that a change can make its own: what a step, an
+    undo or a new hint level changes (the rest is replaced, never changed in place)."""
+    twin = copy.copy(session)
+    twin.rng, twin.hint_seeds = copied_rng(session.rng), copied_rng(session.hint_seeds)
+    twin.log, twin.undo_stack = list(session.log), list(session.undo_stack)
+    twin._restore(session._capture())  # its own knowledge, and reveal being typed
+    return twin
 
 
 def upgraded(save: dict) -> dict:

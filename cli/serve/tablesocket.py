@@ -36,11 +36,11 @@ async def table_socket(websocket: WebSocket, tables: Tables) -> None:
             data, table.version, "the table has moved on: here it is", lambda: table_view(table)
         )
         if kind == "step":
-            tables.step(table, data.get("text"))
+            await tables.step(table, data.get("text"))
         elif kind == "undo":
-            tables.undo(table)
+            await tables.undo(table)
         elif kind == "level":
-            tables.set_level(table, data.get("level"))
+            await tables.set_level(table, data.get("level"))
         elif kind == "hint":
             return await tables.hints(table)
         return table_view(table)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from cli.serve.storage import StorageThread
+from cli.serve.store import Store
 from helpers import PHONE
 from webserver import CHROMIUM, TURN_TIMEOUT_MS, Server
 
@@ -52,3 +54,12 @@ def phone(browser):
     page.set_default_timeout(TURN_TIMEOUT_MS)
     yield page
     context.close()
+
+
+@pytest.fixture
+def storage(tmp_path):
+    """The server's storage of a scratch folder, on its own thread as the server has it
+    (each operation a coroutine: helpers.run_apart runs one)."""
+    thread = StorageThread(lambda: Store(tmp_path))
+    yield thread
+    thread.shutdown()

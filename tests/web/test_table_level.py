@@ -14,7 +14,7 @@ from websockets.sync.client import connect
 
 from cli.levels.ladder import DEFAULT_LEVEL
 from cli.serve.rooms import RoomError
-from cli.serve.store import DB_NAME, Store
+from cli.serve.store import DB_NAME
 from cli.serve.tables import Tables, table_view
 from helpers import PHONE_LAYOUT, RecordingSearches, run_apart, table_data
 from plugins.manager import default_registry
@@ -25,22 +25,15 @@ REGISTRY = default_registry()
 BAD_LEVELS = (0, 11, -3, True, 2.5, "0", "11", "hardest", "Easy", " 5", [], {})
 
 
-@pytest.fixture
-def store(tmp_path):
-    store = Store(tmp_path)
-    yield store
-    store.close()
-
-
-def stored(store) -> dict:
+def stored(storage) -> dict:
     """Every stored table's document by id."""
-    return {doc["id"]: doc for doc in store.load_tables()}
+    return {doc["id"]: doc for doc in run_apart(storage.load_tables())[0]}
 
 
-def test_a_table_is_made_at_a_number_its_text_an_old_preset_or_the_default(store):
-    tables = Tables(REGISTRY, store, searches=None)
+def test_a_table_is_made_at_a_number_its_text_an_old_preset_or_the_default(storage):
+    tables = Tables(REGISTRY, storage, searches=None)
     made = {
-        level: tables.create("tictactoe", 2, None, 0, seed=1, level=level)
+        level: run_apart(tables.create("tictactoe", 2, None, 0, seed=1, level=level))
         for level in (None, 3, "9", "medium", "strong")
     }
     levels = {level: table_view(t)["hint_level"] for level, t in made.items()}
@@ -49,11 +42,11 @@ def test_a_table_is_made_at_a_number_its_text_an_old_preset_or_the_default(store
     words = [c["words"] for c in table_view(made[3])["hint_levels"]]
     assert words[0] == "1 (weakest)" and words[-1] == "10 (strongest, about a second a hint)"
     assert words[DEFAULT_LEVEL - 1] == f"{DEFAULT_LEVEL} (the default)" and len(words) == 10
-    before = stored(store)
+    before = stored(storage)
     for bad in BAD_LEVELS:
         with pytest.raises(RoomError, match=r"^level must be 1\.\.10, got "):
-            tables.create("tictactoe", 2, None, 0, level=bad)
-    assert stored(store) == before and len(tables.tables) == len(made), "a refused table was kept"
+            run_apart(tables.create("tictactoe", 2, None, 0, level=bad))
+    assert stored(storage) == before and len(tables.tables) == len(made), "a refused table was kept"
 
 
 def stored_count(server) -> int:
@@ -77,69 +70,69 @@ def test_a_bad_level_in_the_create_request_is_one_line_and_makes_no_table(server
     assert stored_count(server) == count
 
 
-def test_a_running_table_changes_level_kept_across_a_restart_and_used_by_the_next_hint(store):
-    tables = Tables(REGISTRY, store, searches=None)
-    table = tables.create("tictactoe", 2, None, 0, seed=2, level=4)
-    tables.set_level(table, 8)
+def test_a_running_table_changes_level_kept_across_a_restart_and_used_by_the_next_hint(storage):
+    tables = Tables(REGISTRY, storage, searches=None)
+    table = run_apart(tables.create("tictactoe", 2, None, 0, seed=2, level=4))
+    run_apart(tables.set_level(table, 8))
     assert table.version == 1 and table_view(table)["hint_level"] == 8
     # A refused level: one line, and the table, its hints and its store row as they were.
     before = (table.version, str(table.session.hint_spec), table.session.hint_searcher)
-    row = stored(store)
+    row = stored(storage)
     for bad in (*BAD_LEVELS, None):
         with pytest.raises(RoomError, match=r"^level must be 1\.\.10, got "):
-            tables.set_level(table, bad)
+            run_apart(tables.set_level(table, bad))
     assert (table.version, str(table.session.hint_spec), table.session.hint_searcher) == before
-    assert stored(store) == row
+    assert stored(storage) == row
     # A restart: the table comes back at level 8, and its next hint searches there.
     searches = RecordingSearches()
-    again = Tables(REGISTRY, store, searches)
-    again.load()
+    again = Tables(REGISTRY, storage, searches)
+    run_apart(again.load())
     reloaded = again.find(table.id, table.token)
     assert table_view(reloaded) == table_view(table)
     run_apart(again.hints(reloaded))
-    again.set_level(reloaded, "easy")
+    run_apart(again.set_level(reloaded, "easy"))
     run_apart(again.hints(reloaded))
     assert searches.specs == ["level:8", "level:3"]
 
 
-def test_the_level_waits_while_a_showdown_is_being_typed(store):
-    tables = Tables(REGISTRY, store, searches=None)
-    table = tables.create("leduc", 2, None, 0, seed=3, level=5)
+def test_the_level_waits_while_a_showdown_is_being_typed(storage):
+    tables = Tables(REGISTRY, storage, searches=None)
+    table = run_apart(tables.create("leduc", 2, None, 0, seed=3, level=5))
     for step in ("Qh", "call", "call", "Ks", "raise", "call"):
-        tables.step(table, step)
+        run_apart(tables.step(table, step))
     assert table_view(table)["phase"] == "reveal"
     version = table.version
     with pytest.raises(RoomError, match=r"^first type what was revealed: "):
-        tables.set_level(table, 9)
+        run_apart(tables.set_level(table, 9))
     assert table.version == version and table_view(table)["hint_level"] == 5
 
 
-def save_as_before_levels(store, table, hint) -> None:
+def save_as_before_levels(storage, table, hint) -> None:
     """Rewrite a stored table as an older server saved it: its hints `hint`."""
-    doc = stored(store)[table.id]
+    doc = stored(storage)[table.id]
     doc["save"]["hint"] = hint
-    store.save_table(table.id, doc, doc["created"])
+    run_apart(storage.save_table(table.id, doc, doc["created"]))
 
 
-def test_tables_saved_before_levels_load_at_their_old_setting(store):
-    tables = Tables(REGISTRY, store, searches=None)
-    old = tables.create("tictactoe", 2, None, 0, seed=4)
-    preset = tables.create("tictactoe", 2, None, 0, seed=5)
+def test_tables_saved_before_levels_load_at_their_old_setting(storage):
+    tables = Tables(REGISTRY, storage, searches=None)
+    old = run_apart(tables.create("tictactoe", 2, None, 0, seed=4))
+    preset = run_apart(tables.create("tictactoe", 2, None, 0, seed=5))
     # Before levels a table's hints were the default searcher at the 'medium' preset's
     # budget; a table that names a preset plays at its level (LEGACY_LEVELS).
     before_levels = f"{REGISTRY.default_searcher(REGISTRY.game('tictactoe'))}:iterations=300"
-    save_as_before_levels(store, old, before_levels)
-    save_as_before_levels(store, preset, "strongest")
+    save_as_before_levels(storage, old, before_levels)
+    save_as_before_levels(storage, preset, "strongest")
     searches = RecordingSearches()
-    again = Tables(REGISTRY, store, searches)
-    again.load()
+    again = Tables(REGISTRY, storage, searches)
+    run_apart(again.load())
     view = table_view(again.find(old.id, old.token))
     assert (view["hint_level"], view["hint_setting"]) == (None, before_levels)
     assert table_view(again.find(preset.id, preset.token))["hint_level"] == 10
     run_apart(again.hints(again.find(old.id, old.token)))
     assert searches.specs == [before_levels]
-    again.set_level(again.find(old.id, old.token), 2)
-    assert stored(store)[old.id]["save"]["hint"] == "level:2"
+    run_apart(again.set_level(again.find(old.id, old.token), 2))
+    assert stored(storage)[old.id]["save"]["hint"] == "level:2"
 
 
 def test_the_level_message_over_the_table_socket(server):

@@ -7,23 +7,16 @@ import pytest
 
 from cli.play.errors import PlayError
 from cli.serve.rooms import RoomError
-from cli.serve.store import Store
 from cli.serve.tables import Tables, table_view
+from helpers import run_apart
 from plugins.manager import default_registry
 
 REGISTRY = default_registry()
 
 
-@pytest.fixture
-def store(tmp_path):
-    store = Store(tmp_path)
-    yield store
-    store.close()
-
-
-def test_leduc_table_asks_for_the_own_card_only_and_survives_a_restart(store):
-    tables = Tables(REGISTRY, store, searches=None)
-    table = tables.create("leduc", 2, None, 0, seed=7)
+def test_leduc_table_asks_for_the_own_card_only_and_survives_a_restart(storage):
+    tables = Tables(REGISTRY, storage, searches=None)
+    table = run_apart(tables.create("leduc", 2, None, 0, seed=7))
     view = table_view(table)
     # The deal: the seat types its own card (one of Leduc's six: J, Q, K in two suits);
     # the opponent's card passes unseen, so only the own deal is asked.
@@ -33,9 +26,9 @@ def test_leduc_table_asks_for_the_own_card_only_and_survives_a_restart(store):
     assert all(e["words"].startswith("seat 0 is dealt the ") for e in view["entries"])
     before = (table.version, table.session.info)
     with pytest.raises(PlayError):
-        tables.step(table, "Zz")
+        run_apart(tables.step(table, "Zz"))
     assert (table.version, table.session.info) == before
-    tables.step(table, texts[0])
+    run_apart(tables.step(table, texts[0]))
     view = table_view(table)
     assert view["phase"] == "mine" and view["version"] == 1
     assert view["log"] == [
@@ -44,10 +37,10 @@ def test_leduc_table_asks_for_the_own_card_only_and_survives_a_restart(store):
     ]
     assert all("id" in e for e in view["entries"])  # the own turn: the board can click
     # A restart: the table comes back from the store as it was.
-    again = Tables(REGISTRY, store, searches=None)
-    again.load()
+    again = Tables(REGISTRY, storage, searches=None)
+    run_apart(again.load())
     assert table_view(again.find(table.id, table.token)) == view
     with pytest.raises(RoomError, match="that table link is not valid"):
         again.find(table.id, "not-the-token")
-    tables.undo(table)
+    run_apart(tables.undo(table))
     assert table_view(table)["phase"] == "chance" and table.version == 2

@@ -12,7 +12,6 @@ import pytest
 from cli.levels.ladder import DEFAULT_LEVEL, LEGACY_LEVELS, level_named
 from cli.serve.hub import Hub
 from cli.serve.rooms import Room, RoomError
-from cli.serve.store import Store
 from cli.serve.tables import Tables
 from helpers import RecordingSearches, run_apart
 from plugins.manager import default_registry
@@ -80,44 +79,38 @@ def test_a_strength_names_a_level_by_number_or_old_preset():
         assert level_named(bad) is None
 
 
-def test_a_rooms_hints_search_at_the_default_level(tmp_path):
-    store, searches = Store(tmp_path), RecordingSearches()
-    try:
-        hub = Hub(REGISTRY, store, searches)
-        room = Room.new(REGISTRY, "tictactoe", 2, None, 0, {1: "easy"}, seed=3)
-        answer = run_apart(hub.hints(room, 0))
-    finally:
-        store.close()
+def test_a_rooms_hints_search_at_the_default_level(storage):
+    searches = RecordingSearches()
+    hub = Hub(REGISTRY, storage, searches)
+    room = Room.new(REGISTRY, "tictactoe", 2, None, 0, {1: "easy"}, seed=3)
+    answer = run_apart(hub.hints(room, 0))
     assert answer == {"type": "hints", "version": 0, "hints": []}
     assert searches.specs == [f"level:{DEFAULT_LEVEL}"]
 
 
-def test_a_tables_hints_take_a_level_or_an_old_preset(tmp_path):
-    store = Store(tmp_path)
-    try:
-        tables = Tables(REGISTRY, store, searches=None)
-        made = {
-            level: tables.create("tictactoe", 2, None, 0, seed=1, level=level)
-            for level in (None, 8, "2", "easy", "strongest")
-        }
-        specs = {level: str(t.session.hint_spec) for level, t in made.items()}
-        assert specs == {
-            None: f"level:{DEFAULT_LEVEL}",
-            8: "level:8",
-            "2": "level:2",
-            "easy": "level:3",
-            "strongest": "level:10",
-        }
-        for bad in (0, 11, True, "godlike", 2.5):
-            with pytest.raises(RoomError, match=r"^level must be 1\.\.10, got "):
-                tables.create("tictactoe", 2, None, 0, level=bad)
-        assert len(store.load_tables()) == len(made), "a refused table was stored"
-        again = Tables(REGISTRY, store, searches=None)
-        again.load()
-        table = made["easy"]
-        assert str(again.find(table.id, table.token).session.hint_spec) == "level:3"
-    finally:
-        store.close()
+def test_a_tables_hints_take_a_level_or_an_old_preset(storage):
+    tables = Tables(REGISTRY, storage, searches=None)
+    made = {
+        level: run_apart(tables.create("tictactoe", 2, None, 0, seed=1, level=level))
+        for level in (None, 8, "2", "easy", "strongest")
+    }
+    specs = {level: str(t.session.hint_spec) for level, t in made.items()}
+    assert specs == {
+        None: f"level:{DEFAULT_LEVEL}",
+        8: "level:8",
+        "2": "level:2",
+        "easy": "level:3",
+        "strongest": "level:10",
+    }
+    for bad in (0, 11, True, "godlike", 2.5):
+        with pytest.raises(RoomError, match=r"^level must be 1\.\.10, got "):
+            run_apart(tables.create("tictactoe", 2, None, 0, level=bad))
+    docs, _ = run_apart(storage.load_tables())
+    assert len(docs) == len(made), "a refused table was stored"
+    again = Tables(REGISTRY, storage, searches=None)
+    run_apart(again.load())
+    table = made["easy"]
+    assert str(again.find(table.id, table.token).session.hint_spec) == "level:3"
 
 
 def test_a_table_request_names_its_hint_level(server):
