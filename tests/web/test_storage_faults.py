@@ -20,9 +20,12 @@ from websockets.sync.client import connect
 
 from cli.main import main
 from cli.serve.commits import SAVE_FAILED, NotSaved
+from cli.serve.hub import Hub
+from cli.serve.rooms import Room, read_rooms
+from cli.serve.storage import StorageThread
 from cli.serve.store import DB_NAME, Store
 from cli.serve.tables import Tables, table_view
-from helpers import run_apart
+from helpers import RecordingSearches, run_apart
 from plugins.manager import default_registry
 from webserver import ROOT, Server
 from wsclient import Seat, answer_to, new_room
@@ -175,36 +178,70 @@ class RefusingStore(Store):
 
     refuse = False
 
-    def save_table(self, *args) -> None:
+    def _refused(self) -> None:
         if self.refuse:
             raise sqlite3.OperationalError("database is locked")
+
+    def sync_room(self, *args) -> None:
+        self._refused()
+        super().sync_room(*args)
+
+    def save_table(self, *args) -> None:
+        self._refused()
         super().save_table(*args)
 
 
-def test_a_refused_step_leaves_the_table_as_it_was_even_a_reveal_being_typed(tmp_path):
-    from cli.serve.storage import StorageThread
-
+@pytest.fixture
+def refusing(tmp_path):
     storage = StorageThread(lambda: RefusingStore(tmp_path))
-    try:
-        tables = Tables(REGISTRY, storage, searches=None)
-        table = run_apart(tables.create("leduc", 2, None, 0, seed=3))
-        for text in ("Qh", "call", "call", "Ks", "raise", "call"):
-            run_apart(tables.step(table, text))
-        reveal = table_view(table)
-        assert reveal["phase"] == "reveal"  # the showdown: being typed, not yet stored
-        storage.storage.refuse = True
-        typed = reveal["entries"][0]["text"]
-        with pytest.raises(NotSaved, match=f"^{SAVE_FAILED}$"):
-            run_apart(tables.step(table, typed))
-        assert table_view(table) == reveal
-        storage.storage.refuse = False
+    yield storage
+    storage.shutdown()
+
+
+def test_an_undo_or_resign_the_store_refuses_leaves_the_room_as_it_was(refusing):
+    async def scenario():
+        hub = Hub(REGISTRY, refusing, RecordingSearches())
+        room = Room.new(REGISTRY, "tictactoe", 2, None, 0, {1: "1"}, seed=5)
+        await hub.create(room)
+        await hub.play(room, 0, [4])  # the AI's search is only recorded: it stops there
+
+        def seen():
+            return room.version, room.state.to_json(), list(room.log), room.resigned
+
+        before = seen()
+        refusing.storage.refuse = True
+        for change in (hub.undo(room, 0), hub.resign(room, 0)):
+            with pytest.raises(NotSaved, match=f"^{SAVE_FAILED}$"):
+                await change
+            assert seen() == before
+        refusing.storage.refuse = False
+        await hub.undo(room, 0)
+        return room
+
+    room = run_apart(scenario())
+    assert (room.version, room.log) == (2, [])
+    rooms, _ = run_apart(refusing.submit(read_rooms, REGISTRY))
+    assert [(r.id, r.version, r.log) for r in rooms] == [(room.id, 2, [])]
+
+
+def test_a_refused_step_leaves_the_table_as_it_was_even_a_reveal_being_typed(refusing):
+    tables = Tables(REGISTRY, refusing, searches=None)
+    table = run_apart(tables.create("leduc", 2, None, 0, seed=3))
+    for text in ("Qh", "call", "call", "Ks", "raise", "call"):
+        run_apart(tables.step(table, text))
+    reveal = table_view(table)
+    assert reveal["phase"] == "reveal"  # the showdown: being typed, not yet stored
+    refusing.storage.refuse = True
+    typed = reveal["entries"][0]["text"]
+    with pytest.raises(NotSaved, match=f"^{SAVE_FAILED}$"):
         run_apart(tables.step(table, typed))
-        assert table_view(table)["version"] == reveal["version"] + 1
-        again = Tables(REGISTRY, storage, searches=None)
-        run_apart(again.load())
-        assert table_view(again.find(table.id, table.token)) == table_view(table)
-    finally:
-        storage.shutdown()
+    assert table_view(table) == reveal
+    refusing.storage.refuse = False
+    run_apart(tables.step(table, typed))
+    assert table_view(table)["version"] == reveal["version"] + 1
+    again = Tables(REGISTRY, refusing, searches=None)
+    run_apart(again.load())
+    assert table_view(again.find(table.id, table.token)) == table_view(table)
 
 
 # ---- rows that do not decode ---------------------------------------------------------
