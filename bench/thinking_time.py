@@ -14,7 +14,7 @@ table. Run from the checkout:
 
     python bench/thinking_time.py --game maestro --times 0.1,0.3,1 --games 40
     python bench/thinking_time.py --table          # the table and plot of what is stored
-    python bench/thinking_time.py --table --readme # and the table into README.md
+    python bench/thinking_time.py --table --readme # and the table into docs/strength.md
 
 A timed match measures the machine as much as the searcher: run it on an otherwise
 idle machine, one game at a time (--workers 1) unless cores are to spare.
@@ -29,17 +29,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.analysis.strength_table import README, rewrite_readme, stored_match  # noqa: E402
 from cli.match.elo import chained, signed_elo  # noqa: E402
 from cli.match.entrants import Entrant  # noqa: E402
 from cli.match.store import CONFIG_FILE  # noqa: E402
 from cli.specs import parse_seat_spec  # noqa: E402
-from strength_table import README, rewrite_readme, stored_match  # noqa: E402
 
 OUT = Path(__file__).resolve().parent / "results" / "thinking-time"
 SEED_GAMES = ("maestro", "renaissance", "taktvoll", "luthier")
 TIMES = (0.1, 0.3, 1.0, 3.0, 10.0)
 CHAIN_FILE, PLOT_FILE = "thinking-time.json", "thinking-time.png"
-# The README's table stands between these two lines.
+# The table in docs/strength.md stands between these two lines.
 BEGIN, END = "<!-- thinking-time -->", "<!-- /thinking-time -->"
 
 
@@ -227,7 +227,9 @@ def main(argv=None) -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--table", action="store_true", help="only print and plot what is stored")
-    parser.add_argument("--readme", action="store_true", help="also rewrite the table in README.md")
+    parser.add_argument(
+        "--readme", action="store_true", help="also rewrite the table in docs/strength.md"
+    )
     args = parser.parse_args(argv)
     times = tuple(float(t) for t in args.times.split(","))
     if len(times) < 2 or list(times) != sorted(set(times)) or times[0] <= 0:

@@ -1,4 +1,4 @@
-"""bench/compare_matches.py: two heroes' matches against the same opponent, compared
+"""bench/analysis/compare_matches.py: two heroes' matches against the same opponent, compared
 game by game when they dealt alike."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from click.testing import CliRunner
 from cli.main import main as cadenza
 from cli.match.store import CONFIG_FILE, GamesFile
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-from compare_matches import compare, deal_by_deal, main  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from bench.analysis.compare_matches import compare, deal_by_deal, main  # noqa: E402
 
 
 def write_match(directory: Path, hero: str, results: list[tuple[int, float]]) -> Path:

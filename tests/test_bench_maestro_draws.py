@@ -1,4 +1,4 @@
-"""bench/maestro_draws.py: each side's declared draws by its free agency spaces,
+"""bench/training/maestro_draws.py: each side's declared draws by its free agency spaces,
 replayed from a real match's records."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from pathlib import Path
 from cli.match.store import GamesFile
 from test_bench_compare import real_match
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-from maestro_draws import DRAWS, declared_draws, main, table  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from bench.training.maestro_draws import DRAWS, declared_draws, main, table  # noqa: E402
 
 SHARE = r"([\d.]+)"
 ROW = re.compile(

@@ -1,4 +1,4 @@
-"""bench/maestro_fit.py: the heuristic's weights fitted to game results, on the
+"""bench/training/maestro_fit.py: the heuristic's weights fitted to game results, on the
 positions of a real match replayed from its records."""
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from click.testing import CliRunner
 from cli.main import main as cadenza
 from engine.games.maestro.reference import MaestroReference
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-from compare_matches import replay_start  # noqa: E402
-from maestro_fit import FITTED, fit, in_use, log_loss, main, samples, shares  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from bench.analysis.compare_matches import replay_start  # noqa: E402
+from bench.training.maestro_fit import FITTED, fit, in_use, log_loss, main, samples, shares  # noqa: E402
 
 
 def test_every_position_before_the_end_is_a_sample_valued_as_the_heuristic_values_it(

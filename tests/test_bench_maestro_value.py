@@ -1,4 +1,4 @@
-"""bench/maestro_value.py: Maestro's learned value fitted to game results, on the
+"""bench/training/maestro_value.py: Maestro's learned value fitted to game results, on the
 positions of a real match replayed from its records."""
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ import pytest
 
 from engine.games.maestro import value
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-from compare_matches import replay_start  # noqa: E402
-from maestro_value import (  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from bench.analysis.compare_matches import replay_start  # noqa: E402
+from bench.training.maestro_value import (  # noqa: E402
     deals,
     fit,
     initial,

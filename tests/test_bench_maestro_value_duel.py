@@ -1,4 +1,4 @@
-"""bench/maestro_value_duel.py: the learned value against the hand-built heuristic or
+"""bench/training/maestro_value_duel.py: the learned value against the hand-built heuristic or
 against other weights, each deal played with the seats both ways."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import pytest
 
 from engine.games.maestro import value
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-from maestro_value_duel import main, play_deal  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from bench.training.maestro_value_duel import main, play_deal  # noqa: E402
 
 
 def test_a_deal_is_played_with_the_seats_both_ways_against_other_weights(maestro_value):

@@ -1,4 +1,4 @@
-"""bench/peek_match.py: a match replayed with its first entrant searching the true
+"""bench/analysis/peek_match.py: a match replayed with its first entrant searching the true
 state, on the same deals, so that compare_matches can pair the two."""
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from engine.rng import Rng
 from plugins.manager import default_registry
 from search.base import Budget, Decision
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-from peek_match import PeekingSearcher, run  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from bench.analysis.peek_match import PeekingSearcher, run  # noqa: E402
 
 
 def write_reference(

@@ -1,4 +1,4 @@
-"""bench/pool_matches.py: runs of the same two entrants on other deals read as one
+"""bench/analysis/pool_matches.py: runs of the same two entrants on other deals read as one
 match, each run's pairs kept whole."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ import pytest
 
 from cli.match.store import CONFIG_FILE, GamesFile
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-from pool_matches import PoolError, describe, main, pooled  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from bench.analysis.pool_matches import PoolError, describe, main, pooled  # noqa: E402
 
 
 def write_run(directory: Path, hero_results: list[float], entrants=("mcts=mcts", "os=greedy")):

@@ -1,4 +1,4 @@
-"""bench/strength_table.py: every stored match as a row of the README's table, named
+"""bench/analysis/strength_table.py: every stored match as a row of the README's table, named
 by its folder, so two matches of the same entrants can be told apart."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from click.testing import CliRunner
 
 from cli.main import main as cadenza
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-from strength_table import main  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from bench.analysis.strength_table import main  # noqa: E402
 
 
 def play(out: Path, seed: int) -> Path:

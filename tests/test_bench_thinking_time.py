@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-from thinking_time import CHAIN_FILE, PLOT_FILE, gap_seed, main  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from bench.thinking_time import CHAIN_FILE, PLOT_FILE, gap_seed, main  # noqa: E402
 
 TIMES = "0.005,0.01,0.02"
 

@@ -528,7 +528,7 @@ class MaestroReference(ReferenceState):
     def heuristic_terms(self) -> dict:
         """The terms the heuristic adds up for each seat (before the opportunity weight
         and the softmax), and the draws expected before the end: what
-        bench/maestro_fit.py regresses game results on."""
+        bench/training/maestro_fit.py regresses game results on."""
         f, board = self.f, self.board
         n = f.players
         # Room: the share of the tiles of a kind out of the bag the board can still

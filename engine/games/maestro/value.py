@@ -11,7 +11,7 @@ that seat. So the two shares always sum to one, and the net with w2 = 0 and
 lin = lead / 2 is the heuristic.
 
 The weights (data/value.json) were fitted to the results of self-play games by
-bench/maestro_value.py; the file says which. Both implementations read them from
+bench/training/maestro_value.py; the file says which. Both implementations read them from
 here: the compiled state copies them into C arrays, the reference computes the same
 numbers in plain Python. Three and four seats keep the hand-built heuristic.
 """

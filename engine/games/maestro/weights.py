@@ -24,11 +24,11 @@ TEMPERATURE_BASE = 8.0
 TEMPERATURE_PER_ROOT_DRAW = 6.0
 # The weight of the agency's tiles (their points to come against their penalty), and
 # the points each agency space still free once this turn's draws are in is worth.
-# Fitted to 3,000 self-play games (bench/maestro_fit.py) they come out near 1.6 and 7
+# Fitted to 3,000 self-play games (bench/training/maestro_fit.py) they come out near 1.6 and 7
 # (with the weights above at 1.2, 0.83, 5.8 and 9.6): the results are predicted
 # better, but that searcher, and one with only 3 points a free space, drew fewer tiles,
 # lost fewer games by a full agency and more by the applause, and beat OpenSpiel's MCTS
-# no more often (bench/results/maestro-mcts-fitted-*, -free3-*), so these stay neutral.
+# no more often (bench/results/maestro-mcts-fitted-*, -free3-* at 080b28c): kept neutral.
 # Points for only the last two free spaces lost more games by a full agency, not fewer
 # (-lastfree-*, whose weights.patch adds the cap).
 TILE_WEIGHT = 1.0

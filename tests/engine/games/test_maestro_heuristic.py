@@ -392,7 +392,7 @@ print(compared, readable.FREE_SPACE_POINTS)
 
 
 def test_the_fitted_weights_act_alike_in_both_implementations():
-    """TILE_WEIGHT and FREE_SPACE_POINTS (fitted by bench/maestro_fit.py; 1 and 0 in
+    """TILE_WEIGHT and FREE_SPACE_POINTS (fitted by bench/training/maestro_fit.py; 1 and 0 in
     use) are read when the modules load, so a fresh interpreter sets them before
     both load and compares the two heuristics over whole random games."""
     import subprocess

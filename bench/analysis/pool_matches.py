@@ -3,8 +3,9 @@
 run's blocks kept whole, so that the score, its interval and the paired Elo are
 those of one longer match.
 
-    python bench/pool_matches.py bench/results/maestro-mcts-vs-openspiel-mcts-100ms-2041-fair \\
-        bench/results/maestro-mcts-vs-openspiel-mcts-100ms-2042-fair
+    python bench/analysis/pool_matches.py \\
+        bench/results/maestro-mcts-value3-vs-openspiel-mcts-100ms-2041 \\
+        bench/results/maestro-mcts-value3-vs-openspiel-mcts-100ms-2042
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from cli.match.elo import signed_elo  # noqa: E402
 from cli.match.entrants import parse_entrant  # noqa: E402

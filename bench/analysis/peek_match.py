@@ -5,15 +5,15 @@ A searcher in a match gets only the mover's view (search.base.decide), so no mat
 entrant can peek. This script plays the same games as a finished or running match,
 the same seeds, deals, dice and seatings, with the first entrant's seats taken by
 `--hero` (default `mcts`) searching the true state, and writes a match folder of its
-own. bench/compare_matches.py then pairs the two game by game:
+own. bench/analysis/compare_matches.py then pairs the two game by game:
 
-    python bench/peek_match.py bench/results/taktvoll-ismcts-vs-2-greedy \\
-        --out bench/results/taktvoll-mcts-peek-vs-2-greedy --workers 2
-    python bench/compare_matches.py bench/results/taktvoll-ismcts-vs-2-greedy \\
-        bench/results/taktvoll-mcts-peek-vs-2-greedy
+    python bench/analysis/peek_match.py runs/taktvoll-ismcts-vs-2-greedy \\
+        --out runs/taktvoll-mcts-peek-vs-2-greedy --workers 2
+    python bench/analysis/compare_matches.py runs/taktvoll-ismcts-vs-2-greedy \\
+        runs/taktvoll-mcts-peek-vs-2-greedy
 
 Add --resume to go on with a run that was stopped. The other seats play as in the
-reference match, and bench/strength_table.py lists the new folder like any match.
+reference match, and bench/analysis/strength_table.py lists the new folder like any match.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from concurrent.futures import ProcessPoolExecutor
 from functools import lru_cache
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from cli.gameloop import play_game  # noqa: E402
 from cli.match.entrants import parse_entrant  # noqa: E402
@@ -63,7 +63,7 @@ def peek_identity(reference: dict, hero: str) -> dict:
     identity = {key: value for key, value in reference.items() if key != "format"}
     name = parse_seat_spec(hero).searcher + PEEK_SUFFIX
     identity["entrants"] = [f"{name}={hero}"] + list(reference["entrants"][1:])
-    identity["peeking"] = f"{name} searches the true state (bench/peek_match.py)"
+    identity["peeking"] = f"{name} searches the true state (bench/analysis/peek_match.py)"
     return identity
 
 
@@ -181,8 +181,8 @@ def main(argv=None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     print(
-        f"{played} games played into {args.out}; compare with: python bench/compare_matches.py "
-        f"{args.reference} {args.out}"
+        f"{played} games played into {args.out}; compare with: "
+        f"python bench/analysis/compare_matches.py {args.reference} {args.out}"
     )
     return 0
 

@@ -4,9 +4,9 @@ Each folder there is a `cadenza match` run (match.json, games.jsonl); this reads
 games played so far, so a long match that a session had to stop shows its standing,
 and `cadenza match ... --resume` goes on with it. Run from the checkout:
 
-    python bench/strength_table.py                 # every folder in bench/results
-    python bench/strength_table.py DIR [DIR ...]
-    python bench/strength_table.py --readme        # rewrite the table in README.md
+    python bench/analysis/strength_table.py                 # every folder in bench/results
+    python bench/analysis/strength_table.py DIR [DIR ...]
+    python bench/analysis/strength_table.py --readme        # rewrite the table in docs/strength.md
 
 A row gives the first entrant's mean return per seat with its 95% (Wilson) interval:
 its score against the others in a two-player match, its share of the win in a game
@@ -21,7 +21,7 @@ import argparse
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from cli.match.elo import signed_elo  # noqa: E402
 from cli.match.entrants import parse_entrant  # noqa: E402
@@ -30,9 +30,9 @@ from cli.match.schedule import seatings  # noqa: E402
 from cli.match.store import CONFIG_FILE, GamesFile, match_identity, seats_every_order  # noqa: E402
 from engine.errors import CadenzaError  # noqa: E402
 
-RESULTS = Path(__file__).resolve().parent / "results"
-README = RESULTS.parent.parent / "README.md"
-# The README's table stands between these two lines.
+RESULTS = Path(__file__).resolve().parents[1] / "results"
+README = RESULTS.parents[1] / "docs" / "strength.md"
+# The table in docs/strength.md stands between these two lines.
 BEGIN, END = "<!-- strength-table -->", "<!-- /strength-table -->"
 
 
@@ -96,7 +96,9 @@ def main(argv=None) -> int:
     parser.add_argument(
         "dirs", nargs="*", type=Path, help="match folders (default: bench/results/*)"
     )
-    parser.add_argument("--readme", action="store_true", help="rewrite the table in README.md")
+    parser.add_argument(
+        "--readme", action="store_true", help="rewrite the table in docs/strength.md"
+    )
     args = parser.parse_args(argv)
     dirs = args.dirs or sorted(p for p in RESULTS.iterdir() if (p / CONFIG_FILE).exists())
     try:

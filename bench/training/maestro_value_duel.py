@@ -6,8 +6,9 @@ plays the games itself: before each decision the value of the seat to move is pu
 place (value.use). Each deal is played twice,
 seats swapped, and the score, its Elo and the paired interval are printed.
 
-    python bench/maestro_value_duel.py --iterations 1000 --deals 500 --workers 2 --seed 7001
-    python bench/maestro_value_duel.py --iterations 1000 --deals 300 --against old.json
+    python bench/training/maestro_value_duel.py --iterations 1000 --deals 500 --workers 2 \\
+        --seed 7001
+    python bench/training/maestro_value_duel.py --iterations 1000 --deals 300 --against old.json
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from cli.gameloop import play_game  # noqa: E402
 from cli.match.elo import mean_interval, score_to_elo, signed_elo  # noqa: E402

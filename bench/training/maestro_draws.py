@@ -6,7 +6,8 @@ A full agency ends the game at its owner's turn unless it places (spec 7.2), so 
 freely a side draws while its agency fills is what this shows; replayed from the
 match's records.
 
-    python bench/maestro_draws.py bench/results/maestro-mcts-vs-openspiel-mcts-100ms-2041
+    python bench/training/maestro_draws.py \\
+        bench/results/maestro-mcts-value3-vs-openspiel-mcts-100ms-2041
 """
 
 from __future__ import annotations
@@ -16,7 +17,9 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from compare_matches import hero_records, replay_start
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from bench.analysis.compare_matches import hero_records, replay_start  # noqa: E402
 
 DRAWS = ("draw1", "draw2", "draw3")
 

@@ -12,7 +12,8 @@ the command and the losses:
 
     cadenza match maestro --entrant a=mcts:iterations=1000 --entrant b=mcts:iterations=1000 \\
         --games 3000 --workers 2 --seed 5101 --out runs/maestro-selfplay
-    python bench/maestro_value.py runs/maestro-selfplay --out engine/games/maestro/data/value.json
+    python bench/training/maestro_value.py runs/maestro-selfplay \\
+        --out engine/games/maestro/data/value.json
 
 With --bootstrap WEIGHTS --lam L the net is fitted not to each game's result but to
 its TD(lambda) return under those weights: going back from the end, a position's
@@ -26,7 +27,7 @@ The held-out losses are still against the results.
 The inputs are those of the value in the tree (value.FEATURES): to fit a version
 with other inputs, change them in both implementations first, with weights of the
 new shape in place (the net with only the lead, the heuristic, will do), and give the
-fit a new --version (bench/results/maestro-mcts-value2-* did so).
+fit a new --version (bench/results/maestro-mcts-value2-* did so; at commit 080b28c).
 """
 
 from __future__ import annotations
@@ -39,10 +40,13 @@ from pathlib import Path
 
 import numpy as np
 
-from compare_matches import add_maestro_records_arguments, maestro_records, replay_start
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
+from bench.analysis.compare_matches import (
+    add_maestro_records_arguments,
+    maestro_records,
+    replay_start,
+)  # noqa: E402
 from engine.errors import GameConfigError  # noqa: E402
 from engine.games.maestro import value  # noqa: E402
 from engine.games.maestro.value import HIDDEN  # noqa: E402
@@ -203,7 +207,9 @@ def main(argv: list[str] | None = None) -> int:
         written = {"version": args.version}
         written.update({key: p[key].tolist() for key in WEIGHTS})
         written["fitted"] = {
-            "command": " ".join(["python bench/maestro_value.py", *(argv or sys.argv[1:])]),
+            "command": " ".join(
+                ["python bench/training/maestro_value.py", *(argv or sys.argv[1:])]
+            ),
             "games": len(records),
             "positions": int(len(target)),
             "targets": (

@@ -8,8 +8,8 @@ difference can be taken game by game: the luck of the deal then cancels, and the
 interval is narrower than that of two separate scores. Where the two runs did not
 deal alike, the difference of the two means is given with an unpaired interval.
 
-    python bench/compare_matches.py bench/results/maestro-mcts-vs-greedy \\
-        bench/results/maestro-expectimax-vs-greedy
+    python bench/analysis/compare_matches.py bench/results/maestro-mcts-2-workers-vs-1-100ms \\
+        bench/results/maestro-mcts-2-workers-tree-vs-1-100ms
 
 Further pairs of folders (the same two heroes on other seeds' deals) pool their
 paired differences with the first pair's, into one interval over all their games.
@@ -27,7 +27,7 @@ import math
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from cli.match.elo import mean_interval  # noqa: E402
 from cli.match.entrants import parse_entrant  # noqa: E402

@@ -2,7 +2,7 @@
 to the results of finished two-seat games (Texel's method: each position is a
 sample, the heuristic's share for seat 0 the prediction, seat 0's return the
 target). Two seats play with the learned value over its terms (value.py,
-bench/maestro_value.py fits it); three and four with the hand-built one.
+bench/training/maestro_value.py fits it); three and four with the hand-built one.
 
 The positions are replayed from a match's records; their terms come from the
 readable reference (MaestroReference.heuristic_terms), so only the weights that act
@@ -13,7 +13,7 @@ Self-play is the data it is meant for:
 
     cadenza match maestro --entrant a=mcts:iterations=1000 --entrant b=mcts:iterations=1000 \\
         --games 3000 --workers 2 --seed 5101 --out runs/maestro-selfplay
-    python bench/maestro_fit.py runs/maestro-selfplay
+    python bench/training/maestro_fit.py runs/maestro-selfplay
 """
 
 from __future__ import annotations
@@ -27,10 +27,13 @@ from pathlib import Path
 import numpy as np
 from scipy.optimize import minimize
 
-from compare_matches import add_maestro_records_arguments, maestro_records, replay_start
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
+from bench.analysis.compare_matches import (
+    add_maestro_records_arguments,
+    maestro_records,
+    replay_start,
+)  # noqa: E402
 from engine.games.maestro import weights  # noqa: E402
 from engine.games.maestro.reference import MaestroReference  # noqa: E402
 
