@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.analysis.strength_table import README, rewrite_readme, stored_match  # noqa: E402
 from cli.match.elo import chained, signed_elo  # noqa: E402
 from cli.match.entrants import Entrant  # noqa: E402
-from cli.match.store import CONFIG_FILE  # noqa: E402
+from cli.match.store import CONFIG_FILE, GamesFile  # noqa: E402
 from cli.specs import parse_seat_spec  # noqa: E402
 
 OUT = Path(__file__).resolve().parent / "results" / "thinking-time"
@@ -90,7 +90,7 @@ def started_games(directory: Path) -> int | None:
 
 def stored_gap(directory: Path) -> dict | None:
     """The head-to-head of a match folder from the games played so far (None if none)."""
-    if not (directory / "games.jsonl").exists():
+    if not GamesFile(directory).exists():
         return None
     match, _, records, summary = stored_match(directory)
     if not records:

@@ -1,5 +1,7 @@
 """The files of a match directory: match.json (what was asked for, checked on
 --resume) and games.jsonl (one line per finished game, written as each game ends).
+A finished match kept in the repository may hold games.jsonl.gz instead: it is read
+as the same lines, and --resume unpacks it into games.jsonl before playing on.
 
 Each line is written whole, flushed and fsynced, so a killed run loses at most the
 line it was writing; loading drops such a torn last line, and --resume plays the
@@ -8,6 +10,7 @@ games whose index is missing.
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 from pathlib import Path
@@ -16,6 +19,7 @@ from typing import Optional
 from engine.errors import CadenzaError
 
 GAMES_FILE = "games.jsonl"
+PACKED_GAMES_FILE = GAMES_FILE + ".gz"
 CONFIG_FILE = "match.json"
 FORMAT_VERSION = 1
 
@@ -30,7 +34,21 @@ class GamesFile:
 
     def __init__(self, directory: Path):
         self.path = Path(directory) / GAMES_FILE
+        self.packed = Path(directory) / PACKED_GAMES_FILE
         self._file = None
+
+    def exists(self) -> bool:
+        return self.path.exists() or self.packed.exists()
+
+    def unpack(self) -> None:
+        """games.jsonl.gz written out as games.jsonl (then removed), so that games
+        can be appended; the plain file is written whole before the packed one goes."""
+        if self.path.exists() or not self.packed.exists():
+            return
+        partial = self.path.with_suffix(".jsonl.part")
+        partial.write_bytes(gzip.decompress(self.packed.read_bytes()))
+        os.replace(partial, self.path)
+        self.packed.unlink()
 
     def load(self, repair: bool = True) -> dict[int, dict]:
         """The records on disk by game index. A torn last line (no end of line: the
@@ -38,8 +56,13 @@ class GamesFile:
         file, which only the run that will write next may do (a reader of a running
         match's file must not); a line that is not a record is an error."""
         if not self.path.exists():
-            return {}
-        data = self.path.read_bytes()
+            if not self.packed.exists():
+                return {}
+            # A packed file is a finished match's: never torn, never repaired.
+            return self._records(gzip.decompress(self.packed.read_bytes()), repair=False)
+        return self._records(self.path.read_bytes(), repair)
+
+    def _records(self, data: bytes, repair: bool) -> dict[int, dict]:
         records: dict[int, dict] = {}
         offset = 0
         for number, line in enumerate(data.splitlines(keepends=True), start=1):
@@ -99,10 +122,11 @@ def prepare(directory: Path, identity: dict, resume: bool) -> dict[int, dict]:
                 f"--resume with other settings than {directory} was started with ({detail})"
             )
         done = games.load()  # before match.json: a bad games file leaves it as it was
+        games.unpack()
         if longer:
             config_path.write_text(json.dumps(stored, indent=2) + "\n", encoding="utf-8")
         return done
-    if games.path.exists() and games.path.stat().st_size > 0:
+    if games.packed.exists() or (games.path.exists() and games.path.stat().st_size > 0):
         raise StoreError(
             f"{directory} already holds a match: use --resume to continue it, or another --out"
         )
