@@ -21,7 +21,7 @@ target is (1 - L) times the weights' share at the next sampled position plus L t
 that position's target, and the last position's is the result. A game's result
 carries the luck of every draw after the position; the return trades some of that
 noise for the older net's bias (a version 5 fitted so from version 3, L 0.9, was not
-shipped: README, "What was tried").
+shipped: docs/strength.md, "Tried and not shipped").
 The held-out losses are still against the results.
 
 The inputs are those of the value in the tree (value.FEATURES): to fit a version

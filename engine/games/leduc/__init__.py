@@ -20,7 +20,7 @@ GAME = GameSpec(
     reference="engine.games.leduc.reference:LeducReference",
     rules=RULES,
     notation=NOTATION,
-    # Measured by bench/leduc_exploitability.py (README): keyed by information set and
+    # Measured by bench/leduc_exploitability.py (docs/strength.md): keyed by information set and
     # with less exploration, ismcts is 0.45 chips from equilibrium at 100,000
     # iterations where the sequence tree with c = sqrt(2) stays at 0.8. Regret
     # matching (select=rm), other c and belief-weighted root worlds measured no
