@@ -16,7 +16,7 @@ from cli.serve.ai import decide_job, hints_job, value_job
 from cli.serve.commits import RETRY_EVERY, Commits, MovedOn, saved
 from cli.serve.rooms import Room, RoomError, read_rooms
 from cli.serve.storage import set_aside
-from cli.serve.thinking import chart_seed, progress_message, queued_message
+from cli.serve.thinking import chart_seed, progress_message, queued_message, seat_position
 from cli.serve.views import seat_words, view_for
 from cli.specs import level_spec
 from engine.game import sample_chance
@@ -180,7 +180,7 @@ class Hub:
             f"hint:{room.id}",
             hints_job,
             room.game.name,
-            room.state.to_json(),
+            seat_position(room, seat, version + 1),
             spec,
             version + 1,
             HINT_TOP,
@@ -262,8 +262,10 @@ class Hub:
             return
         # The position is taken now, not when the task first runs: by then the person
         # may have moved, and the search would value a chance node or another's turn.
-        position = (len(room.log), room.log[-1] if room.log else None, room.state.to_json())
-        task = self._chart(room, player, position, chart_seed(room))
+        seed = chart_seed(room)
+        position = (len(room.log), room.log[-1] if room.log else None)
+        position += (seat_position(room, player, seed),)
+        task = self._chart(room, player, position, seed)
         self.charting[room.id] = asyncio.get_running_loop().create_task(task)
 
     async def _chart(self, room: Room, seat: int, position: tuple, seed: int) -> None:

@@ -1,12 +1,15 @@
 """What a person sees of the AI's thinking: the progress reports of its search
-(search/progress.py), the place of its search in the server's queue, and the seed
-of the short searches that draw the person's win-chance graph.
+(search/progress.py), the place of its search in the server's queue, and where the
+short searches for the person (its win-chance graph, its hints) start from.
 
-Only what the person's seat may see goes out: the number of iterations, the time
-and the AI's own win chance always; the AI's best move so far only in a game
-without hidden information (in one with it, the move the AI leans to can tell what
-it holds, so it is shown only once played, in the log). The move is in the
-person's words (views.seat_words).
+Only what the person's seat may see goes out. In a game without hidden information
+that is the number of iterations, the time, the AI's win chance and its best move so
+far (in the person's words, views.seat_words). In one with hidden information it is
+the number of iterations and the time only: the AI's win chance and the move it
+leans to hang on what it holds (in Leduc the chance alone names its card), so they
+are shown only once played, in the log. A search for the person starts from a world
+rebuilt from the person's observation alone, so nothing the seat cannot see
+reaches it.
 """
 
 from __future__ import annotations
@@ -15,8 +18,11 @@ import zlib
 from typing import Optional
 
 from cli.serve.views import join_words, seat_words
+from engine.rng import Rng
 
 MASK64 = (1 << 64) - 1
+# Mixed into a search's seed to draw the world it starts from (seat_position).
+VIEW_SEED = 0x5EA7_0B5E_4E11_D00D
 
 
 def best_words(room, player: int, viewer: int, pv: list) -> Optional[str]:
@@ -37,7 +43,8 @@ def best_words(room, player: int, viewer: int, pv: list) -> Optional[str]:
 
 
 def progress_message(room, player: int, viewer: int, report: dict) -> dict:
-    value = report.get("value")
+    """A progress report of `player`'s search as `viewer` may read it."""
+    value = None if room.game.hidden_information else report.get("value")
     return {
         "type": "progress",
         "version": room.version,
@@ -53,6 +60,16 @@ def progress_message(room, player: int, viewer: int, report: dict) -> dict:
 def queued_message(room, ahead: Optional[int]) -> dict:
     """The AI's search waits for `ahead` searches (None: it is running)."""
     return {"type": "progress", "version": room.version, "seat": room.thinking, "queued": ahead}
+
+
+def seat_position(room, seat: int, seed: int) -> str:
+    """The position (JSON) a search for `seat` starts from: with hidden information a
+    world drawn (from `seed`) from the seat's observation alone, else the room's."""
+    state = room.state
+    if not room.game.hidden_information:
+        return state.to_json()
+    view = room.game.from_observation(state.observation(seat), Rng(seed ^ VIEW_SEED))
+    return view.to_json()
 
 
 def chart_seed(room) -> int:

@@ -40,3 +40,15 @@ def test_the_thinking_line_shows_the_searchs_progress(page, server):
     assert "win chance" in text and "leaning to: put an X on" in text
     screenshot(page, "tictactoe-thinking")
     assert not page.errors
+
+
+def test_in_leduc_the_thinking_line_shows_counts_and_time_but_not_the_ais_win_chance(page, server):
+    start_game(page, server, "leduc", strength="10", seat=0)
+    page.click('#board [data-action="1"].legal')  # call: the AI (seat 1) thinks its reply
+    page.wait_for_function(
+        "() => document.getElementById('thinking').textContent.includes('iterations')"
+    )
+    text = page.text_content("#thinking")
+    assert text.startswith("Seat 1 (AI) thinks: ") and " s" in text
+    assert "win chance" not in text and "leaning to" not in text
+    assert not page.errors

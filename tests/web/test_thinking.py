@@ -1,14 +1,23 @@
 """The AI's thinking over the WebSocket: live progress (at most 5 reports a second,
-the best move only where nothing is hidden), the server-wide queue of searches, and
-a search cancelled when the room's tabs close or its person resigns."""
+the win chance and the best move only where nothing is hidden), the server-wide
+queue of searches, and a search cancelled when the room's tabs close or its person
+resigns; the person's own searches (hints, the graph) start from its view alone."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 
 import pytest
 
+from cli.serve.ai import value_job
+from cli.serve.hub import Hub
+from cli.serve.storage import StorageThread
+from cli.serve.store import Store
+from helpers import run_apart
+from plugins.manager import default_registry
 from webserver import Server
+from worlds import twin_rooms
 from wsclient import Seat, new_room
 
 
@@ -45,14 +54,24 @@ def test_progress_streams_iterations_value_and_the_best_move_in_words(server):
     seat.close()
 
 
-def test_a_hidden_information_search_shows_progress_but_never_its_best_move(server):
-    room = new_room(server, "leduc", seat=1, strengths={"0": "strong"})
-    seat = Seat(server, room)
-    messages = seat.until(lambda m: m["type"] == "view" and m["log"] and m["to_move"] == 1)
+@pytest.mark.parametrize("game", ["leduc", "renaissance"])
+def test_a_hidden_information_search_shows_its_counts_and_time_but_never_its_value_or_move(
+    server, game
+):
+    # In Leduc at level 10 the AI's win chance alone named its card: counts and time only.
+    for n in range(20):  # a room whose AI moves first (in some games who does is dealt)
+        person, ai = n % 2, 1 - n % 2
+        room = new_room(server, game, seat=person, strengths={str(ai): "10"})
+        seat = Seat(server, room)
+        if seat.until(lambda m: m["type"] == "view")[-1]["to_move"] == ai:
+            break
+        seat.close()
+    messages = seat.until(lambda m: m["type"] == "view" and m["log"] and m["to_move"] == person)
     reports = progress_of(messages)
     assert reports
-    assert all(r["best"] is None for r in reports)
-    assert all(0.0 <= r["value"] <= 1.0 for r in reports)
+    for report in reports:
+        assert report["value"] is None and report["best"] is None
+        assert report["iterations"] > 0 and report["ms"] >= 0
     seat.close()
 
 
@@ -117,3 +136,46 @@ def test_resigning_while_the_ai_thinks_cancels_its_search(server):
     assert [e["mover"] for e in after["log"]] == [1]
     assert after["version"] == view["version"]
     seat.close()
+
+
+class RecordingPositions:
+    """The server's search queue, recording the position each job starts from."""
+
+    on_queue = None
+
+    def __init__(self):
+        self.positions = []
+
+    async def run(self, owner, job, game_name, state_json, *rest, **progress):
+        self.positions.append(state_json)
+        return 0.5 if job is value_job else []
+
+
+class Page:
+    async def send_json(self, message):
+        pass
+
+
+async def searched_positions(hub: Hub, room, seat: int) -> list[str]:
+    """The positions the seat's hint and its win-chance point are searched from."""
+    await hub.create(room)
+    await hub.hints(room, seat)
+    hub.sockets[room.id] = {Page(): seat}
+    hub._chart_kick(room)
+    await asyncio.gather(*hub.charting.values())
+    return hub.searches.positions
+
+
+@pytest.mark.parametrize("game", ["leduc", "renaissance"])
+def test_hints_and_graph_points_search_from_the_seats_view_alone(tmp_path, game):
+    registry = default_registry()
+    room, twin = twin_rooms(registry, game, "3", seed=11)
+    seat = room.state.current_player()
+    found = []
+    for n, world in enumerate((room, twin)):
+        storage = StorageThread(lambda n=n: Store(tmp_path / str(n)))
+        hub = Hub(registry, storage, RecordingPositions())
+        found.append(run_apart(searched_positions(hub, world, seat)))
+        storage.shutdown()
+    assert len(found[0]) == 2  # a hint and a graph point
+    assert found[0] == found[1]  # the two worlds' searches start from the same position

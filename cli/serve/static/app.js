@@ -350,7 +350,9 @@ function drawThinking(message) {
     text = `${who}: queued (${message.queued} ahead)`;
   } else if (message.iterations !== undefined) {
     const parts = [`${message.iterations} iterations`, `${(message.ms / 1000).toFixed(1)} s`];
-    if (message.value !== null) parts.push(`its win chance ${Math.round(message.value * 100)}%`);
+    // In a game with hidden information the server sends no value and no move: they
+    // would tell what the AI holds.
+    if (typeof message.value === "number") parts.push(`its win chance ${Math.round(message.value * 100)}%`);
     if (message.best) parts.push(`leaning to: ${message.best}`);
     text = `${who} thinks: ${parts.join(", ")}`;
   } else {
