@@ -289,11 +289,16 @@ def build_app(
         return JSONResponse(doc, headers={"content-disposition": f'attachment; filename="{name}"'})
 
     async def upload(request):
-        """A new room that goes on with an uploaded game file; the new seat link."""
+        """A new room that goes on with an uploaded game file; the new seat link.
+        `?new_position=1` starts an open game from the file as it is, even one this
+        server did not write (the room then says so)."""
         hub: Hub = state["hub"]
         try:
+            new_position = request.query_params.get("new_position", "0")
+            if new_position not in ("0", "1"):
+                raise BadRequest("new_position must be 0 or 1")
             doc = await json_body(request, MAX_UPLOAD)
-            room, seat = await hub.store.submit(resume_room, registry, doc)
+            room, seat = await hub.store.submit(resume_room, registry, doc, new_position == "1")
             await hub.create(room)
         except NotSaved as exc:
             return error(str(exc), 503)

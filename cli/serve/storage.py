@@ -99,12 +99,12 @@ class Storage(ABC):
         """A copy of a room's game, kept for its file."""
 
     @abstractmethod
-    def find_save(self, room_id: str, version: int) -> Optional[str]:
-        """The id of the room's copy at `version`, or None."""
-
-    @abstractmethod
     def load_save(self, save_id: str) -> Optional[dict]:
         """The kept copy, or None."""
+
+    @abstractmethod
+    def secret(self, name: str) -> str:
+        """The server's secret called `name`, made at random when first asked for."""
 
     @abstractmethod
     def close(self) -> None:

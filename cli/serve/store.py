@@ -11,6 +11,7 @@ checkpoints are rows numbered from 0, rewritten from the first index that change
 from __future__ import annotations
 
 import json
+import secrets
 import sqlite3
 from pathlib import Path
 
@@ -35,6 +36,7 @@ CREATE TABLE IF NOT EXISTS tables (
 CREATE TABLE IF NOT EXISTS saves (
     id TEXT PRIMARY KEY, room TEXT NOT NULL, version INTEGER NOT NULL, doc TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 """
 
 DB_NAME = "cadenza.sqlite3"
@@ -160,21 +162,27 @@ class Store(Storage):
     # ---- saved games (cli/serve/gamefile.py) -------------------------------------------
 
     def save_game(self, save_id: str, room_id: str, version: int, doc: dict) -> None:
+        """Keep `doc` under `save_id`; a second save under the same id (the same file
+        downloaded again) keeps the first."""
         with self.db:
             self.db.execute("BEGIN")
             self.db.execute(
-                "INSERT INTO saves (id, room, version, doc) VALUES (?, ?, ?, ?)",
+                "INSERT OR IGNORE INTO saves (id, room, version, doc) VALUES (?, ?, ?, ?)",
                 (save_id, room_id, version, _dump(doc)),
             )
-
-    def find_save(self, room_id: str, version: int):
-        """The id of the room's save at `version`, or None."""
-        row = self.db.execute(
-            "SELECT id FROM saves WHERE room = ? AND version = ?", (room_id, version)
-        ).fetchone()
-        return None if row is None else row[0]
 
     def load_save(self, save_id: str):
         """The saved room document, or None."""
         row = self.db.execute("SELECT doc FROM saves WHERE id = ?", (save_id,)).fetchone()
         return None if row is None else json.loads(row[0])
+
+    def secret(self, name: str) -> str:
+        """The server's secret called `name`: made (random) the first time it is asked
+        for, the same ever after."""
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.execute(
+                "INSERT OR IGNORE INTO secrets (name, value) VALUES (?, ?)",
+                (name, secrets.token_hex(32)),
+            )
+        return self.db.execute("SELECT value FROM secrets WHERE name = ?", (name,)).fetchone()[0]

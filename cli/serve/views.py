@@ -13,6 +13,10 @@ from engine.rng import Rng
 
 CHANCE_UNSEEN = "something you cannot see"
 MOVE_UNSEEN = "a move you cannot see"
+# What a room that went on from an edited or foreign file says (cli/serve/gamefile.py).
+NEW_POSITION_NOTE = (
+    "This game starts from an uploaded position, not one played here from the start."
+)
 
 
 def seat_words(game, state, action: int, viewer: int) -> str:
@@ -105,6 +109,7 @@ def view_for(room, seat: int, partial: Optional[list] = None, state=None) -> dic
         message["over"] = resigned_summary(room, seat)
     message["chart"] = room.chart_for(seat)
     message["hidden_information"] = game.hidden_information
+    message["notice"] = NEW_POSITION_NOTE if room.setup.get("new_position") else None
     return message
 
 

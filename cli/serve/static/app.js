@@ -246,6 +246,8 @@ function draw() {
   const phase = view.over ? "over" : view.to_move === view.seat && view.thinking === null ? "mine" : "waiting";
   Object.assign($("play").dataset, { phase, version: String(view.version), partial: String(view.partial.length) });
   $("title").textContent = `${view.game} (${view.variant}): you are seat ${view.seat}`;
+  $("notice").textContent = view.notice || "";
+  $("notice").hidden = !view.notice;
   drawBoard();
   drawStatus();
   drawLegal();
@@ -424,7 +426,8 @@ async function uploadGame() {
   const file = $("upload").files[0];
   if (!file) return;
   try {
-    await createRoom("/api/upload", await file.text());
+    const url = $("new-position").checked ? "/api/upload?new_position=1" : "/api/upload";
+    await createRoom(url, await file.text());
   } catch (exc) {
     $("new-error").textContent = exc.message;
   }
