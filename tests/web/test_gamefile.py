@@ -105,7 +105,7 @@ def test_bad_files_are_refused_with_one_line(server):
         {**doc, "turns": [{"mover": 1, "actions": [4]}]},
         {**doc, "turns": "no"},
         {**doc, "start": "{}"},
-        {**doc, "game": "leduc", "resume": "made-up"},
+        {**doc, "game": "leduc", "seal": "made-up"},
         {**doc, "seats": [{"kind": "human"}]},
     ]
     for body in bad:
