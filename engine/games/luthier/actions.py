@@ -4,83 +4,22 @@ readable notation of every action (no spaces; e.g. `w5@salon+2`, `take3`,
 
 A turn with several decisions is a sequence of these atomic actions by one seat;
 chance outcomes (card draws, dice) have their own ids after every player action.
+KINDS is the one table of action kinds, in id order: each kind's name, the size of
+its range, its notation and whether the web board draws it on the element it names
+(else it is a button). The starts of the ranges (BASE) follow from it; state.pyx
+reads them at import, words.py and render.py key their texts by kind name.
 The layout is independent of the card data: card-indexed ranges are sized by the
-state's limits in tables.py. state.pxd repeats the range starts for C.
+state's limits in tables.py.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from engine.errors import IllegalActionError
 from engine.games.luthier import tables as T
-
-# (name, size) in id order; the start of each range is computed below.
-_LAYOUT = [
-    ("PLACE", 5 * T.NUM_LOCATIONS * 4),  # chip x location x apprentices 0..3
-    ("ACTIVATE", T.NUM_LOCATIONS),
-    ("MARKET", 1),
-    ("PASS", 1),
-    ("TAKE", T.MAX_SLOTS),  # a face-up card of the location's display
-    ("ALT", 1),
-    ("ALT2", 1),
-    ("COINS2", 1),  # the generic fallback
-    ("SEARCH_PATRON", 3),  # Salon: by patron type (performer, composer, noble)
-    ("SEARCH_TYPE", 3),  # Guild, Repair: by instrument type
-    ("SEARCH_ERA", 3),  # Performance: by era
-    ("AWARD", 1),  # Balcony main action: claim an award level
-    ("ROUGH", 2),  # a roughing-bench slot
-    ("FINISH", 2),  # a finishing-bench slot
-    ("STOP", 1),  # no second instrument this action
-    ("PAY", 16),  # pay with k inspiration, the rest in coins
-    ("SPACE", 3),  # patron space on the workbench
-    ("GAIN", 3),  # a material of choice
-    ("DROP", 3),  # discard a material over the storage limit
-    ("GIFT", 6),  # Salon bonus: patron space x gift
-    ("REROLL", 2),
-    ("KEEPDICE", 1),
-    ("INSPIRE", 25),  # spend k inspiration on a performance
-    ("SEAT", T.MAX_SPACES),  # orchestra space for a token
-    ("BELOW", 2),  # below the line: coins or inspiration
-    ("DOUBLE", 2),  # finishing 6+: double this token's bonus, or keep it
-    ("TUCK", 3),  # give the card to the patron in that space
-    ("NOTUCK", 1),
-    ("WAIVE", 3),  # use a free one-material reduction
-    ("SUB", 3),  # 2 inspiration replace a repair material
-    ("PAYCOST", 1),
-    ("RETURN", 2),  # finishing-bench card back to hand
-    ("LOAD", T.MAX_KINDS),  # hand card onto an empty roughing slot
-    ("SWAP", 2 * T.MAX_KINDS),  # hand card onto a full roughing slot
-    ("NOLOAD", 1),
-    ("CLAIM", 4 * 3 * 3),  # award slot x level x marker
-    ("ROYAL", T.MAX_PATRONS),
-    ("SPEC", T.MAX_SPECS),
-    ("KEEP", T.MAX_KINDS),  # keep this instrument (setup, reputation c)
-    ("ASSIGN", 5),  # chip given to a new specialist
-    ("BUY", 3),
-    ("SELL", 3),
-    ("HIRE", 1),
-    ("TRAIN", 2),  # performance, craft
-    ("LEAVE", 1),
-    ("FAMILY", 2),  # setup: keep dealt family tile 0 or 1
-    ("GOALS", 6),  # setup: keep a pair of the four goals
-    ("PATRON", 6),  # setup: dealt patron x workbench space
-    ("CARD", T.NUM_GLOBAL),  # chance: the card drawn (global id)
-    ("NOTES", 7),  # chance: a die shows this many notes
-    ("PURPLE", 6),  # chance: the purple die's face
-    ("REVEAL", 1),  # chance: hidden chips or family tiles turned up
-    ("NOTHING", 1),  # chance: a Search finds no matching card
-]
-
-BASE: dict[str, int] = {}
-SIZE: dict[str, int] = {}
-_start = 0
-for _name, _size in _LAYOUT:
-    BASE[_name] = _start
-    SIZE[_name] = _size
-    _start += _size
-NUM_ACTIONS = _start
-FIRST_CHANCE = BASE["CARD"]
 
 GOAL_PAIRS = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
 LOCATION_TEXT = ("salon", "guild", "perform", "repair", "balcony", "rough", "finish")
@@ -92,12 +31,161 @@ def slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
+@dataclass(frozen=True)
+class ActionKind:
+    name: str
+    size: int
+    text: Callable  # (offset in the range, Tables) -> the action's notation
+    on_board: bool = False  # the web board draws it on the element it names
+    base: int = 0  # the first action id of the range (set by _layout)
+
+
+def _fixed(word: str) -> Callable:
+    return lambda k, t: word
+
+
+def _pick(*words: str) -> Callable:
+    return lambda k, t: words[k]
+
+
+def _numbered(prefix: str) -> Callable:
+    return lambda k, t: f"{prefix}{k}"
+
+
+def _named(prefix: str, values) -> Callable:
+    return lambda k, t: f"{prefix}:{values[k]}"
+
+
+def _card_named(prefix: str, names: str, count: str, fallback: str) -> Callable:
+    """A card-indexed range: the card's slug, or `fallback-k` past the data's cards."""
+
+    def text(k, t):
+        name = slug(getattr(t, names)[k]) if k < getattr(t, count) else f"{fallback}-{k}"
+        return f"{prefix}{name}"
+
+    return text
+
+
+def _place(k, t) -> str:
+    chip, rest = divmod(k, T.NUM_LOCATIONS * 4)
+    loc, appr = divmod(rest, 4)
+    return f"w{chip + 1}@{LOCATION_TEXT[loc]}" + (f"+{appr}" if appr else "")
+
+
+def _swap(k, t) -> str:
+    slot, kind = divmod(k, T.MAX_KINDS)
+    return _card_named(f"swap{slot}:", "kind_name", "n_kinds", "kind")(kind, t)
+
+
+def _claim(k, t) -> str:
+    slot, rest = divmod(k, 9)
+    level, marker = divmod(rest, 3)
+    return f"claim{slot}{LEVEL_TEXT[level]}:{T.MARKERS[marker]}"
+
+
+_CARD_NAMES: dict = {}
+
+
+def _draw(k, t) -> str:
+    if id(t) not in _CARD_NAMES:
+        _CARD_NAMES[id(t)] = global_card_names(t)
+    return f"draw:{_CARD_NAMES[id(t)].get(k, f'card-{k}')}"
+
+
+_KIND_TEXT = _card_named("", "kind_name", "n_kinds", "kind")
+_MATERIAL = T.MATERIALS
+
+# In id order; the start of each range follows from the sizes before it.
+_KINDS = (
+    ActionKind("PLACE", 5 * T.NUM_LOCATIONS * 4, _place, True),  # chip x location x apprentices
+    ActionKind("ACTIVATE", T.NUM_LOCATIONS, lambda k, t: f"go@{LOCATION_TEXT[k]}", True),
+    ActionKind("MARKET", 1, _fixed("market"), True),
+    ActionKind("PASS", 1, _fixed("pass")),
+    ActionKind("TAKE", T.MAX_SLOTS, _numbered("take"), True),  # a face-up card of the display
+    ActionKind("ALT", 1, _fixed("alt"), True),
+    ActionKind("ALT2", 1, _fixed("alt2"), True),
+    ActionKind("COINS2", 1, _fixed("coins2"), True),  # the generic fallback
+    # Salon: by patron type (performer, composer, noble); Guild, Repair: by instrument
+    # type; Performance: by era.
+    ActionKind("SEARCH_PATRON", 3, _named("search", T.PATRON_TYPES), True),
+    ActionKind("SEARCH_TYPE", 3, _named("search", T.TYPES), True),
+    ActionKind("SEARCH_ERA", 3, _named("search", T.ERAS), True),
+    ActionKind("AWARD", 1, _fixed("award")),  # Balcony main action: claim an award level
+    ActionKind("ROUGH", 2, _numbered("rough"), True),  # a roughing-bench slot
+    ActionKind("FINISH", 2, _numbered("finish"), True),  # a finishing-bench slot
+    ActionKind("STOP", 1, _fixed("stop")),  # no second instrument this action
+    ActionKind("PAY", 16, lambda k, t: f"pay:{k}i"),  # k inspiration, the rest in coins
+    ActionKind("SPACE", 3, _numbered("space"), True),  # patron space on the workbench
+    ActionKind("GAIN", 3, _named("gain", _MATERIAL), True),  # a material of choice
+    ActionKind("DROP", 3, _named("drop", _MATERIAL), True),  # a material over the limit
+    ActionKind("GIFT", 6, lambda k, t: "gift{}.{}".format(*divmod(k, 2)), True),  # space x gift
+    ActionKind("REROLL", 2, _numbered("reroll")),
+    ActionKind("KEEPDICE", 1, _fixed("keepdice")),
+    ActionKind("INSPIRE", 25, _numbered("inspire")),  # spend k inspiration on a performance
+    ActionKind("SEAT", T.MAX_SPACES, _card_named("seat:", "space_name", "n_spaces", "space"), True),
+    ActionKind("BELOW", 2, _pick("below:coins", "below:insp")),  # below the line
+    ActionKind("DOUBLE", 2, _pick("double:now", "double:later")),  # finishing 6+: this token
+    ActionKind("TUCK", 3, _numbered("tuck"), True),  # give the card to that space's patron
+    ActionKind("NOTUCK", 1, _fixed("notuck")),
+    ActionKind("WAIVE", 3, _named("waive", _MATERIAL)),  # a free one-material reduction
+    ActionKind("SUB", 3, _named("sub", _MATERIAL)),  # 2 inspiration replace a material
+    ActionKind("PAYCOST", 1, _fixed("paycost")),
+    ActionKind("RETURN", 2, _numbered("return"), True),  # finishing-bench card back to hand
+    ActionKind("LOAD", T.MAX_KINDS, lambda k, t: "load:" + _KIND_TEXT(k, t), True),
+    ActionKind("SWAP", 2 * T.MAX_KINDS, _swap, True),  # hand card onto a full roughing slot
+    ActionKind("NOLOAD", 1, _fixed("noload")),
+    ActionKind("CLAIM", 4 * 3 * 3, _claim, True),  # award slot x level x marker
+    ActionKind("ROYAL", T.MAX_PATRONS, _card_named("royal:", "patron_name", "n_patrons", "patron")),
+    ActionKind("SPEC", T.MAX_SPECS, _card_named("spec:", "spec_name", "n_specs", "specialist")),
+    # Keep this instrument (setup, reputation c).
+    ActionKind("KEEP", T.MAX_KINDS, lambda k, t: "keep:" + _KIND_TEXT(k, t), True),
+    ActionKind("ASSIGN", 5, lambda k, t: f"assign:w{k + 1}"),  # chip given to a new specialist
+    ActionKind("BUY", 3, _named("buy", _MATERIAL), True),
+    ActionKind("SELL", 3, _named("sell", _MATERIAL), True),
+    ActionKind("HIRE", 1, _fixed("hire"), True),
+    ActionKind("TRAIN", 2, _pick("train:perform", "train:craft"), True),
+    ActionKind("LEAVE", 1, _fixed("leave"), True),
+    ActionKind("FAMILY", 2, _numbered("family"), True),  # setup: keep dealt family tile 0 or 1
+    ActionKind("GOALS", 6, lambda k, t: "goals{}{}".format(*GOAL_PAIRS[k])),  # setup: a pair
+    # Setup: dealt patron x workbench space.
+    ActionKind("PATRON", 6, lambda k, t: "patron{}>space{}".format(*divmod(k, 3))),
+    ActionKind("CARD", T.NUM_GLOBAL, _draw),  # chance: the card drawn (global id)
+    ActionKind("NOTES", 7, _numbered("notes")),  # chance: a die shows this many notes
+    ActionKind("PURPLE", 6, _numbered("purple")),  # chance: the purple die's face
+    ActionKind("REVEAL", 1, _fixed("reveal")),  # chance: hidden chips or family tiles turned up
+    ActionKind("NOTHING", 1, _fixed("nothing")),  # chance: a Search finds no matching card
+)
+
+
+def _layout(kinds) -> dict[str, ActionKind]:
+    out, start = {}, 0
+    for kind in kinds:
+        out[kind.name] = ActionKind(kind.name, kind.size, kind.text, kind.on_board, start)
+        start += kind.size
+    return out
+
+
+KINDS: dict[str, ActionKind] = _layout(_KINDS)
+BASE: dict[str, int] = {name: kind.base for name, kind in KINDS.items()}
+SIZE: dict[str, int] = {name: kind.size for name, kind in KINDS.items()}
+NUM_ACTIONS = sum(SIZE.values())
+FIRST_CHANCE = BASE["CARD"]
+
+
 def place_action(chip: int, location: int, apprentices: int) -> int:
     return BASE["PLACE"] + (chip * T.NUM_LOCATIONS + location) * 4 + apprentices
 
 
 def claim_action(slot: int, level: int, marker: int) -> int:
     return BASE["CLAIM"] + (slot * 3 + level) * 3 + marker
+
+
+def kind_of(action: int) -> tuple[str, int]:
+    """(kind name, offset in its range) of an action id; ValueError for none."""
+    for kind in KINDS.values():
+        if kind.base <= action < kind.base + kind.size:
+            return kind.name, action - kind.base
+    raise ValueError(f"no Luthier action has the number {action!r}")
 
 
 def global_card_names(t: T.Tables) -> dict[int, str]:
@@ -113,112 +201,13 @@ class Notation:
     """Both directions of the notation, built once from the card data."""
 
     def __init__(self, t: T.Tables):
-        self.text: dict[int, str] = {}
-        self._add_fixed(t)
+        self.text: dict[int, str] = {
+            kind.base + k: kind.text(k, t) for kind in KINDS.values() for k in range(kind.size)
+        }
         # Read case-insensitively: the keys are lower case (claim0M:royal as claim0m:royal).
         self.action: dict[str, int] = {text.lower(): a for a, text in self.text.items()}
         if len(self.action) != len(self.text):
             raise ValueError("two Luthier actions share a notation (ignoring case)")
-
-    def _put(self, action: int, text: str) -> None:
-        self.text[action] = text
-
-    def _add_fixed(self, t: T.Tables) -> None:
-        put = self._put
-        for chip in range(5):
-            for loc in range(T.NUM_LOCATIONS):
-                for k in range(4):
-                    suffix = f"+{k}" if k else ""
-                    put(place_action(chip, loc, k), f"w{chip + 1}@{LOCATION_TEXT[loc]}{suffix}")
-        for loc in range(T.NUM_LOCATIONS):
-            put(BASE["ACTIVATE"] + loc, f"go@{LOCATION_TEXT[loc]}")
-        put(BASE["MARKET"], "market")
-        put(BASE["PASS"], "pass")
-        for s in range(T.MAX_SLOTS):
-            put(BASE["TAKE"] + s, f"take{s}")
-        put(BASE["ALT"], "alt")
-        put(BASE["ALT2"], "alt2")
-        put(BASE["COINS2"], "coins2")
-        for i in range(3):
-            put(BASE["SEARCH_PATRON"] + i, f"search:{T.PATRON_TYPES[i]}")
-            put(BASE["SEARCH_TYPE"] + i, f"search:{T.TYPES[i]}")
-            put(BASE["SEARCH_ERA"] + i, f"search:{T.ERAS[i]}")
-        put(BASE["AWARD"], "award")
-        for s in range(2):
-            put(BASE["ROUGH"] + s, f"rough{s}")
-            put(BASE["FINISH"] + s, f"finish{s}")
-            put(BASE["REROLL"] + s, f"reroll{s}")
-            put(BASE["RETURN"] + s, f"return{s}")
-        put(BASE["STOP"], "stop")
-        for k in range(SIZE["PAY"]):
-            put(BASE["PAY"] + k, f"pay:{k}i")
-        for j in range(3):
-            put(BASE["SPACE"] + j, f"space{j}")
-            put(BASE["TUCK"] + j, f"tuck{j}")
-        for m in range(3):
-            put(BASE["GAIN"] + m, f"gain:{T.MATERIALS[m]}")
-            put(BASE["DROP"] + m, f"drop:{T.MATERIALS[m]}")
-            put(BASE["WAIVE"] + m, f"waive:{T.MATERIALS[m]}")
-            put(BASE["SUB"] + m, f"sub:{T.MATERIALS[m]}")
-            put(BASE["BUY"] + m, f"buy:{T.MATERIALS[m]}")
-            put(BASE["SELL"] + m, f"sell:{T.MATERIALS[m]}")
-        for s in range(3):
-            for g in range(2):
-                put(BASE["GIFT"] + s * 2 + g, f"gift{s}.{g}")
-        put(BASE["KEEPDICE"], "keepdice")
-        for k in range(SIZE["INSPIRE"]):
-            put(BASE["INSPIRE"] + k, f"inspire{k}")
-        for s in range(T.MAX_SPACES):
-            name = slug(t.space_name[s]) if s < t.n_spaces else f"space-{s}"
-            put(BASE["SEAT"] + s, f"seat:{name}")
-        put(BASE["BELOW"], "below:coins")
-        put(BASE["BELOW"] + 1, "below:insp")
-        put(BASE["DOUBLE"], "double:now")
-        put(BASE["DOUBLE"] + 1, "double:later")
-        put(BASE["NOTUCK"], "notuck")
-        put(BASE["PAYCOST"], "paycost")
-        for k in range(T.MAX_KINDS):
-            name = slug(t.kind_name[k]) if k < t.n_kinds else f"kind-{k}"
-            put(BASE["LOAD"] + k, f"load:{name}")
-            put(BASE["KEEP"] + k, f"keep:{name}")
-            for s in range(2):
-                put(BASE["SWAP"] + s * T.MAX_KINDS + k, f"swap{s}:{name}")
-        put(BASE["NOLOAD"], "noload")
-        for slot in range(4):
-            for level in range(3):
-                for marker in range(3):
-                    put(
-                        claim_action(slot, level, marker),
-                        f"claim{slot}{LEVEL_TEXT[level]}:{T.MARKERS[marker]}",
-                    )
-        for p in range(T.MAX_PATRONS):
-            name = slug(t.patron_name[p]) if p < t.n_patrons else f"patron-{p}"
-            put(BASE["ROYAL"] + p, f"royal:{name}")
-        for s in range(T.MAX_SPECS):
-            name = slug(t.spec_name[s]) if s < t.n_specs else f"specialist-{s}"
-            put(BASE["SPEC"] + s, f"spec:{name}")
-        for c in range(5):
-            put(BASE["ASSIGN"] + c, f"assign:w{c + 1}")
-        put(BASE["HIRE"], "hire")
-        put(BASE["TRAIN"], "train:perform")
-        put(BASE["TRAIN"] + 1, "train:craft")
-        put(BASE["LEAVE"], "leave")
-        for i in range(2):
-            put(BASE["FAMILY"] + i, f"family{i}")
-        for i, (a, b) in enumerate(GOAL_PAIRS):
-            put(BASE["GOALS"] + i, f"goals{a}{b}")
-        for i in range(2):
-            for j in range(3):
-                put(BASE["PATRON"] + i * 3 + j, f"patron{i}>space{j}")
-        names = global_card_names(t)
-        for g in range(T.NUM_GLOBAL):
-            put(BASE["CARD"] + g, f"draw:{names.get(g, f'card-{g}')}")
-        for v in range(SIZE["NOTES"]):
-            put(BASE["NOTES"] + v, f"notes{v}")
-        for f in range(6):
-            put(BASE["PURPLE"] + f, f"purple{f}")
-        put(BASE["REVEAL"], "reveal")
-        put(BASE["NOTHING"], "nothing")
 
     def to_str(self, action) -> str:
         if isinstance(action, bool) or not isinstance(action, int) or action not in self.text:

@@ -13,81 +13,12 @@ tests can compare them.
 from __future__ import annotations
 
 import marshal
+from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import StateFormatError
 from engine.games.luthier import tables as T
 from engine.validate import require_state_of
-
-# ---- the flow: kinds of pending task (state.pxd: same numbers) -------------------------
-# Automatic steps run as soon as they reach the top of the task stack.
-(
-    T_SETUP,
-    T_REVEAL,
-    T_FAMILY_ABILITY,
-    T_ROUND_START,
-    T_PLAYER_START,
-    T_GIFTS,
-    T_PLAN,
-    T_RESOLVE_NEXT,
-    T_ACTIVATE,
-    T_CHIP_DONE,
-    T_BONUS,
-    T_SPECIALIST,
-    T_PERFORM,
-    T_PERF_RESULT,
-    T_REPAIR_DONE,
-    T_ROUGH_MOVE,
-    T_FINISH_DONE,
-    T_FINISH_AGAIN,
-    T_CHAIR,
-    T_ADVANCE,
-    T_COMPLETE,
-    T_ROUND_END,
-    T_REFILL,
-    T_NEXT_ROUND,
-    T_FINAL,
-    T_CLAIM_CHECK,
-    T_KEEP_CHECK,
-) = range(1, 28)
-# Chance nodes. C_REVEAL has the one outcome "reveal": what it turns up (face-down
-# chips at an activated location, the family tiles) was hidden, so a seat's turn must
-# not run past it in a world the seat only imagined.
-C_DRAW, C_SEARCH, C_DIE, C_PURPLE, C_REVEAL = range(30, 35)
-# Decisions of the task's seat.
-(
-    D_SETUP_FAMILY,
-    D_SETUP_GOALS,
-    D_SETUP_INSTR,
-    D_SETUP_PATRON,
-    D_MATERIAL,
-    D_LOAD,
-    D_PLACE,
-    D_RESOLVE,
-    D_CHIP,
-    D_PAY,
-    D_SPACE,
-    D_SALON_BONUS,
-    D_REROLL,
-    D_INSPIRE,
-    D_ORCH,
-    D_BELOW,
-    D_TUCK,
-    D_COST,
-    D_RETURN,
-    D_AGAIN,
-    D_CLAIM,
-    D_ROYAL,
-    D_SPEC,
-    D_KEEP3,
-    D_ASSIGN,
-    D_MARKET,
-    D_DOUBLE,
-) = range(40, 67)
-FIRST_CHANCE_TASK, FIRST_DECISION_TASK, LAST_TASK = C_DRAW, D_SETUP_FAMILY, D_DOUBLE
-# T_CHAIR's last argument: whether finishing 6+ doubles this instrument token's bonus
-# (ask the seat if a second instrument may follow), or the seat's answer.
-CHAIR_ASK, CHAIR_DOUBLE, CHAIR_SINGLE = 0, 1, 2
 
 # Decks a card is drawn from, and where a drawn card goes.
 (
@@ -120,6 +51,232 @@ NUM_DECKS = 11
 ) = range(12)
 NUM_DESTS = 12
 DISPLAY_DECK = (DK_PATRON, DK_INSTR, DK_PERF, DK_REPAIR)  # by card location
+
+_DISPLAY_SLOTS = T.CARD_LOCATIONS * T.MAX_SLOTS
+
+# ---- the flow: the table of task kinds (codes.pxd repeats the numbers for C) ------------
+# A task on the stack is (kind, seat, a, b, c). TASKS holds one row per kind: its
+# number, its name (the reference's `_run_<name>` / `_legal_<name>` / `_do_<name>`),
+# the ranges a loaded state's arguments must keep, and for a decision what the seat
+# is asked (words, and the shorter line of the drawings) and the action kinds
+# (actions.KINDS) that answer it. Automatic steps run as soon as they reach the top
+# of the stack; chance nodes wait for an outcome; decisions for their seat.
+
+
+@dataclass(frozen=True)
+class TaskKind:
+    id: int
+    name: str
+    seat: tuple  # (lo, hi) of the seat; -1: no seat
+    args: tuple  # (lo, hi) of a, b, c; "spaces": 0..n_spaces-1
+    asks: str = ""  # a decision: what its seat is to do, in words
+    drawn: str | None = None  # ... as the text drawing and the board say it (None: asks)
+    answers: tuple = ()  # a decision: the action kinds that answer it
+
+    @property
+    def line(self) -> str:
+        return self.asks if self.drawn is None else self.drawn
+
+
+TASKS: dict[int, TaskKind] = {}
+# The seat of a seat's own task; of a task that may name no seat (-1).
+_SEAT, _ANY = (0, T.MAX_PLAYERS - 1), (-1, T.MAX_PLAYERS - 1)
+_Z = (0, 0)
+_CHIP = (0, T.MAX_PLACED - 1)  # a placed chip's index
+
+
+def _kind(id: int, name: str, seat=_SEAT, a=_Z, b=_Z, c=_Z, **words) -> int:
+    TASKS[id] = TaskKind(id, name, seat, (a, b, c), **words)
+    return id
+
+
+T_SETUP = _kind(1, "setup", _ANY)
+T_REVEAL = _kind(2, "reveal", _ANY)
+T_FAMILY_ABILITY = _kind(3, "family_ability")
+T_ROUND_START = _kind(4, "round_start", _ANY)
+T_PLAYER_START = _kind(5, "player_start")
+T_GIFTS = _kind(6, "gifts")
+T_PLAN = _kind(7, "plan", _ANY, (0, 99), (0, T.MAX_PLACED))
+T_RESOLVE_NEXT = _kind(8, "resolve_next", _ANY, _ANY)
+T_ACTIVATE = _kind(9, "activate", _SEAT, (0, T.NUM_LOCATIONS - 1), (0, 1))
+T_CHIP_DONE = _kind(10, "chip_done", _ANY, _CHIP)
+T_BONUS = _kind(11, "bonus", _ANY, _CHIP)
+T_SPECIALIST = _kind(12, "specialist", _ANY, _CHIP)
+T_PERFORM = _kind(13, "perform")
+T_PERF_RESULT = _kind(14, "perf_result")
+T_REPAIR_DONE = _kind(15, "repair_done")
+T_ROUGH_MOVE = _kind(16, "rough_move", _SEAT, (0, 1))
+T_FINISH_DONE = _kind(17, "finish_done")
+T_FINISH_AGAIN = _kind(18, "finish_again")
+T_CHAIR = _kind(19, "chair", _SEAT, "spaces", (0, 2), (0, 2))
+T_ADVANCE = _kind(20, "advance", _SEAT, (0, 2), (0, 1))
+T_COMPLETE = _kind(21, "complete", _SEAT, (0, 2), (0, 1))
+T_ROUND_END = _kind(22, "round_end", _ANY)
+T_REFILL = _kind(23, "refill", _ANY)
+T_NEXT_ROUND = _kind(24, "next_round", _ANY)
+T_FINAL = _kind(25, "final", _ANY)
+T_CLAIM_CHECK = _kind(26, "claim_check")
+T_KEEP_CHECK = _kind(27, "keep_check")
+# Chance nodes. C_REVEAL has the one outcome "reveal": what it turns up (face-down
+# chips at an activated location, the family tiles) was hidden, so a seat's turn must
+# not run past it in a world the seat only imagined.
+# A draw: deck, destination, index (a display slot, or which of a seat's deals).
+C_DRAW = _kind(30, "draw", _ANY, (0, NUM_DECKS - 1), (0, NUM_DESTS - 1), (0, _DISPLAY_SLOTS - 1))
+C_SEARCH = _kind(31, "search", _SEAT, (0, 3), (0, 2))
+C_DIE = _kind(32, "die", _SEAT, (0, 1))
+C_PURPLE = _kind(33, "purple")
+C_REVEAL = _kind(34, "turn_up", _ANY)
+# Decisions of the task's seat.
+D_SETUP_FAMILY = _kind(40, "setup_family", asks="keep a family tile", answers=("FAMILY",))
+D_SETUP_GOALS = _kind(41, "setup_goals", asks="keep two goals", answers=("GOALS",))
+D_SETUP_INSTR = _kind(42, "setup_instr", asks="keep an instrument", answers=("KEEP",))
+D_SETUP_PATRON = _kind(
+    43,
+    "setup_patron",
+    asks="keep a patron and choose its workbench space",
+    drawn="keep a patron and choose its space",
+    answers=("PATRON",),
+)
+D_MATERIAL = _kind(44, "material", asks="take a material", answers=("GAIN",))
+D_LOAD = _kind(
+    45,
+    "load",
+    _SEAT,
+    (0, 2),
+    (0, 1),
+    asks="load the roughing bench",
+    answers=("LOAD", "SWAP", "NOLOAD"),
+)
+D_PLACE = _kind(46, "place", asks="place a worker", answers=("PLACE",))
+D_RESOLVE = _kind(
+    47,
+    "resolve",
+    asks="activate a location, go to the market or pass",
+    answers=("ACTIVATE", "MARKET", "PASS"),
+)
+D_CHIP = _kind(
+    48,
+    "chip",
+    _SEAT,
+    _CHIP,
+    asks="choose the revealed worker's action",
+    drawn="choose the chip's action",
+    answers=(
+        "TAKE",
+        "ALT",
+        "ALT2",
+        "COINS2",
+        "SEARCH_PATRON",
+        "SEARCH_TYPE",
+        "SEARCH_ERA",
+        "AWARD",
+        "ROUGH",
+        "FINISH",
+    ),
+)
+# The text drawing words a payment from its amounts (render._asked), the board not at all.
+D_PAY = _kind(
+    49,
+    "pay",
+    _SEAT,
+    (1, 15),
+    (0, 99),
+    asks="pay in coins and inspiration",
+    drawn="",
+    answers=("PAY",),
+)
+D_SPACE = _kind(
+    50,
+    "space",
+    asks="choose a workbench space for the patron",
+    drawn="choose a patron space",
+    answers=("SPACE",),
+)
+D_SALON_BONUS = _kind(51, "salon_bonus", asks="take a patron's gift", answers=("GIFT",))
+D_REROLL = _kind(
+    52,
+    "reroll",
+    asks="reroll a die or keep the dice",
+    drawn="reroll a die or keep",
+    answers=("REROLL", "KEEPDICE"),
+)
+D_INSPIRE = _kind(53, "inspire", asks="spend inspiration on the performance", answers=("INSPIRE",))
+D_ORCH = _kind(
+    54,
+    "orch",
+    _SEAT,
+    (0, 2),
+    (0, T.MAX_KINDS - 1),  # token kind, selector (an instrument kind)
+    asks="choose an orchestra space for the token",
+    drawn="choose an orchestra space",
+    answers=("SEAT",),
+)
+D_BELOW = _kind(
+    55,
+    "below",
+    _SEAT,
+    (1, 2),
+    asks="take coins or inspiration below the line",
+    drawn="below the line: coins or inspiration",
+    answers=("BELOW",),
+)
+D_TUCK = _kind(56, "tuck", asks="give the card to a patron or not", answers=("TUCK", "NOTUCK"))
+D_COST = _kind(
+    57,
+    "cost",
+    _SEAT,
+    (0, 2),
+    asks="pay the materials",
+    answers=("WAIVE", "SUB", "PAYCOST"),
+)
+D_RETURN = _kind(58, "return", asks="return a finishing-bench card to hand", answers=("RETURN",))
+D_AGAIN = _kind(
+    59,
+    "again",
+    _SEAT,
+    (0, 1),
+    asks="work a second instrument or stop",
+    answers=("ROUGH", "FINISH", "STOP"),
+)
+D_CLAIM = _kind(60, "claim", asks="claim an award level", answers=("CLAIM",))
+D_ROYAL = _kind(61, "royal", asks="choose a royal patron", answers=("ROYAL",))
+D_SPEC = _kind(62, "spec", _SEAT, (0, 2), asks="choose a specialist", answers=("SPEC",))
+D_KEEP3 = _kind(
+    63,
+    "keep3",
+    asks="keep one of the instruments drawn",
+    drawn="keep one instrument",
+    answers=("KEEP",),
+)
+D_ASSIGN = _kind(
+    64,
+    "assign",
+    _SEAT,
+    (0, 2),
+    asks="give a worker to the new specialist",
+    drawn="give a chip to the new specialist",
+    answers=("ASSIGN",),
+)
+D_MARKET = _kind(
+    65,
+    "market",
+    asks="trade at the market or leave it",
+    drawn="trade at the market",
+    answers=("BUY", "SELL", "HIRE", "TRAIN", "LEAVE"),
+)
+D_DOUBLE = _kind(
+    66,
+    "double",
+    _SEAT,
+    "spaces",
+    asks="double this instrument's bonus now or keep it for the second",
+    drawn="double this instrument's orchestra bonus, or keep the doubling for the second",
+    answers=("DOUBLE",),
+)
+FIRST_CHANCE_TASK, FIRST_DECISION_TASK, LAST_TASK = C_DRAW, D_SETUP_FAMILY, D_DOUBLE
+# T_CHAIR's last argument: whether finishing 6+ doubles this instrument token's bonus
+# (ask the seat if a second instrument may follow), or the seat's answer.
+CHAIR_ASK, CHAIR_DOUBLE, CHAIR_SINGLE = 0, 1, 2
 
 PHASES = ("setup", "choices", "round-start", "planning", "resolution", "round-end", "over")
 PH_SETUP, PH_CHOICES, PH_ROUND_START, PH_PLANNING, PH_RESOLUTION, PH_ROUND_END, PH_OVER = range(7)
@@ -497,63 +654,13 @@ def _check_placed(f: dict, n: int) -> None:
     _require(len(set(chips)) == len(chips), "a chip is placed twice")
 
 
-# Task argument ranges (p, a, b, c) by kind; p -1 means "no seat".
 def _task_ranges(t: T.Tables) -> dict:
-    P, PX = (0, T.MAX_PLAYERS - 1), (-1, T.MAX_PLAYERS - 1)
-    Z = (0, 0)
-    idx = (0, T.MAX_PLACED - 1)
-    r = {
-        T_SETUP: (PX, Z, Z, Z),
-        T_REVEAL: (PX, Z, Z, Z),
-        T_FAMILY_ABILITY: (P, Z, Z, Z),
-        T_ROUND_START: (PX, Z, Z, Z),
-        T_PLAYER_START: (P, Z, Z, Z),
-        T_GIFTS: (P, Z, Z, Z),
-        T_PLAN: (PX, (0, 99), (0, T.MAX_PLACED), Z),
-        T_RESOLVE_NEXT: (PX, (-1, T.MAX_PLAYERS - 1), Z, Z),
-        T_ACTIVATE: (P, (0, T.NUM_LOCATIONS - 1), (0, 1), Z),
-        T_CHIP_DONE: (PX, idx, Z, Z),
-        T_BONUS: (PX, idx, Z, Z),
-        T_SPECIALIST: (PX, idx, Z, Z),
-        T_PERFORM: (P, Z, Z, Z),
-        T_PERF_RESULT: (P, Z, Z, Z),
-        T_REPAIR_DONE: (P, Z, Z, Z),
-        T_ROUGH_MOVE: (P, (0, 1), Z, Z),
-        T_FINISH_DONE: (P, Z, Z, Z),
-        T_FINISH_AGAIN: (P, Z, Z, Z),
-        T_CHAIR: (P, (0, t.n_spaces - 1), (0, 2), (0, 2)),
-        T_ADVANCE: (P, (0, 2), (0, 1), Z),
-        T_COMPLETE: (P, (0, 2), (0, 1), Z),
-        T_ROUND_END: (PX, Z, Z, Z),
-        T_REFILL: (PX, Z, Z, Z),
-        T_NEXT_ROUND: (PX, Z, Z, Z),
-        T_FINAL: (PX, Z, Z, Z),
-        T_CLAIM_CHECK: (P, Z, Z, Z),
-        T_KEEP_CHECK: (P, Z, Z, Z),
-        C_DRAW: (
-            PX,
-            (0, NUM_DECKS - 1),
-            (0, NUM_DESTS - 1),
-            (0, T.CARD_LOCATIONS * T.MAX_SLOTS - 1),
-        ),
-        C_SEARCH: (P, (0, 3), (0, 2), Z),
-        C_DIE: (P, (0, 1), Z, Z),
-        C_PURPLE: (P, Z, Z, Z),
-        C_REVEAL: (PX, Z, Z, Z),
-        D_LOAD: (P, (0, 2), (0, 1), Z),
-        D_CHIP: (P, idx, Z, Z),
-        D_PAY: (P, (1, 15), (0, 99), Z),
-        D_ORCH: (P, (0, 2), (0, T.MAX_KINDS - 1), Z),
-        D_BELOW: (P, (1, 2), Z, Z),
-        D_COST: (P, (0, 2), Z, Z),
-        D_AGAIN: (P, (0, 1), Z, Z),
-        D_SPEC: (P, (0, 2), Z, Z),
-        D_ASSIGN: (P, (0, 2), Z, Z),
-        D_DOUBLE: (P, (0, t.n_spaces - 1), Z, Z),
+    """(seat, a, b, c) ranges of each task kind (TASKS), with the data's sizes."""
+    spaces = (0, t.n_spaces - 1)
+    return {
+        kind.id: (kind.seat, *(spaces if r == "spaces" else r for r in kind.args))
+        for kind in TASKS.values()
     }
-    for kind in range(FIRST_DECISION_TASK, LAST_TASK + 1):
-        r.setdefault(kind, (P, Z, Z, Z))
-    return r
 
 
 def _check_tasks(f: dict, t: T.Tables, n: int) -> None:

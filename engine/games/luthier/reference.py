@@ -392,7 +392,7 @@ class LuthierReference(ReferenceState):
                         return (deck, dest, p, j)
         return None
 
-    def _run_setup(self):
+    def _run_setup(self, *_):
         draw = self._next_setup_draw()
         if draw is not None:
             deck, dest, p, index = draw
@@ -428,7 +428,7 @@ class LuthierReference(ReferenceState):
             if f["awards"][slot] >= 0:
                 f["claims"][slot][level] = T.DUMMY
 
-    def _run_reveal(self):
+    def _run_reveal(self, *_):
         """3.4.5-6: family tiles are revealed, starting resources taken, turn order set
         by the tiles' numbers; then the starting abilities in that order."""
         f, t = self.f, self.t
@@ -444,7 +444,7 @@ class LuthierReference(ReferenceState):
         for p in reversed(f["order"][: self.num_players]):
             self._push(C.T_FAMILY_ABILITY, p)
 
-    def _run_family_ability(self, p):
+    def _run_family_ability(self, p, *_):
         pl = self.pl(p)
         ability = self.t.family_ability[pl["family"][pl["family_pick"]]]
         if ability == T.FA_PERF:
@@ -460,7 +460,7 @@ class LuthierReference(ReferenceState):
 
     # ---- round start (4.1) and planning (4.2) ------------------------------------------
 
-    def _run_round_start(self):
+    def _run_round_start(self, *_):
         f = self.f
         f["phase"] = C.PH_ROUND_START
         n = self.num_players
@@ -468,7 +468,7 @@ class LuthierReference(ReferenceState):
         for p in reversed(f["order"][:n]):
             self._push(C.T_PLAYER_START, p)
 
-    def _run_player_start(self, p):
+    def _run_player_start(self, p, *_):
         """Round-start bonuses, then patron gifts, then loading the roughing bench."""
         t, pl = self.t, self.pl(p)
         for c in pl["done"]:
@@ -479,7 +479,7 @@ class LuthierReference(ReferenceState):
         if pl["marker"][T.M_STORAGE]:
             self._push(C.D_MATERIAL, p)  # extra storage: +1 material of choice (4.9)
 
-    def _run_gifts(self, p):
+    def _run_gifts(self, p, *_):
         """4.1.2 / 4.6.4: each patience cube moves right; the gift above it is taken, or
         the patron leaves at the last space (-3 PP per unmet requirement)."""
         t, pl = self.t, self.pl(p)
@@ -498,10 +498,9 @@ class LuthierReference(ReferenceState):
             else:
                 self._gain(p, t.patron_gifts[patron][pl["patience"][space] - 1])
 
-    def _run_plan(self, task):
+    def _run_plan(self, _p, turn, left, _c):
         """Seats place one chip each, in turn order, until every chip is out."""
         f = self.f
-        _, _, turn, left, _ = task
         if left == 0:
             f["phase"] = C.PH_RESOLUTION
             self._push(C.T_RESOLVE_NEXT, -1, -1)
@@ -526,9 +525,8 @@ class LuthierReference(ReferenceState):
             for e in self.f["placed"][: self.f["placed_n"]]
         )
 
-    def _run_resolve_next(self, task):
+    def _run_resolve_next(self, _p, last, *_):
         f, n = self.f, self.num_players
-        last = task[2]
         for step in range(1, n + 1):
             index = (last + step) % n
             p = f["order"][index]
@@ -538,7 +536,7 @@ class LuthierReference(ReferenceState):
                 return
         self._push(C.T_ROUND_END)
 
-    def _run_activate(self, p, loc, revealed):
+    def _run_activate(self, p, loc, revealed, _c):
         """Reveal the chips there and let each act in priority order: higher skill
         first, then the earlier placement (4.3). At a bench only that seat's chips.
         Other seats' face-down chips are turned up at a chance node first."""
@@ -573,7 +571,7 @@ class LuthierReference(ReferenceState):
         for i in reversed(chips):
             self._push(C.D_CHIP, f["placed"][i][C.P_OWNER], i)
 
-    def _run_chip_done(self, index):
+    def _run_chip_done(self, _p, index, *_):
         """After one chip's action: the chip goes home (Balcony chips stay for the turn
         order), its apprentices return to the market, or leave the game after a
         Search (4.4.0)."""
@@ -594,7 +592,7 @@ class LuthierReference(ReferenceState):
     def _bonus_applies(self):
         return self.f["act_mode"] != C.M_FALLBACK or self.f["flags"] & DUMMY_FLAG_BONUS
 
-    def _run_bonus(self, index):
+    def _run_bonus(self, _p, index, *_):
         """The location's skill bonus after the action (4.4, 4.5; 8.5)."""
         t, e = self.t, self.f["placed"][index]
         p, loc, skill = e[C.P_OWNER], e[C.P_LOC], e[C.P_SKILL]
@@ -619,7 +617,7 @@ class LuthierReference(ReferenceState):
         elif loc == T.BALCONY:
             self._push(C.T_ADVANCE, p, T.T_REP)
 
-    def _run_specialist(self, index):
+    def _run_specialist(self, _p, index, *_):
         e = self.f["placed"][index]
         p = e[C.P_OWNER]
         spec = self._chip_specialist(p, e[C.P_CHIP])
@@ -634,7 +632,7 @@ class LuthierReference(ReferenceState):
             return [BASE["DROP"] + m for m in range(3) if self.pl(p)["mat"][m] > 0]
         task = self._top()
         kind, p, a, b, c = task
-        handler = getattr(self, f"_legal_{_DECISION_NAMES[kind]}")
+        handler = getattr(self, f"_legal_{C.TASKS[kind].name}")
         return sorted(set(handler(p, a, b)))
 
     def _legal_setup_family(self, p, a, b):
@@ -943,7 +941,7 @@ class LuthierReference(ReferenceState):
             return
         task = self._pop()
         kind, p, a, b, c = task
-        getattr(self, f"_do_{_DECISION_NAMES[kind]}")(p, a, b, action)
+        getattr(self, f"_do_{C.TASKS[kind].name}")(p, a, b, action)
 
     def _do_setup_family(self, p, a, b, action):
         self.pl(p)["family_pick"] = action - BASE["FAMILY"]
@@ -1279,72 +1277,33 @@ class LuthierReference(ReferenceState):
     # ---- automatic steps -----------------------------------------------------------------
 
     def _run(self, task):
+        """An automatic step: `_run_<name>` of its kind (codec.TASKS), given (p, a, b, c)."""
         kind, p, a, b, c = task
-        f, t = self.f, self.t
-        if kind == C.T_SETUP:
-            self._run_setup()
-        elif kind == C.T_REVEAL:
-            self._run_reveal()
-        elif kind == C.T_FAMILY_ABILITY:
-            self._run_family_ability(p)
-        elif kind == C.T_ROUND_START:
-            self._run_round_start()
-        elif kind == C.T_PLAYER_START:
-            self._run_player_start(p)
-        elif kind == C.T_GIFTS:
-            self._run_gifts(p)
-        elif kind == C.T_PLAN:
-            self._run_plan(task)
-        elif kind == C.T_RESOLVE_NEXT:
-            self._run_resolve_next(task)
-        elif kind == C.T_ACTIVATE:
-            self._run_activate(p, a, b)
-        elif kind == C.T_CHIP_DONE:
-            self._run_chip_done(a)
-        elif kind == C.T_BONUS:
-            self._run_bonus(a)
-        elif kind == C.T_SPECIALIST:
-            self._run_specialist(a)
-        elif kind == C.T_PERFORM:
-            self._run_perform(p)
-        elif kind == C.T_PERF_RESULT:
-            self._run_perf_result(p)
-        elif kind == C.T_REPAIR_DONE:
-            self._run_repair_done(p)
-        elif kind == C.T_ROUGH_MOVE:
-            self._run_rough_move(p, a)
-        elif kind == C.T_FINISH_DONE:
-            self._run_finish_done(p)
-        elif kind == C.T_FINISH_AGAIN:
-            self._run_again(p, 1)
-        elif kind == C.T_CHAIR:
-            self._run_chair(p, a, b, c)
-        elif kind == C.T_ADVANCE:
-            self._run_advance(p, a, b)
-        elif kind == C.T_COMPLETE:
-            self._run_complete(p, a, b)
-        elif kind == C.T_ROUND_END:
-            self._run_round_end()
-        elif kind == C.T_REFILL:
-            self._run_refill()
-        elif kind == C.T_NEXT_ROUND:
-            f["round"] += 1
-            f["balcony"] = [-1] * T.MAX_PLAYERS
-            f["balcony_n"] = 0
-            self._push(C.T_ROUND_START)
-        elif kind == C.T_FINAL:
-            S.final_scoring(f, t)
-            f["phase"] = C.PH_OVER
-        elif kind == C.T_CLAIM_CHECK:
-            if self._claims(p):
-                self._push(C.D_CLAIM, p)
-        elif kind == C.T_KEEP_CHECK:
-            if any(k >= 0 for k in self.pl(p)["keep"]):
-                self._push(C.D_KEEP3, p)
-        else:
-            raise RuntimeError(f"luthier: unknown task {task}")
+        getattr(self, f"_run_{C.TASKS[kind].name}")(p, a, b, c)
 
-    def _run_perform(self, p):
+    def _run_finish_again(self, p, *_):
+        self._run_again(p, 1)
+
+    def _run_next_round(self, *_):
+        f = self.f
+        f["round"] += 1
+        f["balcony"] = [-1] * T.MAX_PLAYERS
+        f["balcony_n"] = 0
+        self._push(C.T_ROUND_START)
+
+    def _run_final(self, *_):
+        S.final_scoring(self.f, self.t)
+        self.f["phase"] = C.PH_OVER
+
+    def _run_claim_check(self, p, *_):
+        if self._claims(p):
+            self._push(C.D_CLAIM, p)
+
+    def _run_keep_check(self, p, *_):
+        if any(k >= 0 for k in self.pl(p)["keep"]):
+            self._push(C.D_KEEP3, p)
+
+    def _run_perform(self, p, *_):
         """4.4.3: roll (white dice become black with the performance track, purple with
         the perk), rerolls, inspiration, then the result."""
         f, t, pl = self.f, self.t, self.pl(p)
@@ -1360,7 +1319,7 @@ class LuthierReference(ReferenceState):
         self._push(C.C_DIE, p, 1)
         self._push(C.C_DIE, p, 0)
 
-    def _run_perf_result(self, p):
+    def _run_perf_result(self, p, *_):
         """Coins and PP of the highest level reached; a mid or high level also places a
         performance token in the era's column and may fulfil a patron (4.4.3)."""
         f, t, pl = self.f, self.t, self.pl(p)
@@ -1387,14 +1346,14 @@ class LuthierReference(ReferenceState):
         else:
             self._push(C.D_ORCH, p, kind, selector)
 
-    def _run_repair_done(self, p):
+    def _run_repair_done(self, p, *_):
         f, t = self.f, self.t
         card = f["held"] - T.G_REPAIR
         self.pl(p)["pp"] += t.repair_pp[card]
         self._push(C.D_TUCK, p)
         self._place_token(p, T.K_REPAIR, t.repair_type[card])
 
-    def _run_rough_move(self, p, slot):
+    def _run_rough_move(self, p, slot, *_):
         pl = self.pl(p)
         k = pl["rough"][slot]
         pl["rough"][slot] = -1
@@ -1411,7 +1370,7 @@ class LuthierReference(ReferenceState):
         if len(self._legal_again(p, mode, 0)) > 1:
             self._push(C.D_AGAIN, p, mode)
 
-    def _run_finish_done(self, p):
+    def _run_finish_done(self, p, *_):
         """4.5.2: PP (+2 from reputation f), the instrument token in the orchestra, then
         the instrument may fulfil a patron."""
         f, t, pl = self.f, self.t, self.pl(p)
@@ -1463,7 +1422,7 @@ class LuthierReference(ReferenceState):
         else:
             self._push(C.D_BELOW, p, times)
 
-    def _run_advance(self, p, track, training):
+    def _run_advance(self, p, track, training, _c):
         """One step on a track and what the new step gives (4.8). Beyond the end:
         performance and craft pay 2 PP a step (8.28); reputation pays 2 PP and gives
         its last step (an award claim) again (position i)."""
@@ -1511,7 +1470,7 @@ class LuthierReference(ReferenceState):
             seen[p] = 1
             self._push(C.C_REVEAL, p)
 
-    def _run_complete(self, p, space, stage):
+    def _run_complete(self, p, space, stage, _c):
         """4.6.5, in the seed's order: completion PP and reputation +1 (stage 0) while
         the patron still holds its space; then (stage 1) the tucked cards are discarded,
         the space freed and the patron tucked under the board with its lifetime ability."""
@@ -1525,7 +1484,7 @@ class LuthierReference(ReferenceState):
         self._remove_patron(p, space)
         pl["done"][pl["done"].index(-1)] = patron
 
-    def _run_round_end(self):
+    def _run_round_end(self, *_):
         """4.11: turn order from the Balcony, chips home, specialists assigned, carts
         back, a new market card, tier I discarded, displays slid and refilled."""
         f, t, n = self.f, self.t, self.num_players
@@ -1578,7 +1537,7 @@ class LuthierReference(ReferenceState):
         else:
             f["repair_discard"][card] = 1
 
-    def _run_refill(self):
+    def _run_refill(self, *_):
         f, t = self.f, self.t
         for loc in range(T.CARD_LOCATIONS):
             deck = C.DISPLAY_DECK[loc]
@@ -1934,34 +1893,3 @@ class LuthierReference(ReferenceState):
 
 def _digest(text: str) -> int:
     return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "little")
-
-
-_DECISION_NAMES = {
-    C.D_SETUP_FAMILY: "setup_family",
-    C.D_SETUP_GOALS: "setup_goals",
-    C.D_SETUP_INSTR: "setup_instr",
-    C.D_SETUP_PATRON: "setup_patron",
-    C.D_MATERIAL: "material",
-    C.D_LOAD: "load",
-    C.D_PLACE: "place",
-    C.D_RESOLVE: "resolve",
-    C.D_CHIP: "chip",
-    C.D_PAY: "pay",
-    C.D_SPACE: "space",
-    C.D_SALON_BONUS: "salon_bonus",
-    C.D_REROLL: "reroll",
-    C.D_INSPIRE: "inspire",
-    C.D_ORCH: "orch",
-    C.D_BELOW: "below",
-    C.D_TUCK: "tuck",
-    C.D_COST: "cost",
-    C.D_RETURN: "return",
-    C.D_AGAIN: "again",
-    C.D_CLAIM: "claim",
-    C.D_ROYAL: "royal",
-    C.D_SPEC: "spec",
-    C.D_KEEP3: "keep3",
-    C.D_ASSIGN: "assign",
-    C.D_MARKET: "market",
-    C.D_DOUBLE: "double",
-}

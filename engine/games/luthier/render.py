@@ -17,34 +17,6 @@ from engine.games.luthier import views, words
 
 TRACK_LETTERS = "abcdefgh"
 UNSEEN = "?"
-ASKED = {
-    C.D_SETUP_FAMILY: "keep a family tile",
-    C.D_SETUP_GOALS: "keep two goals",
-    C.D_SETUP_INSTR: "keep an instrument",
-    C.D_SETUP_PATRON: "keep a patron and choose its space",
-    C.D_MATERIAL: "take a material",
-    C.D_LOAD: "load the roughing bench",
-    C.D_PLACE: "place a worker",
-    C.D_RESOLVE: "activate a location, go to the market or pass",
-    C.D_CHIP: "choose the chip's action",
-    C.D_SPACE: "choose a patron space",
-    C.D_SALON_BONUS: "take a patron's gift",
-    C.D_REROLL: "reroll a die or keep",
-    C.D_INSPIRE: "spend inspiration on the performance",
-    C.D_ORCH: "choose an orchestra space",
-    C.D_BELOW: "below the line: coins or inspiration",
-    C.D_TUCK: "give the card to a patron or not",
-    C.D_COST: "pay the materials",
-    C.D_RETURN: "return a finishing-bench card to hand",
-    C.D_AGAIN: "work a second instrument or stop",
-    C.D_CLAIM: "claim an award level",
-    C.D_ROYAL: "choose a royal patron",
-    C.D_SPEC: "choose a specialist",
-    C.D_KEEP3: "keep one instrument",
-    C.D_ASSIGN: "give a chip to the new specialist",
-    C.D_MARKET: "trade at the market",
-    C.D_DOUBLE: "double this instrument's orchestra bonus, or keep the doubling for the second",
-}
 CHIP_STATUS = {
     C.S_DOWN: "face down",
     C.S_ACTING: "revealed",
@@ -112,7 +84,7 @@ def _asked(f: dict, t: T.Tables, to_move: int) -> str:
     if kind == C.D_PAY:
         keep = f", keeping {reserve} inspiration" if reserve else ""
         return f"pay {amount} in any mix of coins and inspiration{keep}"
-    return ASKED.get(kind, "")
+    return C.TASKS[kind].line
 
 
 def _owner(o: int) -> str:
@@ -329,57 +301,99 @@ def hint_reason(state, seat: int, actions: list):
     if not actions:
         return None
     s = words.seen_by(state, seat)
-    f, t = s.f, s.t
     name, k = words.range_of(actions[0])
-    kind, p, a = s.task()[:3]
-    if name == "FAMILY":
-        tile = s.pl(seat)["family"][k]
-        return (
-            f"turn order {t.family_order[tile]}; starts with "
-            f"{words.bundle_text(t.family_res[tile])}"
-        )
-    if name == "PLACE":
-        chip, rest = divmod(k, T.NUM_LOCATIONS * 4)
-        loc, appr = divmod(rest, 4)
-        return (
-            f"a skill-{chip + 1 + appr} worker on {words.LOCATION_WORDS[loc]}: "
-            "the higher skill acts first there (4.3)"
-        )
-    if name == "ACTIVATE":
-        return f"your workers on {words.LOCATION_WORDS[k]} act before others take what is there"
-    if name == "MARKET":
-        return "trade, hire or train at this round's prices: one visit a round (4.10)"
-    if name == "PASS":
-        return "nothing left to do this round"
-    if name == "TAKE" and kind == C.D_CHIP:
-        return TAKE_GAINS[f["placed"][a][C.P_LOC]]
-    if name in ("ALT", "ALT2", "COINS2"):
-        return f"gains without paying for a card: {words.describe(state, actions[0], seat)[5:]}"
-    if name.startswith("SEARCH"):
-        return "finds a card of the kind you need, at 10 and the apprentices' cost"
-    if name == "CLAIM":
-        slot, rest = divmod(k, 9)
-        level, marker = divmod(rest, 3)
-        pp = t.award_pp[f["awards"][slot]][level]
-        return f"{pp} PP now and {words.PERKS[marker]} from now on (4.9)"
-    if name in ("ROUGH", "FINISH") and kind in (C.D_CHIP, C.D_AGAIN):
-        pl = s.pl(seat)
-        if name == "ROUGH":
-            return f"the {t.kind_name[pl['rough'][k]]} moves on to the finishing bench"
-        kind_ = pl["finish"][k]
-        return f"finishes the {t.kind_name[kind_]}: {t.kind_pp[kind_]} PP and an orchestra token"
-    if name == "PAY":
-        return f"spends {k} inspiration and keeps the other {s.pl(seat)['insp'] - k}"
-    if name in ("GAIN", "BUY"):
-        return f"one more {T.MATERIALS[k]} for roughing, finishing and repairs"
-    if name == "SELL":
-        return f"coins for a {T.MATERIALS[k]} you can spare"
-    if name == "HIRE":
-        return "an apprentice: +1 skill on a worker, or a Search"
-    if name == "TRAIN":
-        return f"a step up the {T.TRACKS[k]} track, whose benefits last the game"
-    if name == "TUCK":
-        return "meets one of that patron's requirements and resets its patience"
-    if name in ("LOAD", "SWAP"):
-        return "puts the instrument where roughing can start"
-    return words.describe(state, actions[0], seat)
+    reason = HINTS.get(name)
+    text = reason(s, seat, k, state, actions[0]) if reason else None
+    return text if text is not None else words.describe(state, actions[0], seat)
+
+
+def _family_hint(s, seat, k, state, action):
+    tile = s.pl(seat)["family"][k]
+    return (
+        f"turn order {s.t.family_order[tile]}; starts with "
+        f"{words.bundle_text(s.t.family_res[tile])}"
+    )
+
+
+def _place_hint(s, seat, k, state, action):
+    chip, rest = divmod(k, T.NUM_LOCATIONS * 4)
+    loc, appr = divmod(rest, 4)
+    return (
+        f"a skill-{chip + 1 + appr} worker on {words.LOCATION_WORDS[loc]}: "
+        "the higher skill acts first there (4.3)"
+    )
+
+
+def _take_hint(s, seat, k, state, action):
+    kind, _, a = s.task()[:3]
+    return TAKE_GAINS[s.f["placed"][a][C.P_LOC]] if kind == C.D_CHIP else None
+
+
+def _claim_hint(s, seat, k, state, action):
+    slot, rest = divmod(k, 9)
+    level, marker = divmod(rest, 3)
+    pp = s.t.award_pp[s.f["awards"][slot]][level]
+    return f"{pp} PP now and {words.PERKS[marker]} from now on (4.9)"
+
+
+def _bench_hint(s, seat, k, state, action):
+    if s.task()[0] not in (C.D_CHIP, C.D_AGAIN):
+        return None
+    t, pl = s.t, s.pl(seat)
+    if words.range_of(action)[0] == "ROUGH":
+        return f"the {t.kind_name[pl['rough'][k]]} moves on to the finishing bench"
+    kind = pl["finish"][k]
+    return f"finishes the {t.kind_name[kind]}: {t.kind_pp[kind]} PP and an orchestra token"
+
+
+def _alt_hint(s, seat, k, state, action):
+    return f"gains without paying for a card: {words.describe(state, action, seat)[5:]}"
+
+
+def _said(text: str):
+    return lambda s, seat, k, state, action: text
+
+
+_SEARCH_HINT = _said("finds a card of the kind you need, at 10 and the apprentices' cost")
+_LOAD_HINT = _said("puts the instrument where roughing can start")
+
+
+def _material_hint(s, seat, k, state, action):
+    return f"one more {T.MATERIALS[k]} for roughing, finishing and repairs"
+
+
+# The reason beside a hint, by action kind (actions.KINDS), from (seen, seat, offset,
+# state, action); a kind with no entry, or an entry answering None, reads as the
+# action's words.
+HINTS = {
+    "FAMILY": _family_hint,
+    "PLACE": _place_hint,
+    "ACTIVATE": lambda s, seat, k, state, action: (
+        f"your workers on {words.LOCATION_WORDS[k]} act before others take what is there"
+    ),
+    "MARKET": _said("trade, hire or train at this round's prices: one visit a round (4.10)"),
+    "PASS": _said("nothing left to do this round"),
+    "TAKE": _take_hint,
+    "ALT": _alt_hint,
+    "ALT2": _alt_hint,
+    "COINS2": _alt_hint,
+    "SEARCH_PATRON": _SEARCH_HINT,
+    "SEARCH_TYPE": _SEARCH_HINT,
+    "SEARCH_ERA": _SEARCH_HINT,
+    "CLAIM": _claim_hint,
+    "ROUGH": _bench_hint,
+    "FINISH": _bench_hint,
+    "PAY": lambda s, seat, k, state, action: (
+        f"spends {k} inspiration and keeps the other {s.pl(seat)['insp'] - k}"
+    ),
+    "GAIN": _material_hint,
+    "BUY": _material_hint,
+    "SELL": lambda s, seat, k, state, action: f"coins for a {T.MATERIALS[k]} you can spare",
+    "HIRE": _said("an apprentice: +1 skill on a worker, or a Search"),
+    "TRAIN": lambda s, seat, k, state, action: (
+        f"a step up the {T.TRACKS[k]} track, whose benefits last the game"
+    ),
+    "TUCK": _said("meets one of that patron's requirements and resets its patience"),
+    "LOAD": _LOAD_HINT,
+    "SWAP": _LOAD_HINT,
+}

@@ -15,7 +15,8 @@ from __future__ import annotations
 from engine.games.luthier import codec as C
 from engine.games.luthier import tables as T
 from engine.games.luthier import views
-from engine.games.luthier.render import ASKED, CHIP_STATUS
+from engine.games.luthier.actions import KINDS
+from engine.games.luthier.render import CHIP_STATUS
 from engine.games.luthier.words import range_of
 from engine.svgtree import actions_in, button_rows, chip, el, short
 
@@ -25,13 +26,6 @@ CARD_W, CARD_H = 132, 24
 MAIN_LOCATIONS = 5  # salon, guild, performance, repair, balcony: the main board's
 LEVEL_LETTERS = "LMR"
 TRACK_LETTERS = "abcdefghi"
-# The kinds of move drawn on the board element they name; the rest are buttons.
-ON_BOARD = {
-    "PLACE", "ACTIVATE", "TAKE", "MARKET", "BUY", "SELL", "HIRE", "TRAIN", "LEAVE", "SEAT",
-    "CLAIM", "ROUGH", "FINISH", "RETURN", "LOAD", "SWAP", "KEEP", "SPACE", "GAIN", "DROP",
-    "GIFT", "TUCK", "FAMILY", "ALT", "ALT2", "COINS2", "SEARCH_PATRON", "SEARCH_TYPE",
-    "SEARCH_ERA",
-}  # fmt: skip
 ACTING = (("ALT", "alternative"), ("ALT2", "alternative 2"), ("COINS2", "2 coins"))
 SEARCHES = (("SEARCH_PATRON", T.PATRON_TYPES[:3]), ("SEARCH_TYPE", T.TYPES), ("SEARCH_ERA", T.ERAS))
 
@@ -47,7 +41,7 @@ def draw(observation: dict, legal: dict, context: dict) -> dict:
     buttons = [
         (action, short(legal[action], 58), legal[action])
         for name, held in moves.items()
-        if name not in ON_BOARD
+        if not KINDS[name].on_board
         for action in held.values()
     ]
     row, y = button_rows(buttons, 0, y, WIDTH)
@@ -78,7 +72,7 @@ def _header(f: dict, t, seat: int, to_move: bool) -> tuple[list[dict], float]:
     order = " \u2192 ".join(f"seat {p}" for p in f["order"] if p >= 0)
     asked = ""
     if to_move and f["task_n"]:
-        asked = ASKED.get(f["tasks"][f["task_n"] - 1][0], "")
+        asked = C.TASKS[f["tasks"][f["task_n"] - 1][0]].line
     parts = [
         el("text", x=0, y=18, class_="label" + (" mover" if to_move else ""), text=top),
         el("text", x=0, y=38, class_="small", text=f"You are seat {seat}. Turn order: {order}"),

@@ -17,7 +17,7 @@ from engine.errors import IllegalActionError
 from engine.games.luthier import codec as C
 from engine.games.luthier import tables as T
 from engine.games.luthier import views
-from engine.games.luthier.actions import BASE, GOAL_PAIRS, SIZE, notation
+from engine.games.luthier.actions import BASE, GOAL_PAIRS, kind_of, notation
 
 RULES = """\
 6 rounds. Each round the seats place their workers (#1 #3 #5; #2 from round
@@ -85,11 +85,11 @@ def bundle_text(counts) -> str:
 
 
 def range_of(action: int) -> tuple[str, int]:
-    """(range name, offset in it) of an action id (actions._LAYOUT)."""
-    for name, base in BASE.items():
-        if base <= action < base + SIZE[name]:
-            return name, action - base
-    raise IllegalActionError(f"no Luthier action has the number {action!r}")
+    """(kind name, offset in its range) of an action id (actions.KINDS)."""
+    try:
+        return kind_of(action)
+    except ValueError as error:
+        raise IllegalActionError(str(error)) from None
 
 
 @dataclass
@@ -154,24 +154,23 @@ def describe(state, action, viewer=None) -> str:
 
 
 def _chance(s: Seen, name: str, k: int) -> str:
+    return CHANCE_WORDS.get(name, _card_words)(s, k)
+
+
+def _reveal_words(s: Seen, k: int) -> str:
+    p = s.task()[1]
+    below = s.f["tasks"][s.f["task_n"] - 2] if s.f["task_n"] > 1 else [0] * 5
+    if p < 0:
+        return "the chosen family tiles are turned up"
+    if below[0] == C.T_ACTIVATE:
+        where = LOCATION_WORDS[below[2]].replace("your", "the")
+        return f"the face-down workers on {where} are turned up"
+    deck = "royal patron" if below[0] == C.D_ROYAL else "specialist"
+    return f"{s.who(p)} {'look' if s.viewer == p else 'looks'} through the {deck} deck"
+
+
+def _card_words(s: Seen, g: int) -> str:
     kind, p, a, b, c = s.task()
-    t = s.t
-    if name == "NOTES":
-        return f"the {('first', 'second')[a]} die shows {_notes(k)}"
-    if name == "PURPLE":
-        return f"the purple die shows {bundle_text(t.purple[k])}"
-    if name == "REVEAL":
-        below = s.f["tasks"][s.f["task_n"] - 2] if s.f["task_n"] > 1 else [0] * 5
-        if p < 0:
-            return "the chosen family tiles are turned up"
-        if below[0] == C.T_ACTIVATE:
-            where = LOCATION_WORDS[below[2]].replace("your", "the")
-            return f"the face-down workers on {where} are turned up"
-        deck = "royal patron" if below[0] == C.D_ROYAL else "specialist"
-        return f"{s.who(p)} {'look' if s.viewer == p else 'looks'} through the {deck} deck"
-    if name == "NOTHING":
-        return "the search finds no matching card"
-    g = k
     if kind == C.C_SEARCH:
         private = a == T.GUILD
         if private and not s.sees(p):
@@ -192,6 +191,16 @@ def _chance(s: Seen, name: str, k: int) -> str:
     if s.viewer is None:
         return f"{s.card(g)} goes into the {pile}"
     return f"{DECK_WORDS.get(deck, 'a card')} goes face down into the {pile}"
+
+
+# A chance outcome in words, by kind, from (seen, offset in the kind); a card drawn
+# (CARD) and any other kind read as a card's.
+CHANCE_WORDS = {
+    "NOTES": lambda s, k: f"the {('first', 'second')[s.task()[2]]} die shows {_notes(k)}",
+    "PURPLE": lambda s, k: f"the purple die shows {bundle_text(s.t.purple[k])}",
+    "REVEAL": _reveal_words,
+    "NOTHING": lambda s, k: "the search finds no matching card",
+}
 
 
 def _notes(n: int) -> str:
@@ -226,134 +235,176 @@ def _public_draw(s: Seen, dest: int, index: int, g: int) -> str:
 
 
 def _move(s: Seen, name: str, k: int) -> str:
-    f, t = s.f, s.t
-    kind, p, a, b, c = s.task()
     if s.overflowing() >= 0:
         return f"discard 1 {T.MATERIALS[k]}: storage is over its limit"
-    pl = s.pl(p)
-    mine = s.sees(p)
-    if name == "FAMILY":
-        if not mine:
-            return "keep one of the two dealt family tiles"
-        tile = pl["family"][k]
-        return f"keep the family tile {t.family_name[tile]} (turn order {t.family_order[tile]})"
-    if name == "GOALS":
-        if not mine:
-            return "keep two of the four dealt goals"
-        i, j = GOAL_PAIRS[k]
-        return f"keep the goals {t.goal_name[pl['goals'][i]]} and {t.goal_name[pl['goals'][j]]}"
-    if name == "PATRON":
-        i, space = divmod(k, 3)
-        where = _space_words(t, space)
-        if not mine:
-            return f"keep one dealt patron on {where}"
-        return f"keep the patron {t.patron_name[pl['deal_patron'][i]]} on {where}"
-    if name == "KEEP":
-        if not mine:
-            return "keep one of the instruments to choose from; the rest go under the deck"
-        return f"keep the {t.kind_name[k]}; the rest go under the instrument deck"
-    if name == "GAIN":
-        return f"take 1 {T.MATERIALS[k]}"
-    if name == "NOLOAD":
-        return "load nothing onto the roughing bench"
-    if name == "LOAD":
-        return f"load the {t.kind_name[k]} from hand onto the roughing bench"
-    if name == "SWAP":
-        slot, kind_ = divmod(k, T.MAX_KINDS)
-        old = t.kind_name[pl["rough"][slot]]
-        return f"load the {t.kind_name[kind_]} onto the roughing bench; the {old} goes to hand"
-    if name == "PLACE":
-        chip, rest = divmod(k, T.NUM_LOCATIONS * 4)
-        loc, appr = divmod(rest, 4)
-        worker = f"worker #{chip + 1} face down" if mine else "a face-down worker"
-        extra = f" with {appr} apprentice" + ("" if appr == 1 else "s") if appr else ""
-        return f"place {worker} on {LOCATION_WORDS[loc]}{extra}"
-    if name == "ACTIVATE":
-        return f"activate the workers on {LOCATION_WORDS[k]}"
-    if name == "MARKET":
-        return "go to the market"
-    if name == "PASS":
-        return "pass for the rest of the round"
-    if kind == C.D_CHIP:
-        return _chip_action(s, p, f["placed"][a], name, k)
-    if name == "PAY":
-        coins = a - k
-        return f"pay {a} with {k} inspiration and {coins} coin" + ("" if coins == 1 else "s")
-    if name == "SPACE":
-        return f"put {t.patron_name[f['held_patron']]} on {_space_words(t, k)}"
-    if name == "GIFT":
-        space, gift = divmod(k, 2)
-        patron = t.patron_name[pl["patron"][space]]
-        return (
-            f"ease {patron}'s patience and take the gift "
-            f"{bundle_text(t.patron_gifts[pl['patron'][space]][gift])}"
-        )
-    if name == "REROLL":
-        colour = "black" if f["die_black"][k] else "white"
-        shown = f["dice"][k]
-        return f"reroll the {('first', 'second')[k]} die ({colour}, {_notes(shown)})"
-    if name == "KEEPDICE":
-        return "keep the dice as they are"
-    if name == "INSPIRE":
-        total = _performance_base(s, p) + k
-        if not k:
-            return f"spend no inspiration: the performance totals {total}"
-        return f"spend {k} inspiration: the performance totals {total}"
-    if name == "SEAT":
-        return f"put the {T.TOKEN_KINDS[a]} token on the {t.space_name[k]} space"
-    if name == "BELOW":
-        if k == 0:
-            return f"below the line, take {t.below_coins * a} coins"
-        return f"below the line, take {t.below_insp * a} inspiration"
-    if name == "DOUBLE":
-        if k == 0:
-            return "double this instrument's orchestra bonus now"
-        return "keep the doubling for the second instrument"
-    if name == "TUCK":
-        patron = t.patron_name[pl["patron"][k]]
-        return f"give the {s.card(f['held'])} to {patron}"
-    if name == "NOTUCK":
-        return f"give the {s.card(f['held'])} to no patron (discard it)"
-    if name == "WAIVE":
-        return f"use a free reduction: 1 {T.MATERIALS[k]} fewer"
-    if name == "SUB":
-        return f"pay 2 inspiration instead of 1 {T.MATERIALS[k]}"
-    if name == "PAYCOST":
-        owed = ", ".join(f"{n} {m}" for m, n in zip(T.MATERIALS, f["cost"], strict=False) if n)
-        return f"pay the materials: {owed or 'nothing'}"
-    if name == "RETURN":
-        return f"return the {t.kind_name[pl['finish'][k]]} on the finishing bench to hand"
-    if name in ("ROUGH", "FINISH"):
-        bench = pl["rough"] if name == "ROUGH" else pl["finish"]
-        return f"{name.lower()} the {t.kind_name[bench[k]]} as well"
-    if name == "STOP":
-        return "work no second instrument"
-    if name == "CLAIM":
-        slot, rest = divmod(k, 9)
-        level, marker = divmod(rest, 3)
-        tile = f["awards"][slot]
-        return (
-            f"claim the {T.LEVELS[level]} level of award {t.award_name[tile]} "
-            f"({t.award_pp[tile][level]} PP), uncovering {PERKS[marker]}"
-        )
-    if name == "ROYAL":
-        return f"take the royal patron {t.patron_name[k]}"
-    if name == "SPEC":
-        return f"take the specialist {t.spec_name[k]} ({T.LOCATIONS[t.spec_loc[k]]})"
-    if name == "ASSIGN":
-        return f"give the new specialist to worker #{k + 1}"
-    prices = t.market_price[f["market"]] if f["market"] >= 0 else (0, 0, 0)
-    if name == "BUY":
-        return f"buy 1 {T.MATERIALS[k]} for {prices[k]}"
-    if name == "SELL":
-        return f"sell 1 {T.MATERIALS[k]} for {prices[k]} coins"
-    if name == "HIRE":
-        return f"hire an apprentice for {t.market_apprentice} coins"
-    if name == "TRAIN":
-        return f"train one step on the {T.TRACKS[k]} track for {t.market_training}"
-    if name == "LEAVE":
-        return "leave the market"
-    return notation().to_str(BASE[name] + k)
+    kind, p = s.task()[:2]
+    if kind == C.D_CHIP and name not in _ANY_DECISION:
+        return CHIP_WORDS.get(name, _bench_words)(s, p, name, k)
+    words = MOVE_WORDS.get(name)
+    return words(s, p, k) if words else notation().to_str(BASE[name] + k)
+
+
+def _family_words(s: Seen, p: int, k: int) -> str:
+    if not s.sees(p):
+        return "keep one of the two dealt family tiles"
+    tile = s.pl(p)["family"][k]
+    return f"keep the family tile {s.t.family_name[tile]} (turn order {s.t.family_order[tile]})"
+
+
+def _goals_words(s: Seen, p: int, k: int) -> str:
+    if not s.sees(p):
+        return "keep two of the four dealt goals"
+    goals, (i, j) = s.pl(p)["goals"], GOAL_PAIRS[k]
+    return f"keep the goals {s.t.goal_name[goals[i]]} and {s.t.goal_name[goals[j]]}"
+
+
+def _patron_words(s: Seen, p: int, k: int) -> str:
+    i, space = divmod(k, 3)
+    where = _space_words(s.t, space)
+    if not s.sees(p):
+        return f"keep one dealt patron on {where}"
+    return f"keep the patron {s.t.patron_name[s.pl(p)['deal_patron'][i]]} on {where}"
+
+
+def _keep_words(s: Seen, p: int, k: int) -> str:
+    if not s.sees(p):
+        return "keep one of the instruments to choose from; the rest go under the deck"
+    return f"keep the {s.t.kind_name[k]}; the rest go under the instrument deck"
+
+
+def _swap_words(s: Seen, p: int, k: int) -> str:
+    slot, kind = divmod(k, T.MAX_KINDS)
+    old = s.t.kind_name[s.pl(p)["rough"][slot]]
+    return f"load the {s.t.kind_name[kind]} onto the roughing bench; the {old} goes to hand"
+
+
+def _place_words(s: Seen, p: int, k: int) -> str:
+    chip, rest = divmod(k, T.NUM_LOCATIONS * 4)
+    loc, appr = divmod(rest, 4)
+    worker = f"worker #{chip + 1} face down" if s.sees(p) else "a face-down worker"
+    extra = f" with {appr} apprentice" + ("" if appr == 1 else "s") if appr else ""
+    return f"place {worker} on {LOCATION_WORDS[loc]}{extra}"
+
+
+def _pay_words(s: Seen, p: int, k: int) -> str:
+    amount = s.task()[2]
+    coins = amount - k
+    return f"pay {amount} with {k} inspiration and {coins} coin" + ("" if coins == 1 else "s")
+
+
+def _gift_words(s: Seen, p: int, k: int) -> str:
+    space, gift = divmod(k, 2)
+    patron = s.pl(p)["patron"][space]
+    return (
+        f"ease {s.t.patron_name[patron]}'s patience and take the gift "
+        f"{bundle_text(s.t.patron_gifts[patron][gift])}"
+    )
+
+
+def _reroll_words(s: Seen, p: int, k: int) -> str:
+    colour = "black" if s.f["die_black"][k] else "white"
+    return f"reroll the {('first', 'second')[k]} die ({colour}, {_notes(s.f['dice'][k])})"
+
+
+def _inspire_words(s: Seen, p: int, k: int) -> str:
+    total = _performance_base(s, p) + k
+    if not k:
+        return f"spend no inspiration: the performance totals {total}"
+    return f"spend {k} inspiration: the performance totals {total}"
+
+
+def _below_words(s: Seen, p: int, k: int) -> str:
+    times = s.task()[2]
+    if k == 0:
+        return f"below the line, take {s.t.below_coins * times} coins"
+    return f"below the line, take {s.t.below_insp * times} inspiration"
+
+
+def _owed(s: Seen) -> str:
+    return ", ".join(f"{n} {m}" for m, n in zip(T.MATERIALS, s.f["cost"], strict=False) if n)
+
+
+def _claim_words(s: Seen, p: int, k: int) -> str:
+    slot, rest = divmod(k, 9)
+    level, marker = divmod(rest, 3)
+    tile = s.f["awards"][slot]
+    return (
+        f"claim the {T.LEVELS[level]} level of award {s.t.award_name[tile]} "
+        f"({s.t.award_pp[tile][level]} PP), uncovering {PERKS[marker]}"
+    )
+
+
+def _price(s: Seen, k: int) -> int:
+    return s.t.market_price[s.f["market"]][k] if s.f["market"] >= 0 else 0
+
+
+def _again_words(name: str):
+    def words(s: Seen, p: int, k: int) -> str:
+        return f"{_bench_words(s, p, name, k)} as well"
+
+    return words
+
+
+# Every decision's action kinds that read the same whatever the task (describe).
+_ANY_DECISION = {
+    "FAMILY", "GOALS", "PATRON", "KEEP", "GAIN", "NOLOAD", "LOAD", "SWAP", "PLACE",
+    "ACTIVATE", "MARKET", "PASS",
+}  # fmt: skip
+# An action in words, by kind (actions.KINDS), from (seen, seat, offset in the kind);
+# a kind with no entry reads as its notation.
+MOVE_WORDS = {
+    "FAMILY": _family_words,
+    "GOALS": _goals_words,
+    "PATRON": _patron_words,
+    "KEEP": _keep_words,
+    "GAIN": lambda s, p, k: f"take 1 {T.MATERIALS[k]}",
+    "NOLOAD": lambda s, p, k: "load nothing onto the roughing bench",
+    "LOAD": lambda s, p, k: f"load the {s.t.kind_name[k]} from hand onto the roughing bench",
+    "SWAP": _swap_words,
+    "PLACE": _place_words,
+    "ACTIVATE": lambda s, p, k: f"activate the workers on {LOCATION_WORDS[k]}",
+    "MARKET": lambda s, p, k: "go to the market",
+    "PASS": lambda s, p, k: "pass for the rest of the round",
+    "PAY": _pay_words,
+    "SPACE": lambda s, p, k: f"put {s.t.patron_name[s.f['held_patron']]} on {_space_words(s.t, k)}",
+    "GIFT": _gift_words,
+    "REROLL": _reroll_words,
+    "KEEPDICE": lambda s, p, k: "keep the dice as they are",
+    "INSPIRE": _inspire_words,
+    "SEAT": lambda s, p, k: (
+        f"put the {T.TOKEN_KINDS[s.task()[2]]} token on the {s.t.space_name[k]} space"
+    ),
+    "BELOW": _below_words,
+    "DOUBLE": lambda s, p, k: (
+        "keep the doubling for the second instrument"
+        if k
+        else "double this instrument's orchestra bonus now"
+    ),
+    "TUCK": lambda s, p, k: (
+        f"give the {s.card(s.f['held'])} to {s.t.patron_name[s.pl(p)['patron'][k]]}"
+    ),
+    "NOTUCK": lambda s, p, k: f"give the {s.card(s.f['held'])} to no patron (discard it)",
+    "WAIVE": lambda s, p, k: f"use a free reduction: 1 {T.MATERIALS[k]} fewer",
+    "SUB": lambda s, p, k: f"pay 2 inspiration instead of 1 {T.MATERIALS[k]}",
+    "PAYCOST": lambda s, p, k: f"pay the materials: {_owed(s) or 'nothing'}",
+    "RETURN": lambda s, p, k: (
+        f"return the {s.t.kind_name[s.pl(p)['finish'][k]]} on the finishing bench to hand"
+    ),
+    "ROUGH": _again_words("ROUGH"),
+    "FINISH": _again_words("FINISH"),
+    "STOP": lambda s, p, k: "work no second instrument",
+    "CLAIM": _claim_words,
+    "ROYAL": lambda s, p, k: f"take the royal patron {s.t.patron_name[k]}",
+    "SPEC": lambda s, p, k: (
+        f"take the specialist {s.t.spec_name[k]} ({T.LOCATIONS[s.t.spec_loc[k]]})"
+    ),
+    "ASSIGN": lambda s, p, k: f"give the new specialist to worker #{k + 1}",
+    "BUY": lambda s, p, k: f"buy 1 {T.MATERIALS[k]} for {_price(s, k)}",
+    "SELL": lambda s, p, k: f"sell 1 {T.MATERIALS[k]} for {_price(s, k)} coins",
+    "HIRE": lambda s, p, k: f"hire an apprentice for {s.t.market_apprentice} coins",
+    "TRAIN": lambda s, p, k: f"train one step on the {T.TRACKS[k]} track for {s.t.market_training}",
+    "LEAVE": lambda s, p, k: "leave the market",
+}
 
 
 def _space_words(t: T.Tables, space: int) -> str:
@@ -371,109 +422,54 @@ def _performance_base(s: Seen, p: int) -> int:
     return max(f["dice"][0], 0) + max(f["dice"][1], 0) + skill + bonus
 
 
-def _chip_action(s: Seen, p: int, entry: list, name: str, k: int) -> str:
-    f, t = s.f, s.t
-    loc = entry[C.P_LOC]
-    if name == "COINS2":
-        return f"take {t.fallback_coins} coins instead of the action"
-    if name in ("ALT", "ALT2"):
-        which = 5 if name == "ALT2" else {T.SALON: 0, T.GUILD: 1, T.PERFORM: 2}.get(loc, 3)
-        if loc == T.BALCONY and name == "ALT":
-            which = 4
-        return f"take the alternative reward: {bundle_text(t.alt[which])}"
-    if name == "TAKE":
-        card = f["display"][loc][k]
-        cost = s.tier_cost(p, k)
-        price = f", paying {cost}" if cost else ""
-        tier = "I" * t.slot_tier[k]
-        verb = ("take the patron", "take the instrument plan", "perform", "repair")[loc]
-        names = (t.patron_name, t.kind_name, t.perf_name, t.repair_name)[loc]
-        what = f"{verb} {names[card]}"
-        return f"{what} (tier {tier}{price})"
-    if name.startswith("SEARCH"):
-        names = {"SEARCH_PATRON": T.PATRON_TYPES, "SEARCH_TYPE": T.TYPES, "SEARCH_ERA": T.ERAS}
-        return (
-            f"search the deck for a {names[name][k]} card "
-            f"(pay {t.search_cost}; the apprentices leave the game)"
-        )
-    if name == "AWARD":
-        return "claim an award level"
+def _alt_words(s: Seen, p: int, name: str, k: int) -> str:
+    loc = s.f["placed"][s.task()[2]][C.P_LOC]
+    which = 5 if name == "ALT2" else {T.SALON: 0, T.GUILD: 1, T.PERFORM: 2}.get(loc, 3)
+    if loc == T.BALCONY and name == "ALT":
+        which = 4
+    return f"take the alternative reward: {bundle_text(s.t.alt[which])}"
+
+
+def _take_words(s: Seen, p: int, name: str, k: int) -> str:
+    t, loc = s.t, s.f["placed"][s.task()[2]][C.P_LOC]
+    card = s.f["display"][loc][k]
+    cost = s.tier_cost(p, k)
+    price = f", paying {cost}" if cost else ""
+    verb = ("take the patron", "take the instrument plan", "perform", "repair")[loc]
+    names = (t.patron_name, t.kind_name, t.perf_name, t.repair_name)[loc]
+    return f"{verb} {names[card]} (tier {'I' * t.slot_tier[k]}{price})"
+
+
+_SEARCHED = {"SEARCH_PATRON": T.PATRON_TYPES, "SEARCH_TYPE": T.TYPES, "SEARCH_ERA": T.ERAS}
+
+
+def _search_words(s: Seen, p: int, name: str, k: int) -> str:
+    return (
+        f"search the deck for a {_SEARCHED[name][k]} card "
+        f"(pay {s.t.search_cost}; the apprentices leave the game)"
+    )
+
+
+def _bench_words(s: Seen, p: int, name: str, k: int) -> str:
     bench = s.pl(p)["rough"] if name == "ROUGH" else s.pl(p)["finish"]
-    return f"{name.lower()} the {t.kind_name[bench[k]]}"
+    return f"{name.lower()} the {s.t.kind_name[bench[k]]}"
+
+
+# The revealed worker's actions in words (a D_CHIP decision), by kind, from (seen,
+# seat, kind name, offset); any other kind reads as a bench's.
+CHIP_WORDS = {
+    "COINS2": lambda s, p, name, k: f"take {s.t.fallback_coins} coins instead of the action",
+    "ALT": _alt_words,
+    "ALT2": _alt_words,
+    "TAKE": _take_words,
+    "SEARCH_PATRON": _search_words,
+    "SEARCH_TYPE": _search_words,
+    "SEARCH_ERA": _search_words,
+    "AWARD": lambda s, p, name, k: "claim an award level",
+}
 
 
 # ---- illegal_reason ------------------------------------------------------------------------
-
-ASKED = {
-    C.D_SETUP_FAMILY: "keep a family tile",
-    C.D_SETUP_GOALS: "keep two goals",
-    C.D_SETUP_INSTR: "keep an instrument",
-    C.D_SETUP_PATRON: "keep a patron and choose its workbench space",
-    C.D_MATERIAL: "take a material",
-    C.D_LOAD: "load the roughing bench",
-    C.D_PLACE: "place a worker",
-    C.D_RESOLVE: "activate a location, go to the market or pass",
-    C.D_CHIP: "choose the revealed worker's action",
-    C.D_PAY: "pay in coins and inspiration",
-    C.D_SPACE: "choose a workbench space for the patron",
-    C.D_SALON_BONUS: "take a patron's gift",
-    C.D_REROLL: "reroll a die or keep the dice",
-    C.D_INSPIRE: "spend inspiration on the performance",
-    C.D_ORCH: "choose an orchestra space for the token",
-    C.D_BELOW: "take coins or inspiration below the line",
-    C.D_TUCK: "give the card to a patron or not",
-    C.D_COST: "pay the materials",
-    C.D_RETURN: "return a finishing-bench card to hand",
-    C.D_AGAIN: "work a second instrument or stop",
-    C.D_CLAIM: "claim an award level",
-    C.D_ROYAL: "choose a royal patron",
-    C.D_SPEC: "choose a specialist",
-    C.D_KEEP3: "keep one of the instruments drawn",
-    C.D_ASSIGN: "give a worker to the new specialist",
-    C.D_MARKET: "trade at the market or leave it",
-    C.D_DOUBLE: "double this instrument's bonus now or keep it for the second",
-}
-# The ranges each decision answers with.
-ANSWERS = {
-    C.D_SETUP_FAMILY: ("FAMILY",),
-    C.D_SETUP_GOALS: ("GOALS",),
-    C.D_SETUP_INSTR: ("KEEP",),
-    C.D_SETUP_PATRON: ("PATRON",),
-    C.D_MATERIAL: ("GAIN",),
-    C.D_LOAD: ("LOAD", "SWAP", "NOLOAD"),
-    C.D_PLACE: ("PLACE",),
-    C.D_RESOLVE: ("ACTIVATE", "MARKET", "PASS"),
-    C.D_CHIP: (
-        "TAKE",
-        "ALT",
-        "ALT2",
-        "COINS2",
-        "SEARCH_PATRON",
-        "SEARCH_TYPE",
-        "SEARCH_ERA",
-        "AWARD",
-        "ROUGH",
-        "FINISH",
-    ),
-    C.D_PAY: ("PAY",),
-    C.D_SPACE: ("SPACE",),
-    C.D_SALON_BONUS: ("GIFT",),
-    C.D_REROLL: ("REROLL", "KEEPDICE"),
-    C.D_INSPIRE: ("INSPIRE",),
-    C.D_ORCH: ("SEAT",),
-    C.D_BELOW: ("BELOW",),
-    C.D_TUCK: ("TUCK", "NOTUCK"),
-    C.D_COST: ("WAIVE", "SUB", "PAYCOST"),
-    C.D_RETURN: ("RETURN",),
-    C.D_AGAIN: ("ROUGH", "FINISH", "STOP"),
-    C.D_CLAIM: ("CLAIM",),
-    C.D_ROYAL: ("ROYAL",),
-    C.D_SPEC: ("SPEC",),
-    C.D_KEEP3: ("KEEP",),
-    C.D_ASSIGN: ("ASSIGN",),
-    C.D_MARKET: ("BUY", "SELL", "HIRE", "TRAIN", "LEAVE"),
-    C.D_DOUBLE: ("DOUBLE",),
-}
 
 
 def illegal_reason(state, action):
@@ -496,79 +492,106 @@ def illegal_reason(state, action):
     if s.overflowing() >= 0:
         return "storage is over its limit: first discard a material you hold (4.10)"
     kind, p = s.task()[:2]
-    asked = ASKED[kind]
-    if name not in ANSWERS[kind]:
+    asked = C.TASKS[kind].asks
+    if name not in C.TASKS[kind].answers:
         return f"not now: you are to {asked}"
     reason = _specific_reason(s, p, kind, name, k)
     return reason or f"the rules do not allow that now: you are to {asked}"
 
 
 def _specific_reason(s: Seen, p: int, kind: int, name: str, k: int):
-    f, t, pl = s.f, s.t, s.pl(p)
-    if name == "PLACE":
-        chip, rest = divmod(k, T.NUM_LOCATIONS * 4)
-        appr = rest % 4
-        if chip not in views.owned_chips(f["round"]):
-            joins = 3 if chip == 1 else 5
-            return f"worker #{chip + 1} joins in round {joins} (4.0)"
-        if any(e[C.P_OWNER] == p and e[C.P_CHIP] == chip for e in f["placed"][: f["placed_n"]]):
-            return f"worker #{chip + 1} is placed already this round"
-        if appr > pl["appr"]:
-            return f"you have only {pl['appr']} apprentice(s) to send with it (4.2)"
-    if name == "ACTIVATE":
-        return f"you have no face-down worker on {LOCATION_WORDS[k]}"
-    if name == "MARKET":
-        return "you have visited the market this round already (4.10)"
-    if name == "PASS":
-        return "you still have face-down workers: activate them before passing (8.4)"
-    if name == "TAKE":
-        loc = f["placed"][s.task()[2]][C.P_LOC]
-        if loc >= T.CARD_LOCATIONS or f["display"][loc][k] < 0:
-            return "there is no face-up card in that display slot"
-        cost = s.tier_cost(p, k)
-        if pl["coins"] + pl["insp"] < cost:
-            return f"that tier costs {cost} in coins and inspiration; you have less (4.4.0)"
-        if loc == T.SALON and all(c >= 0 for c in pl["patron"]):
-            return "your three patron spaces are full (4.0)"
-        if loc == T.REPAIR:
-            return "you cannot pay that repair's materials, even with inspiration (4.4.4)"
-    if name.startswith("SEARCH"):
-        return (
-            f"a Search needs an apprentice on the worker, {t.search_cost} in coins and "
-            "inspiration, and a free patron space at the salon (4.4.0)"
-        )
-    if name == "AWARD":
-        return "you qualify for no free award level with a marker left (4.9)"
-    if name in ("ROUGH", "FINISH"):
-        return "that bench slot is empty, or you cannot pay its materials (4.5)"
-    if name == "PAY":
-        return (
-            f"pay {s.task()[2]} in coins and inspiration from what you hold, keeping "
-            f"{s.task()[3]} inspiration back"
-        )
-    if name == "SPACE":
-        return "that workbench space holds a patron already"
-    if name == "BUY":
-        if pl["sold"][k]:
-            return f"you sold {T.MATERIALS[k]} on this visit: not both (4.10)"
-        return "your storage is full or you cannot pay the price (4.10)"
-    if name == "SELL":
-        if pl["bought"][k]:
-            return f"you bought {T.MATERIALS[k]} on this visit: not both (4.10)"
-        return f"you hold no {T.MATERIALS[k]}"
-    if name == "HIRE":
-        return (
-            f"an apprentice costs {t.market_apprentice} coins, and you may own at most "
-            f"{t.apprentice_cap} (4.10)"
-        )
-    if name == "TRAIN":
-        return f"training costs {t.market_training} and cannot reach the track's final step (8.16)"
-    if name == "INSPIRE":
-        return "spend nothing, or exactly what reaches a level not yet reached (4.4.3)"
-    if name == "TUCK":
-        return "that patron has no open requirement this card meets (4.6.2)"
-    if name in ("WAIVE", "SUB", "PAYCOST"):
-        return "you lack the materials (a reduction or 2 inspiration may stand in for one)"
-    if name == "REROLL":
-        return "no rerolls are left"
+    reason = REASONS.get(name)
+    return reason(s, p, k) if reason else None
+
+
+def _place_reason(s: Seen, p: int, k: int):
+    f, pl = s.f, s.pl(p)
+    chip, rest = divmod(k, T.NUM_LOCATIONS * 4)
+    appr = rest % 4
+    if chip not in views.owned_chips(f["round"]):
+        joins = 3 if chip == 1 else 5
+        return f"worker #{chip + 1} joins in round {joins} (4.0)"
+    if any(e[C.P_OWNER] == p and e[C.P_CHIP] == chip for e in f["placed"][: f["placed_n"]]):
+        return f"worker #{chip + 1} is placed already this round"
+    if appr > pl["appr"]:
+        return f"you have only {pl['appr']} apprentice(s) to send with it (4.2)"
     return None
+
+
+def _take_reason(s: Seen, p: int, k: int):
+    f, pl = s.f, s.pl(p)
+    loc = f["placed"][s.task()[2]][C.P_LOC]
+    if loc >= T.CARD_LOCATIONS or f["display"][loc][k] < 0:
+        return "there is no face-up card in that display slot"
+    cost = s.tier_cost(p, k)
+    if pl["coins"] + pl["insp"] < cost:
+        return f"that tier costs {cost} in coins and inspiration; you have less (4.4.0)"
+    if loc == T.SALON and all(c >= 0 for c in pl["patron"]):
+        return "your three patron spaces are full (4.0)"
+    if loc == T.REPAIR:
+        return "you cannot pay that repair's materials, even with inspiration (4.4.4)"
+    return None
+
+
+def _search_reason(s: Seen, p: int, k: int) -> str:
+    return (
+        f"a Search needs an apprentice on the worker, {s.t.search_cost} in coins and "
+        "inspiration, and a free patron space at the salon (4.4.0)"
+    )
+
+
+def _buy_reason(s: Seen, p: int, k: int) -> str:
+    if s.pl(p)["sold"][k]:
+        return f"you sold {T.MATERIALS[k]} on this visit: not both (4.10)"
+    return "your storage is full or you cannot pay the price (4.10)"
+
+
+def _sell_reason(s: Seen, p: int, k: int) -> str:
+    if s.pl(p)["bought"][k]:
+        return f"you bought {T.MATERIALS[k]} on this visit: not both (4.10)"
+    return f"you hold no {T.MATERIALS[k]}"
+
+
+def _said(text: str):
+    return lambda s, p, k: text
+
+
+_BENCH_REASON = _said("that bench slot is empty, or you cannot pay its materials (4.5)")
+_MATERIAL_REASON = _said(
+    "you lack the materials (a reduction or 2 inspiration may stand in for one)"
+)
+# Why an action of a kind the decision asks for is not legal now, by kind, from
+# (seen, seat, offset); None where the rules' general answer is all there is.
+REASONS = {
+    "PLACE": _place_reason,
+    "ACTIVATE": lambda s, p, k: f"you have no face-down worker on {LOCATION_WORDS[k]}",
+    "MARKET": _said("you have visited the market this round already (4.10)"),
+    "PASS": _said("you still have face-down workers: activate them before passing (8.4)"),
+    "TAKE": _take_reason,
+    "SEARCH_PATRON": _search_reason,
+    "SEARCH_TYPE": _search_reason,
+    "SEARCH_ERA": _search_reason,
+    "AWARD": _said("you qualify for no free award level with a marker left (4.9)"),
+    "ROUGH": _BENCH_REASON,
+    "FINISH": _BENCH_REASON,
+    "PAY": lambda s, p, k: (
+        f"pay {s.task()[2]} in coins and inspiration from what you hold, keeping "
+        f"{s.task()[3]} inspiration back"
+    ),
+    "SPACE": _said("that workbench space holds a patron already"),
+    "BUY": _buy_reason,
+    "SELL": _sell_reason,
+    "HIRE": lambda s, p, k: (
+        f"an apprentice costs {s.t.market_apprentice} coins, and you may own at most "
+        f"{s.t.apprentice_cap} (4.10)"
+    ),
+    "TRAIN": lambda s, p, k: (
+        f"training costs {s.t.market_training} and cannot reach the track's final step (8.16)"
+    ),
+    "INSPIRE": _said("spend nothing, or exactly what reaches a level not yet reached (4.4.3)"),
+    "TUCK": _said("that patron has no open requirement this card meets (4.6.2)"),
+    "WAIVE": _MATERIAL_REASON,
+    "SUB": _MATERIAL_REASON,
+    "PAYCOST": _MATERIAL_REASON,
+    "REROLL": _said("no rerolls are left"),
+}
