@@ -33,21 +33,32 @@ cdef int pool_of(const int* copies, const int* seen, int size, int* pool) noexce
 
 cdef void determinize_into(luthier_t* s, int seat, rng_t* rng, const tables_t* tb) noexcept nogil:
     """views.determinized_fields: what `seat` cannot see, dealt again from what it
-    has not seen."""
-    cdef int copies[MAX_PATRONS]
+    has not seen, in the reference's order (each step draws from the same rng)."""
     cdef int seen[MAX_PATRONS]
-    cdef int pool[POOL]
-    cdef int chips[5]
-    cdef int n = s.num_players, o, i, _, j, k, d, npool, slots, at, g, deck, nchips, known
+    redeal_instruments(s, seat, rng, tb)
+    patrons_seen(s, seat, seen)
+    redeal_patron_decks(s, seat, rng, tb, seen)
+    redeal_royals(s, seat, rng, tb, seen)
+    redeal_specialists(s, seat, rng, tb)
+    redeal_tiles(s, seat, rng, tb, DK_GOAL)
+    redeal_tiles(s, seat, rng, tb, DK_FAMILY)
+    hide_choices(s, seat)
+    refill_boxes(s, tb)
+    redeal_chips(s, seat, rng)
+
+
+cdef int instruments_seen(luthier_t* s, int seat, int* seen) noexcept nogil:
+    """The instrument cards `seat` has seen, by kind; returns how many unseen cards
+    the others hold (their hands, choices and cards put under the deck)."""
+    cdef int n = s.num_players, o, i, j, k, g, slots = 0
     cdef player_t* pl
-    cdef bint seen_cut
-    # instruments
     for i in range(MAX_KINDS):
-        copies[i] = tb.kind_copies[i] if i < tb.n_kinds else 0
         seen[i] = s.instr_discard[i] + s.instr_removed[i] + s.players[seat].hand[i]
     for i in range(s.bottom_n):
         if s.bottom[i][1] == seat:
             seen[s.bottom[i][0]] += 1
+        else:
+            slots += 1
     for i in range(MAX_SLOTS):
         if s.display[GUILD][i] >= 0:
             seen[s.display[GUILD][i]] += 1
@@ -58,6 +69,11 @@ cdef void determinize_into(luthier_t* s, int seat, rng_t* rng, const tables_t* t
                 seen[pl.rough[j]] += 1
             if pl.finish[j] >= 0:
                 seen[pl.finish[j]] += 1
+        for j in range(3):
+            for k in range(3):
+                g = pl.tucked[j][k]
+                if G_INSTR <= g < G_INSTR + MAX_KINDS:
+                    seen[g - G_INSTR] += 1
         if o == seat:
             for j in range(3):
                 if pl.keep[j] >= 0:
@@ -65,30 +81,33 @@ cdef void determinize_into(luthier_t* s, int seat, rng_t* rng, const tables_t* t
             for j in range(2):
                 if pl.deal_instr[j] >= 0:
                     seen[pl.deal_instr[j]] += 1
-        for j in range(3):
-            for k in range(3):
-                g = pl.tucked[j][k]
-                if G_INSTR <= g < G_INSTR + MAX_KINDS:
-                    seen[g - G_INSTR] += 1
+        else:
+            slots += pl.hand_n
+            for j in range(3):
+                slots += pl.keep[j] >= 0
+            for j in range(2):
+                slots += pl.deal_instr[j] >= 0
     if G_INSTR <= s.held < G_INSTR + MAX_KINDS:
         seen[s.held - G_INSTR] += 1
+    return slots
+
+
+cdef void redeal_instruments(luthier_t* s, int seat, rng_t* rng,
+                             const tables_t* tb) noexcept nogil:
+    """The others' hands, choices and cards under the deck dealt again from the
+    instruments `seat` has not seen; the rest is the deck."""
+    cdef int copies[MAX_KINDS]
+    cdef int seen[MAX_KINDS]
+    cdef int pool[POOL]
+    cdef int o, i, j, k, _, npool, at = 0
+    cdef player_t* pl
+    cdef int slots = instruments_seen(s, seat, seen)
+    for i in range(MAX_KINDS):
+        copies[i] = tb.kind_copies[i] if i < tb.n_kinds else 0
     npool = pool_of(copies, seen, MAX_KINDS, pool)
-    slots = 0
-    for o in range(n):
-        if o == seat:
-            continue
-        pl = &s.players[o]
-        slots += pl.hand_n
-        for j in range(3):
-            slots += pl.keep[j] >= 0
-        for j in range(2):
-            slots += pl.deal_instr[j] >= 0
-    for i in range(s.bottom_n):
-        slots += s.bottom[i][1] != seat
     if slots:
         shuffle(pool, npool, rng)
-    at = 0
-    for o in range(n):
+    for o in range(s.num_players):
         if o == seat:
             continue
         pl = &s.players[o]
@@ -114,7 +133,11 @@ cdef void determinize_into(luthier_t* s, int seat, rng_t* rng, const tables_t* t
     memset(s.instr_deck, 0, sizeof(s.instr_deck))
     deal_rest(s.instr_deck, pool, at, npool)
 
-    # patrons seen by the seat
+
+cdef void patrons_seen(luthier_t* s, int seat, int* seen) noexcept nogil:
+    """The patron cards `seat` has seen, by id."""
+    cdef int o, i, j
+    cdef player_t* pl
     for i in range(MAX_PATRONS):
         seen[i] = s.patron_discard[i]
         if s.royal_seen[seat] and s.royal_cut[i] > 0:
@@ -124,7 +147,7 @@ cdef void determinize_into(luthier_t* s, int seat, rng_t* rng, const tables_t* t
             seen[s.display[SALON][i]] += 1
     if s.held_patron >= 0:
         seen[s.held_patron] += 1
-    for o in range(n):
+    for o in range(s.num_players):
         pl = &s.players[o]
         for j in range(3):
             if pl.patron[j] >= 0:
@@ -136,13 +159,27 @@ cdef void determinize_into(luthier_t* s, int seat, rng_t* rng, const tables_t* t
             for j in range(2):
                 if pl.deal_patron[j] >= 0:
                     seen[pl.deal_patron[j]] += 1
+
+
+cdef int patron_pool(const tables_t* tb, int deck, const int* seen, int* pool) noexcept nogil:
+    """The patrons of `deck` (DECK_A, DECK_B, DECK_ROYAL) `seat` has not seen."""
+    cdef int copies[MAX_PATRONS]
+    cdef int i
+    for i in range(MAX_PATRONS):
+        copies[i] = 1 if (i < tb.n_patrons and tb.patron_deck[i] == deck) else 0
+    return pool_of(copies, seen, MAX_PATRONS, pool)
+
+
+cdef void redeal_patron_decks(luthier_t* s, int seat, rng_t* rng, const tables_t* tb,
+                              const int* seen) noexcept nogil:
+    """The others' dealt patrons (deck A) dealt again; decks A and B refilled."""
+    cdef int pool[POOL]
+    cdef int deck, o, j, npool, at, slots
     for deck in range(2):
-        for i in range(MAX_PATRONS):
-            copies[i] = 1 if (i < tb.n_patrons and tb.patron_deck[i] == deck) else 0
-        npool = pool_of(copies, seen, MAX_PATRONS, pool)
+        npool = patron_pool(tb, deck, seen, pool)
         slots = 0
         if deck == DECK_A:
-            for o in range(n):
+            for o in range(s.num_players):
                 if o != seat:
                     for j in range(2):
                         slots += s.players[o].deal_patron[j] >= 0
@@ -150,9 +187,8 @@ cdef void determinize_into(luthier_t* s, int seat, rng_t* rng, const tables_t* t
             shuffle(pool, npool, rng)
         at = 0
         if deck == DECK_A:
-            for i in range(MAX_PATRONS):
-                s.patron_deck[i] = 0
-            for o in range(n):
+            memset(s.patron_deck, 0, sizeof(s.patron_deck))
+            for o in range(s.num_players):
                 if o == seat:
                     continue
                 for j in range(2):
@@ -160,36 +196,42 @@ cdef void determinize_into(luthier_t* s, int seat, rng_t* rng, const tables_t* t
                         s.players[o].deal_patron[j] = pool[at]
                         at += 1
         deal_rest(s.patron_deck, pool, at, npool)
-    # royal patrons
-    for i in range(MAX_PATRONS):
-        copies[i] = 1 if (i < tb.n_patrons and tb.patron_deck[i] == DECK_ROYAL) else 0
-    npool = pool_of(copies, seen, MAX_PATRONS, pool)
-    slots = 0 if s.royal_seen[seat] else s.royal_cut_n
+
+
+cdef void redeal_royals(luthier_t* s, int seat, rng_t* rng, const tables_t* tb,
+                        const int* seen) noexcept nogil:
+    """The royal patrons cut for the deck, unless `seat` looked through it."""
+    cdef int pool[POOL]
+    cdef int npool = patron_pool(tb, DECK_ROYAL, seen, pool)
+    cdef int slots = 0 if s.royal_seen[seat] else s.royal_cut_n, at = 0, _
     if slots:
         shuffle(pool, npool, rng)
-    at = 0
     if not s.royal_seen[seat]:
-        for i in range(MAX_PATRONS):
-            s.royal_cut[i] = 0
+        memset(s.royal_cut, 0, sizeof(s.royal_cut))
         for _ in range(min(slots, npool)):
             s.royal_cut[pool[at]] = 1
             at += 1
     memset(s.royal_box, 0, sizeof(s.royal_box))
     deal_rest(s.royal_box, pool, at, npool)
-    # specialists, deck by deck
+
+
+cdef void redeal_specialists(luthier_t* s, int seat, rng_t* rng,
+                             const tables_t* tb) noexcept nogil:
+    """Each specialist deck's cut cards, unless `seat` looked through that deck."""
+    cdef int copies[MAX_SPECS]
+    cdef int seen[MAX_SPECS]
+    cdef int pool[POOL]
+    cdef int d, i, o, _, npool, slots, at
+    cdef bint seen_cut
     memset(s.spec_box, 0, sizeof(s.spec_box))
     for d in range(3):
         seen_cut = s.spec_seen[d][seat]
         for i in range(MAX_SPECS):
             copies[i] = 1 if (i < tb.n_specs and tb.spec_deck[i] == d) else 0
-            seen[i] = 0
-        for o in range(n):
+            seen[i] = s.spec_cut[i] if seen_cut and copies[i] else 0
+        for o in range(s.num_players):
             if s.players[o].spec[d] >= 0:
                 seen[s.players[o].spec[d]] += 1
-        if seen_cut:
-            for i in range(MAX_SPECS):
-                if copies[i]:
-                    seen[i] += s.spec_cut[i]
         npool = pool_of(copies, seen, MAX_SPECS, pool)
         slots = 0 if seen_cut else s.spec_cut_n[d]
         if slots:
@@ -203,9 +245,13 @@ cdef void determinize_into(luthier_t* s, int seat, rng_t* rng, const tables_t* t
                 s.spec_cut[pool[at]] = 1
                 at += 1
         deal_rest(s.spec_box, pool, at, npool)
-    redeal_tiles(s, seat, rng, tb, DK_GOAL)
-    redeal_tiles(s, seat, rng, tb, DK_FAMILY)
-    for o in range(n):
+
+
+cdef void hide_choices(luthier_t* s, int seat) noexcept nogil:
+    """The others' unseen choices made again: goals 0 and 1 kept, family tile 0."""
+    cdef int o
+    cdef player_t* pl
+    for o in range(s.num_players):
         if o == seat:
             continue
         pl = &s.players[o]
@@ -213,7 +259,11 @@ cdef void determinize_into(luthier_t* s, int seat, rng_t* rng, const tables_t* t
             pl.goal_mask = 3
         if not s.revealed and pl.family_pick >= 0:
             pl.family_pick = 0
-    # boxed award tiles and orchestra setup cards
+
+
+cdef void refill_boxes(luthier_t* s, const tables_t* tb) noexcept nogil:
+    """Boxed award tiles and orchestra setup cards: all those not in play."""
+    cdef int i
     for i in range(MAX_AWARDS):
         s.award_box[i] = 1 if i < tb.n_awards else 0
     for i in range(4):
@@ -221,8 +271,14 @@ cdef void determinize_into(luthier_t* s, int seat, rng_t* rng, const tables_t* t
             s.award_box[s.awards[i]] = 0
     for i in range(MAX_ORCH):
         s.orch_box[i] = 1 if (i < tb.n_orch and i != s.orch_card) else 0
-    # the other seats' face-down chips
-    for o in range(n):
+
+
+cdef void redeal_chips(luthier_t* s, int seat, rng_t* rng) noexcept nogil:
+    """The others' face-down chips: their numbers shuffled among the chips not yet
+    seen."""
+    cdef int chips[5]
+    cdef int o, i, k, known, slots, nchips, at
+    for o in range(s.num_players):
         if o == seat:
             continue
         known = 0

@@ -46,6 +46,17 @@ GOAL_PAIR[:] = [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]]
 cdef tables_t TB
 cdef bint TABLES_READY = False
 
+# The table of task kinds (codec.TASKS), indexed by the kind's number: what runs an
+# automatic step, what lists a decision's actions and what applies the seat's answer.
+# Every function takes the task's seat and arguments (p, a, b, c); fill_task_table
+# fills the rows.
+ctypedef void (*run_fn)(luthier_t* s, int p, int a, int b, int c) noexcept nogil
+ctypedef int (*legal_fn)(luthier_t* s, int p, int a, int b, int* out) noexcept nogil
+ctypedef void (*decide_fn)(luthier_t* s, int p, int a, int b, int action) noexcept nogil
+cdef run_fn TASK_RUN[D_DOUBLE + 1]
+cdef legal_fn TASK_LEGAL[D_DOUBLE + 1]
+cdef decide_fn TASK_DECIDE[D_DOUBLE + 1]
+
 
 cdef void _load():
     """Fill the C tables from the data files (once) and the action layout."""
@@ -61,6 +72,7 @@ cdef void _load():
         return
     fill_tables(&TB)
     use_tables(&TB)
+    fill_task_table()
     base = _actions.BASE
     A_PLACE, A_ACTIVATE, A_MARKET, A_PASS = (
         base["PLACE"], base["ACTIVATE"], base["MARKET"], base["PASS"])
@@ -416,7 +428,7 @@ cdef inline int display_deck(int loc) noexcept nogil:
     return DK_REPAIR
 
 
-cdef void run_setup(luthier_t* s) noexcept nogil:
+cdef void run_setup(luthier_t* s, int _p, int a, int b, int c) noexcept nogil:
     cdef int draw[4]
     cdef int p
     if next_setup_draw(s, draw):
@@ -456,7 +468,7 @@ cdef void apply_orchestra_card(luthier_t* s, int card) noexcept nogil:
             s.claims[slot][TB.orch_blocked[card][slot]] = DUMMY
 
 
-cdef void run_reveal(luthier_t* s) noexcept nogil:
+cdef void run_reveal(luthier_t* s, int _p, int a, int b, int c) noexcept nogil:
     cdef int p, i, j, x, n = s.num_players
     cdef int keys[LP]
     cdef player_t* pl
@@ -479,7 +491,7 @@ cdef void run_reveal(luthier_t* s) noexcept nogil:
         push(s, T_FAMILY_ABILITY, s.order[i], 0, 0, 0)
 
 
-cdef void run_family_ability(luthier_t* s, int p) noexcept nogil:
+cdef void run_family_ability(luthier_t* s, int p, int a, int b, int c) noexcept nogil:
     cdef player_t* pl = &s.players[p]
     cdef int ability = TB.family_ability[pl.family[pl.family_pick]]
     if ability == FA_PERF:
@@ -496,7 +508,7 @@ cdef void run_family_ability(luthier_t* s, int p) noexcept nogil:
 
 # ---- round start, planning, resolution ------------------------------------------------
 
-cdef void run_round_start(luthier_t* s) noexcept nogil:
+cdef void run_round_start(luthier_t* s, int p, int a, int b, int c) noexcept nogil:
     cdef int i, n = s.num_players
     s.phase = PH_ROUND_START
     push(s, T_PLAN, -1, 0, n * owned_count(s), 0)
@@ -504,7 +516,7 @@ cdef void run_round_start(luthier_t* s) noexcept nogil:
         push(s, T_PLAYER_START, s.order[i], 0, 0, 0)
 
 
-cdef void run_player_start(luthier_t* s, int p) noexcept nogil:
+cdef void run_player_start(luthier_t* s, int p, int a, int b, int _c) noexcept nogil:
     cdef player_t* pl = &s.players[p]
     cdef int i, c
     for i in range(MAX_DONE):
@@ -521,7 +533,7 @@ cdef int tucked_count(player_t* pl, int space) noexcept nogil:
     return (pl.tucked[space][0] >= 0) + (pl.tucked[space][1] >= 0) + (pl.tucked[space][2] >= 0)
 
 
-cdef void run_gifts(luthier_t* s, int p) noexcept nogil:
+cdef void run_gifts(luthier_t* s, int p, int a, int b, int c) noexcept nogil:
     cdef player_t* pl = &s.players[p]
     cdef int space, patron, unmet
     for space in range(3):
@@ -538,7 +550,7 @@ cdef void run_gifts(luthier_t* s, int p) noexcept nogil:
             gain(s, p, TB.patron_gifts[patron][pl.patience[space] - 1], 1)
 
 
-cdef void run_plan(luthier_t* s, int turn, int left) noexcept nogil:
+cdef void run_plan(luthier_t* s, int p, int turn, int left, int c) noexcept nogil:
     if left == 0:
         s.phase = PH_RESOLUTION
         push(s, T_RESOLVE_NEXT, -1, -1, 0, 0)
@@ -565,7 +577,7 @@ cdef bint has_face_down(luthier_t* s, int p) noexcept nogil:
     return False
 
 
-cdef void run_resolve_next(luthier_t* s, int last) noexcept nogil:
+cdef void run_resolve_next(luthier_t* s, int p, int last, int b, int c) noexcept nogil:
     cdef int step, index, n = s.num_players
     for step in range(1, n + 1):
         index = (last + step + n) % n
@@ -576,7 +588,7 @@ cdef void run_resolve_next(luthier_t* s, int last) noexcept nogil:
     push(s, T_ROUND_END, -1, 0, 0, 0)
 
 
-cdef void run_activate(luthier_t* s, int p, int loc, int revealed) noexcept nogil:
+cdef void run_activate(luthier_t* s, int p, int loc, int revealed, int c) noexcept nogil:
     cdef int chips[MAX_PLACED]
     cdef int n = 0, i, j, x, owner, b
     cdef bint found
@@ -620,7 +632,7 @@ cdef void run_activate(luthier_t* s, int p, int loc, int revealed) noexcept nogi
         push(s, D_CHIP, s.placed[chips[i]][P_OWNER], chips[i], 0, 0)
 
 
-cdef void run_chip_done(luthier_t* s, int index) noexcept nogil:
+cdef void run_chip_done(luthier_t* s, int p, int index, int b, int c) noexcept nogil:
     cdef v_t* e = s.placed[index]
     e[P_STATUS] = S_KEPT if e[P_LOC] == BALCONY else S_DONE
     if s.act_mode == M_SEARCH:
@@ -632,7 +644,7 @@ cdef void run_chip_done(luthier_t* s, int index) noexcept nogil:
     s.act_again = 0
 
 
-cdef void run_bonus(luthier_t* s, int index) noexcept nogil:
+cdef void run_bonus(luthier_t* s, int _p, int index, int b, int c) noexcept nogil:
     cdef v_t* e = s.placed[index]
     cdef int p = e[P_OWNER], loc = e[P_LOC], skill = e[P_SKILL]
     if s.act_mode == M_FALLBACK and not (s.flags & FLAG_BONUS_AFTER_FALLBACK):
@@ -658,7 +670,7 @@ cdef void run_bonus(luthier_t* s, int index) noexcept nogil:
         push(s, T_ADVANCE, p, TR_REP, 0, 0)
 
 
-cdef void run_specialist(luthier_t* s, int index) noexcept nogil:
+cdef void run_specialist(luthier_t* s, int _p, int index, int b, int c) noexcept nogil:
     cdef v_t* e = s.placed[index]
     cdef int p = e[P_OWNER]
     cdef int spec = chip_specialist(s, p, e[P_CHIP])
@@ -758,7 +770,7 @@ cdef int performance_base(luthier_t* s, int p) noexcept nogil:
     return s.dice[0] + s.dice[1] + s.placed[s.act_chip][P_SKILL] + abilities(s, p, AB_PERFORM_BONUS)
 
 
-cdef int legal_again(luthier_t* s, int p, int mode, int* out) noexcept nogil:
+cdef int legal_again(luthier_t* s, int p, int mode, int b, int* out) noexcept nogil:
     cdef player_t* pl = &s.players[p]
     cdef v_t* bench = &pl.rough[0] if mode == 0 else &pl.finish[0]
     cdef int n = 0, sl, k
@@ -775,7 +787,7 @@ cdef int legal_again(luthier_t* s, int p, int mode, int* out) noexcept nogil:
     return n
 
 
-cdef int legal_chip(luthier_t* s, int p, int index, int* out) noexcept nogil:
+cdef int legal_chip(luthier_t* s, int p, int index, int b, int* out) noexcept nogil:
     cdef v_t* e = s.placed[index]
     cdef int loc = e[P_LOC], appr = e[P_APPR], n = 0, sl, k, card, cost, discount, i, search
     cdef player_t* pl = &s.players[p]
@@ -836,7 +848,7 @@ cdef int legal_chip(luthier_t* s, int p, int index, int* out) noexcept nogil:
     return n
 
 
-cdef int legal_cost(luthier_t* s, int p, int mode, int* out) noexcept nogil:
+cdef int legal_cost(luthier_t* s, int p, int mode, int b, int* out) noexcept nogil:
     cdef player_t* pl = &s.players[p]
     cdef bint substitute = mode == 2, ok
     cdef int after[3]
@@ -863,7 +875,7 @@ cdef int legal_cost(luthier_t* s, int p, int mode, int* out) noexcept nogil:
     return n
 
 
-cdef int legal_market(luthier_t* s, int p, int* out) noexcept nogil:
+cdef int legal_market(luthier_t* s, int p, int a, int b, int* out) noexcept nogil:
     cdef player_t* pl = &s.players[p]
     cdef int n = 0, m, track, limit
     cdef bint room = mat_total(pl) < capacity(s, p)
@@ -887,198 +899,254 @@ cdef int legal_market(luthier_t* s, int p, int* out) noexcept nogil:
     return n
 
 
-cdef int legal_raw(luthier_t* s, int* out) noexcept nogil:
-    """The decision's actions, unsorted (legal_now sorts them)."""
-    cdef int n = 0, kind, p, a, b, m, k, sl, chip, loc, j, c, placed_mask, most, i
-    cdef int spaces[MAX_SPACES]
-    cdef player_t* pl
-    cdef bint empty
-    p = overflowing(s)
-    if p >= 0:
-        for m in range(3):
-            if s.players[p].mat[m] > 0:
-                out[n] = A_DROP + m
-                n += 1
+# ---- legal actions (reference._legal_*): one function per decision (TASK_LEGAL) ---------
+# Each lists the decision's actions, unsorted, from the task's seat and arguments.
+
+cdef int legal_drop(luthier_t* s, int p, int* out) noexcept nogil:
+    cdef int m, n = 0
+    for m in range(3):
+        if s.players[p].mat[m] > 0:
+            out[n] = A_DROP + m
+            n += 1
+    return n
+
+
+cdef int count_from(int first, int count, int* out) noexcept nogil:
+    """The `count` actions from `first` on."""
+    cdef int i
+    for i in range(count):
+        out[i] = first + i
+    return count
+
+
+cdef int legal_setup_family(luthier_t* s, int p, int a, int b, int* out) noexcept nogil:
+    return count_from(A_FAMILY, 2, out)
+
+
+cdef int legal_setup_goals(luthier_t* s, int p, int a, int b, int* out) noexcept nogil:
+    return count_from(A_GOALS, 6, out)
+
+
+cdef int legal_setup_instr(luthier_t* s, int p, int a, int b, int* out) noexcept nogil:
+    cdef player_t* pl = &s.players[p]
+    cdef int j, n = 0
+    for j in range(2):
+        if pl.deal_instr[j] >= 0:
+            out[n] = A_KEEP + pl.deal_instr[j]
+            n += 1
+    return n
+
+
+cdef int legal_setup_patron(luthier_t* s, int p, int a, int b, int* out) noexcept nogil:
+    return count_from(A_PATRON, 6, out)
+
+
+cdef int legal_material(luthier_t* s, int p, int a, int b, int* out) noexcept nogil:
+    return count_from(A_GAIN, 3, out)
+
+
+cdef int legal_load(luthier_t* s, int p, int left, int b, int* out) noexcept nogil:
+    cdef player_t* pl = &s.players[p]
+    cdef int n = 0, k, sl
+    cdef bint empty = pl.rough[0] < 0 or pl.rough[1] < 0
+    out[n] = A_NOLOAD
+    n += 1
+    if left == 0:
         return n
+    for k in range(TB.n_kinds):
+        if pl.hand[k] == 0:
+            continue
+        if empty:
+            out[n] = A_LOAD + k
+            n += 1
+        else:
+            for sl in range(2):
+                if pl.rough[sl] != k and (sl == 0 or pl.rough[1] != pl.rough[0]):
+                    out[n] = A_SWAP + sl * MAX_KINDS + k
+                    n += 1
+    return n
+
+
+cdef int legal_place(luthier_t* s, int p, int a, int b, int* out) noexcept nogil:
+    cdef int n = 0, i, chip, loc, k, placed_mask = 0
+    cdef int most = imin(3, s.players[p].appr)
+    for i in range(s.placed_n):
+        if s.placed[i][P_OWNER] == p:
+            placed_mask |= 1 << s.placed[i][P_CHIP]
+    for chip in range(5):
+        if not owns_chip(s, chip) or (placed_mask >> chip) & 1:
+            continue
+        for loc in range(NUM_LOCATIONS):
+            for k in range(most + 1):
+                out[n] = A_PLACE + (chip * NUM_LOCATIONS + loc) * 4 + k
+                n += 1
+    return n
+
+
+cdef int legal_resolve(luthier_t* s, int p, int a, int b, int* out) noexcept nogil:
+    cdef int n = 0, loc
+    for loc in range(NUM_LOCATIONS):
+        if face_down_at(s, p, loc):
+            out[n] = A_ACTIVATE + loc
+            n += 1
+    if not s.players[p].visited:
+        out[n] = A_MARKET
+        n += 1
+    if not has_face_down(s, p):
+        out[n] = A_PASS
+        n += 1
+    return n
+
+
+cdef int legal_pay(luthier_t* s, int p, int amount, int reserve, int* out) noexcept nogil:
+    cdef player_t* pl = &s.players[p]
+    cdef int n = 0, k
+    for k in range(imax(0, amount - pl.coins), imin(amount, pl.insp - reserve) + 1):
+        out[n] = A_PAY + k
+        n += 1
+    return n
+
+
+cdef int legal_space(luthier_t* s, int p, int a, int b, int* out) noexcept nogil:
+    cdef int n = 0, j
+    for j in range(3):
+        if s.players[p].patron[j] < 0:
+            out[n] = A_SPACE + j
+            n += 1
+    return n
+
+
+cdef int legal_salon_bonus(luthier_t* s, int p, int a, int b, int* out) noexcept nogil:
+    cdef int n = 0, sl, c, i
+    for sl in range(3):
+        c = s.players[p].patron[sl]
+        if c >= 0:
+            out[n] = A_GIFT + 2 * sl
+            n += 1
+            for i in range(NB):
+                if TB.patron_gifts[c][1][i] != TB.patron_gifts[c][0][i]:
+                    out[n] = A_GIFT + 2 * sl + 1
+                    n += 1
+                    break
+    return n
+
+
+cdef int legal_reroll(luthier_t* s, int p, int a, int b, int* out) noexcept nogil:
+    if s.rerolls == 0:
+        out[0] = A_KEEPDICE
+        return 1
+    out[0] = A_REROLL
+    out[1] = A_REROLL + 1
+    out[2] = A_KEEPDICE
+    return 3
+
+
+cdef int legal_inspire(luthier_t* s, int p, int a, int b, int* out) noexcept nogil:
+    cdef int n = 0, i, k
+    cdef int base = performance_base(s, p)
+    out[n] = A_INSPIRE
+    n += 1
+    for i in range(3):
+        k = TB.perf_at[s.held - G_PERF][i] - base
+        if 0 < k <= s.players[p].insp and k < 25:
+            out[n] = A_INSPIRE + k
+            n += 1
+    return n
+
+
+cdef int legal_orch(luthier_t* s, int p, int kind, int selector, int* out) noexcept nogil:
+    cdef int spaces[MAX_SPACES]
+    cdef int i, n = token_spaces(kind, selector, spaces)
+    for i in range(n):
+        out[i] = A_SEAT + spaces[i]
+    return n
+
+
+cdef int legal_below(luthier_t* s, int p, int a, int b, int* out) noexcept nogil:
+    return count_from(A_BELOW, 2, out)
+
+
+cdef int legal_double(luthier_t* s, int p, int a, int b, int* out) noexcept nogil:
+    return count_from(A_DOUBLE, 2, out)
+
+
+cdef int legal_tuck(luthier_t* s, int p, int a, int b, int* out) noexcept nogil:
+    cdef int n = 0, sl
+    out[n] = A_NOTUCK
+    n += 1
+    for sl in range(3):
+        if can_tuck(s, p, sl, s.held):
+            out[n] = A_TUCK + sl
+            n += 1
+    return n
+
+
+cdef int legal_return(luthier_t* s, int p, int a, int b, int* out) noexcept nogil:
+    cdef player_t* pl = &s.players[p]
+    cdef int n = 0, sl
+    for sl in range(2):
+        if pl.finish[sl] >= 0 and (sl == 0 or pl.finish[0] != pl.finish[1]):
+            out[n] = A_RETURN + sl
+            n += 1
+    return n
+
+
+cdef int legal_claim(luthier_t* s, int p, int a, int b, int* out) noexcept nogil:
+    return claims_of(s, p, out)
+
+
+cdef int legal_royal(luthier_t* s, int p, int a, int b, int* out) noexcept nogil:
+    cdef int n = 0, i
+    for i in range(MAX_PATRONS):
+        if s.royal_cut[i]:
+            out[n] = A_ROYAL + i
+            n += 1
+    return n
+
+
+cdef int legal_spec(luthier_t* s, int p, int deck, int b, int* out) noexcept nogil:
+    cdef int n = 0, i
+    for i in range(TB.n_specs):
+        if s.spec_cut[i] and TB.spec_deck[i] == deck:
+            out[n] = A_SPEC + i
+            n += 1
+    return n
+
+
+cdef int legal_keep3(luthier_t* s, int p, int a, int b, int* out) noexcept nogil:
+    cdef player_t* pl = &s.players[p]
+    cdef int n = 0, j
+    for j in range(3):
+        if pl.keep[j] >= 0:
+            out[n] = A_KEEP + pl.keep[j]
+            n += 1
+    return n
+
+
+cdef int legal_assign(luthier_t* s, int p, int a, int b, int* out) noexcept nogil:
+    cdef player_t* pl = &s.players[p]
+    cdef int n = 0, chip
+    for chip in range(5):
+        if (owns_chip(s, chip) and pl.spec_chip[0] != chip and pl.spec_chip[1] != chip
+                and pl.spec_chip[2] != chip):
+            out[n] = A_ASSIGN + chip
+            n += 1
+    return n
+
+
+cdef int legal_raw(luthier_t* s, int* out) noexcept nogil:
+    """The actions of the seat to move, unsorted (legal_now sorts them): the decision
+    on top of the stack asks its row of TASK_LEGAL."""
+    cdef int p = overflowing(s)
+    cdef v_t* task
+    if p >= 0:
+        return legal_drop(s, p, out)
     if s.task_n == 0:
         return 0
-    kind = s.tasks[s.task_n - 1][0]
-    p = s.tasks[s.task_n - 1][1]
-    a = s.tasks[s.task_n - 1][2]
-    b = s.tasks[s.task_n - 1][3]
-    if kind < D_SETUP_FAMILY or p < 0:
+    task = s.tasks[s.task_n - 1]
+    if task[0] < D_SETUP_FAMILY or task[1] < 0:
         return 0
-    pl = &s.players[p]
-    if kind == D_SETUP_FAMILY:
-        out[0] = A_FAMILY
-        out[1] = A_FAMILY + 1
-        return 2
-    if kind == D_SETUP_GOALS:
-        for i in range(6):
-            out[i] = A_GOALS + i
-        return 6
-    if kind == D_SETUP_INSTR:
-        for j in range(2):
-            if pl.deal_instr[j] >= 0:
-                out[n] = A_KEEP + pl.deal_instr[j]
-                n += 1
-        return n
-    if kind == D_SETUP_PATRON:
-        for i in range(6):
-            out[i] = A_PATRON + i
-        return 6
-    if kind == D_MATERIAL:
-        for m in range(3):
-            out[m] = A_GAIN + m
-        return 3
-    if kind == D_LOAD:
-        out[n] = A_NOLOAD
-        n += 1
-        if a == 0:
-            return n
-        empty = pl.rough[0] < 0 or pl.rough[1] < 0
-        for k in range(TB.n_kinds):
-            if pl.hand[k] == 0:
-                continue
-            if empty:
-                out[n] = A_LOAD + k
-                n += 1
-            else:
-                for sl in range(2):
-                    if pl.rough[sl] != k and (sl == 0 or pl.rough[1] != pl.rough[0]):
-                        out[n] = A_SWAP + sl * MAX_KINDS + k
-                        n += 1
-        return n
-    if kind == D_PLACE:
-        placed_mask = 0
-        for i in range(s.placed_n):
-            if s.placed[i][P_OWNER] == p:
-                placed_mask |= 1 << s.placed[i][P_CHIP]
-        most = imin(3, pl.appr)
-        for chip in range(5):
-            if not owns_chip(s, chip) or (placed_mask >> chip) & 1:
-                continue
-            for loc in range(NUM_LOCATIONS):
-                for k in range(most + 1):
-                    out[n] = A_PLACE + (chip * NUM_LOCATIONS + loc) * 4 + k
-                    n += 1
-        return n
-    if kind == D_RESOLVE:
-        for loc in range(NUM_LOCATIONS):
-            if face_down_at(s, p, loc):
-                out[n] = A_ACTIVATE + loc
-                n += 1
-        if not pl.visited:
-            out[n] = A_MARKET
-            n += 1
-        if not has_face_down(s, p):
-            out[n] = A_PASS
-            n += 1
-        return n
-    if kind == D_CHIP:
-        return legal_chip(s, p, a, out)
-    if kind == D_PAY:
-        for k in range(imax(0, a - pl.coins), imin(a, pl.insp - b) + 1):
-            out[n] = A_PAY + k
-            n += 1
-        return n
-    if kind == D_SPACE:
-        for j in range(3):
-            if pl.patron[j] < 0:
-                out[n] = A_SPACE + j
-                n += 1
-        return n
-    if kind == D_SALON_BONUS:
-        for sl in range(3):
-            c = pl.patron[sl]
-            if c >= 0:
-                out[n] = A_GIFT + 2 * sl
-                n += 1
-                for i in range(NB):
-                    if TB.patron_gifts[c][1][i] != TB.patron_gifts[c][0][i]:
-                        out[n] = A_GIFT + 2 * sl + 1
-                        n += 1
-                        break
-        return n
-    if kind == D_REROLL:
-        if s.rerolls == 0:
-            out[0] = A_KEEPDICE
-            return 1
-        out[0] = A_REROLL
-        out[1] = A_REROLL + 1
-        out[2] = A_KEEPDICE
-        return 3
-    if kind == D_INSPIRE:
-        out[n] = A_INSPIRE
-        n += 1
-        c = performance_base(s, p)
-        for i in range(3):
-            k = TB.perf_at[s.held - G_PERF][i] - c
-            if 0 < k <= pl.insp and k < 25:
-                out[n] = A_INSPIRE + k
-                n += 1
-        return n
-    if kind == D_ORCH:
-        j = token_spaces(a, b, spaces)
-        for i in range(j):
-            out[i] = A_SEAT + spaces[i]
-        return j
-    if kind == D_BELOW:
-        out[0] = A_BELOW
-        out[1] = A_BELOW + 1
-        return 2
-    if kind == D_DOUBLE:
-        out[0] = A_DOUBLE
-        out[1] = A_DOUBLE + 1
-        return 2
-    if kind == D_TUCK:
-        out[n] = A_NOTUCK
-        n += 1
-        for sl in range(3):
-            if can_tuck(s, p, sl, s.held):
-                out[n] = A_TUCK + sl
-                n += 1
-        return n
-    if kind == D_COST:
-        return legal_cost(s, p, a, out)
-    if kind == D_RETURN:
-        for sl in range(2):
-            if pl.finish[sl] >= 0 and (sl == 0 or pl.finish[0] != pl.finish[1]):
-                out[n] = A_RETURN + sl
-                n += 1
-        return n
-    if kind == D_AGAIN:
-        return legal_again(s, p, a, out)
-    if kind == D_CLAIM:
-        return claims_of(s, p, out)
-    if kind == D_ROYAL:
-        for i in range(MAX_PATRONS):
-            if s.royal_cut[i]:
-                out[n] = A_ROYAL + i
-                n += 1
-        return n
-    if kind == D_SPEC:
-        for i in range(TB.n_specs):
-            if s.spec_cut[i] and TB.spec_deck[i] == a:
-                out[n] = A_SPEC + i
-                n += 1
-        return n
-    if kind == D_KEEP3:
-        for j in range(3):
-            if pl.keep[j] >= 0:
-                out[n] = A_KEEP + pl.keep[j]
-                n += 1
-        return n
-    if kind == D_ASSIGN:
-        for chip in range(5):
-            if (owns_chip(s, chip) and pl.spec_chip[0] != chip and pl.spec_chip[1] != chip
-                    and pl.spec_chip[2] != chip):
-                out[n] = A_ASSIGN + chip
-                n += 1
-        return n
-    if kind == D_MARKET:
-        return legal_market(s, p, out)
-    return 0
+    return TASK_LEGAL[task[0]](s, task[1], task[2], task[3], out)
 
 
 cdef inline int legal_now(luthier_t* s, int* out) noexcept nogil:
@@ -1141,7 +1209,7 @@ cdef void take_card(luthier_t* s, int p, int loc, int slot) noexcept nogil:
         ask_payment(s, p, cost, reserve)
 
 
-cdef void do_chip(luthier_t* s, int p, int index, int action) noexcept nogil:
+cdef void do_chip(luthier_t* s, int p, int index, int b, int action) noexcept nogil:
     cdef v_t* e = s.placed[index]
     cdef int loc = e[P_LOC], mode, which
     s.act_chip = index
@@ -1180,174 +1248,221 @@ cdef void do_chip(luthier_t* s, int p, int index, int action) noexcept nogil:
         take_card(s, p, loc, action - A_TAKE)
 
 
+# ---- applying decisions (reference._do_*): one function per decision (TASK_DECIDE) --------
+# Each applies `action`, the seat's answer to the popped task (p, a, b).
+
+cdef void do_setup_family(luthier_t* s, int p, int a, int b, int action) noexcept nogil:
+    s.players[p].family_pick = action - A_FAMILY
+
+
+cdef void do_setup_goals(luthier_t* s, int p, int a, int b, int action) noexcept nogil:
+    cdef int i = action - A_GOALS
+    s.players[p].goal_mask = (1 << GOAL_PAIR[i][0]) | (1 << GOAL_PAIR[i][1])
+
+
+cdef void do_setup_instr(luthier_t* s, int p, int a, int b, int action) noexcept nogil:
+    cdef player_t* pl = &s.players[p]
+    cdef int kept = action - A_KEEP
+    cdef int other = pl.deal_instr[1] if pl.deal_instr[0] == kept else pl.deal_instr[0]
+    pl.hand[kept] += 1
+    pl.hand_n += 1
+    pl.deal_instr[0] = -1
+    pl.deal_instr[1] = -1
+    put_under_deck(s, other, p)
+
+
+cdef void do_setup_patron(luthier_t* s, int p, int a, int b, int action) noexcept nogil:
+    cdef player_t* pl = &s.players[p]
+    cdef int i = (action - A_PATRON) // 3, sl = (action - A_PATRON) % 3
+    cdef int kept = pl.deal_patron[i], other = pl.deal_patron[1 - i]
+    pl.deal_patron[0] = -1
+    pl.deal_patron[1] = -1
+    discard(s, DK_PATRON, other)
+    place_patron(s, p, kept, sl)
+
+
+cdef void do_material(luthier_t* s, int p, int a, int b, int action) noexcept nogil:
+    s.players[p].mat[action - A_GAIN] += 1
+
+
+cdef void do_load(luthier_t* s, int p, int left, int b, int action) noexcept nogil:
+    cdef player_t* pl = &s.players[p]
+    cdef int k, sl
+    if action == A_NOLOAD:
+        return
+    if action < A_SWAP:
+        k = action - A_LOAD
+        if pl.rough[0] < 0:
+            pl.rough[0] = k
+        else:
+            pl.rough[1] = k
+    else:
+        sl = (action - A_SWAP) // MAX_KINDS
+        k = (action - A_SWAP) % MAX_KINDS
+        pl.hand[pl.rough[sl]] += 1
+        pl.hand_n += 1
+        pl.rough[sl] = k
+    pl.hand[k] -= 1
+    pl.hand_n -= 1
+    if b == 0 and left > 1:
+        push(s, D_LOAD, p, left - 1, 0, 0)
+
+
+cdef void do_place(luthier_t* s, int p, int a, int b, int action) noexcept nogil:
+    cdef int i = action - A_PLACE
+    cdef v_t* e = s.placed[s.placed_n]
+    e[P_OWNER] = p
+    e[P_CHIP] = i // (NUM_LOCATIONS * 4)
+    e[P_APPR] = i % 4
+    e[P_LOC] = (i // 4) % NUM_LOCATIONS
+    e[P_STATUS] = S_DOWN
+    e[P_SKILL] = 0
+    s.placed_n += 1
+    s.players[p].appr -= i % 4
+
+
+cdef void do_resolve(luthier_t* s, int p, int a, int b, int action) noexcept nogil:
+    if action == A_PASS:
+        s.players[p].passed = 1
+    elif action == A_MARKET:
+        s.players[p].visited = 1
+        push(s, D_MARKET, p, 0, 0, 0)
+    else:
+        push(s, T_ACTIVATE, p, action - A_ACTIVATE, 0, 0)
+
+
+cdef void do_pay(luthier_t* s, int p, int amount, int b, int action) noexcept nogil:
+    s.players[p].insp -= action - A_PAY
+    s.players[p].coins -= amount - (action - A_PAY)
+
+
+cdef void do_space(luthier_t* s, int p, int a, int b, int action) noexcept nogil:
+    cdef int patron = s.held_patron
+    s.held_patron = -1
+    place_patron(s, p, patron, action - A_SPACE)
+
+
+cdef void do_salon_bonus(luthier_t* s, int p, int a, int b, int action) noexcept nogil:
+    cdef player_t* pl = &s.players[p]
+    cdef int sl = (action - A_GIFT) // 2
+    pl.patience[sl] = imax(0, pl.patience[sl] - 1)
+    gain(s, p, TB.patron_gifts[pl.patron[sl]][(action - A_GIFT) % 2], 1)
+
+
+cdef void do_reroll(luthier_t* s, int p, int a, int b, int action) noexcept nogil:
+    if action == A_KEEPDICE:
+        return
+    s.rerolls -= 1
+    push(s, D_REROLL, p, 0, 0, 0)
+    push(s, C_DIE, p, action - A_REROLL, 0, 0)
+
+
+cdef void do_inspire(luthier_t* s, int p, int a, int b, int action) noexcept nogil:
+    cdef int k = action - A_INSPIRE
+    s.players[p].insp -= k
+    s.perf_total = performance_base(s, p) + k
+
+
+cdef void do_orch(luthier_t* s, int p, int kind, int b, int action) noexcept nogil:
+    push(s, T_CHAIR, p, action - A_SEAT, kind, 0)
+
+
+cdef void do_double(luthier_t* s, int p, int space, int b, int action) noexcept nogil:
+    push(s, T_CHAIR, p, space, K_INSTR, CHAIR_DOUBLE if action == A_DOUBLE else CHAIR_SINGLE)
+
+
+cdef void do_below(luthier_t* s, int p, int times, int b, int action) noexcept nogil:
+    if action == A_BELOW:
+        s.players[p].coins += TB.below_coins * times
+    else:
+        s.players[p].insp += TB.below_insp * times
+
+
+cdef void do_cost(luthier_t* s, int p, int mode, int b, int action) noexcept nogil:
+    cdef player_t* pl = &s.players[p]
+    cdef int m
+    if action == A_PAYCOST:
+        for m in range(3):
+            pl.mat[m] -= s.cost[m]
+            s.cost[m] = 0
+        return
+    if action < A_SUB:
+        m = action - A_WAIVE
+        s.act_discount -= 1
+    else:
+        m = action - A_SUB
+        pl.insp -= 2
+    s.cost[m] -= 1
+    push(s, D_COST, p, mode, 0, 0)
+
+
+cdef void do_return(luthier_t* s, int p, int a, int b, int action) noexcept nogil:
+    cdef player_t* pl = &s.players[p]
+    cdef int sl = action - A_RETURN
+    pl.hand[pl.finish[sl]] += 1
+    pl.hand_n += 1
+    pl.finish[sl] = -1
+
+
+cdef void do_again(luthier_t* s, int p, int mode, int b, int action) noexcept nogil:
+    if action == A_STOP:
+        return
+    if mode == 0:
+        start_rough(s, p, action - A_ROUGH)
+    else:
+        start_finish(s, p, action - A_FINISH)
+
+
+cdef void do_royal(luthier_t* s, int p, int a, int b, int action) noexcept nogil:
+    cdef int patron = action - A_ROYAL
+    s.royal_cut[patron] = 0
+    s.royal_cut_n -= 1
+    s.held_patron = patron
+    push(s, D_SPACE, p, 0, 0, 0)
+
+
+cdef void do_spec(luthier_t* s, int p, int deck, int b, int action) noexcept nogil:
+    cdef int i = action - A_SPEC
+    s.spec_cut[i] = 0
+    s.spec_cut_n[deck] -= 1
+    s.players[p].spec[deck] = i
+    s.players[p].spec_new[deck] = 1
+
+
+cdef void do_keep3(luthier_t* s, int p, int a, int b, int action) noexcept nogil:
+    cdef player_t* pl = &s.players[p]
+    cdef int kept = action - A_KEEP, j = -1, i, k
+    for i in range(3):
+        if pl.keep[i] == kept:
+            j = i
+            break
+    pl.hand[kept] += 1
+    pl.hand_n += 1
+    for i in range(3):
+        k = pl.keep[i]
+        pl.keep[i] = -1
+        if i != j and k >= 0:
+            put_under_deck(s, k, p)
+
+
+cdef void do_assign(luthier_t* s, int p, int deck, int b, int action) noexcept nogil:
+    s.players[p].spec_chip[deck] = action - A_ASSIGN
+    s.players[p].spec_new[deck] = 0
+
+
 cdef void decide(luthier_t* s, int action) noexcept nogil:
+    """Apply the seat's `action`: a material dropped over the storage limit, or the
+    answer to the decision on top of the stack (its row of TASK_DECIDE)."""
     cdef int task[5]
-    cdef int kind, p, a, b, i, j, k, sl, m, kept, other, patron
-    cdef player_t* pl
-    p = overflowing(s)
+    cdef int p = overflowing(s)
     if p >= 0:
         s.players[p].mat[action - A_DROP] -= 1
         return
     pop(s, task)
-    kind, p, a, b = task[0], task[1], task[2], task[3]
-    pl = &s.players[p]
-    if kind == D_SETUP_FAMILY:
-        pl.family_pick = action - A_FAMILY
-    elif kind == D_SETUP_GOALS:
-        i = action - A_GOALS
-        pl.goal_mask = (1 << GOAL_PAIR[i][0]) | (1 << GOAL_PAIR[i][1])
-    elif kind == D_SETUP_INSTR:
-        kept = action - A_KEEP
-        other = pl.deal_instr[1] if pl.deal_instr[0] == kept else pl.deal_instr[0]
-        pl.hand[kept] += 1
-        pl.hand_n += 1
-        pl.deal_instr[0] = -1
-        pl.deal_instr[1] = -1
-        put_under_deck(s, other, p)
-    elif kind == D_SETUP_PATRON:
-        i = (action - A_PATRON) // 3
-        sl = (action - A_PATRON) % 3
-        kept = pl.deal_patron[i]
-        other = pl.deal_patron[1 - i]
-        pl.deal_patron[0] = -1
-        pl.deal_patron[1] = -1
-        discard(s, DK_PATRON, other)
-        place_patron(s, p, kept, sl)
-    elif kind == D_MATERIAL:
-        pl.mat[action - A_GAIN] += 1
-    elif kind == D_LOAD:
-        if action == A_NOLOAD:
-            return
-        if action < A_SWAP:
-            k = action - A_LOAD
-            if pl.rough[0] < 0:
-                pl.rough[0] = k
-            else:
-                pl.rough[1] = k
-        else:
-            sl = (action - A_SWAP) // MAX_KINDS
-            k = (action - A_SWAP) % MAX_KINDS
-            pl.hand[pl.rough[sl]] += 1
-            pl.hand_n += 1
-            pl.rough[sl] = k
-        pl.hand[k] -= 1
-        pl.hand_n -= 1
-        if b == 0 and a > 1:
-            push(s, D_LOAD, p, a - 1, 0, 0)
-    elif kind == D_PLACE:
-        i = action - A_PLACE
-        s.placed[s.placed_n][P_OWNER] = p
-        s.placed[s.placed_n][P_CHIP] = i // (NUM_LOCATIONS * 4)
-        s.placed[s.placed_n][P_APPR] = i % 4
-        s.placed[s.placed_n][P_LOC] = (i // 4) % NUM_LOCATIONS
-        s.placed[s.placed_n][P_STATUS] = S_DOWN
-        s.placed[s.placed_n][P_SKILL] = 0
-        s.placed_n += 1
-        pl.appr -= i % 4
-    elif kind == D_RESOLVE:
-        if action == A_PASS:
-            pl.passed = 1
-        elif action == A_MARKET:
-            pl.visited = 1
-            push(s, D_MARKET, p, 0, 0, 0)
-        else:
-            push(s, T_ACTIVATE, p, action - A_ACTIVATE, 0, 0)
-    elif kind == D_CHIP:
-        do_chip(s, p, a, action)
-    elif kind == D_PAY:
-        pl.insp -= action - A_PAY
-        pl.coins -= a - (action - A_PAY)
-    elif kind == D_SPACE:
-        patron = s.held_patron
-        s.held_patron = -1
-        place_patron(s, p, patron, action - A_SPACE)
-    elif kind == D_SALON_BONUS:
-        sl = (action - A_GIFT) // 2
-        pl.patience[sl] = imax(0, pl.patience[sl] - 1)
-        gain(s, p, TB.patron_gifts[pl.patron[sl]][(action - A_GIFT) % 2], 1)
-    elif kind == D_REROLL:
-        if action == A_KEEPDICE:
-            return
-        s.rerolls -= 1
-        push(s, D_REROLL, p, 0, 0, 0)
-        push(s, C_DIE, p, action - A_REROLL, 0, 0)
-    elif kind == D_INSPIRE:
-        k = action - A_INSPIRE
-        pl.insp -= k
-        s.perf_total = performance_base(s, p) + k
-    elif kind == D_ORCH:
-        push(s, T_CHAIR, p, action - A_SEAT, a, 0)
-    elif kind == D_DOUBLE:
-        push(s, T_CHAIR, p, a, K_INSTR, CHAIR_DOUBLE if action == A_DOUBLE else CHAIR_SINGLE)
-    elif kind == D_BELOW:
-        if action == A_BELOW:
-            pl.coins += TB.below_coins * a
-        else:
-            pl.insp += TB.below_insp * a
-    elif kind == D_TUCK:
-        do_tuck(s, p, action)
-    elif kind == D_COST:
-        if action == A_PAYCOST:
-            for m in range(3):
-                pl.mat[m] -= s.cost[m]
-                s.cost[m] = 0
-            return
-        if action < A_SUB:
-            m = action - A_WAIVE
-            s.act_discount -= 1
-        else:
-            m = action - A_SUB
-            pl.insp -= 2
-        s.cost[m] -= 1
-        push(s, D_COST, p, a, 0, 0)
-    elif kind == D_RETURN:
-        sl = action - A_RETURN
-        pl.hand[pl.finish[sl]] += 1
-        pl.hand_n += 1
-        pl.finish[sl] = -1
-    elif kind == D_AGAIN:
-        if action == A_STOP:
-            return
-        if a == 0:
-            start_rough(s, p, action - A_ROUGH)
-        else:
-            start_finish(s, p, action - A_FINISH)
-    elif kind == D_CLAIM:
-        do_claim(s, p, action)
-    elif kind == D_ROYAL:
-        patron = action - A_ROYAL
-        s.royal_cut[patron] = 0
-        s.royal_cut_n -= 1
-        s.held_patron = patron
-        push(s, D_SPACE, p, 0, 0, 0)
-    elif kind == D_SPEC:
-        i = action - A_SPEC
-        s.spec_cut[i] = 0
-        s.spec_cut_n[a] -= 1
-        pl.spec[a] = i
-        pl.spec_new[a] = 1
-    elif kind == D_KEEP3:
-        kept = action - A_KEEP
-        j = -1
-        for i in range(3):
-            if pl.keep[i] == kept:
-                j = i
-                break
-        pl.hand[kept] += 1
-        pl.hand_n += 1
-        for i in range(3):
-            k = pl.keep[i]
-            pl.keep[i] = -1
-            if i != j and k >= 0:
-                put_under_deck(s, k, p)
-    elif kind == D_ASSIGN:
-        pl.spec_chip[a] = action - A_ASSIGN
-        pl.spec_new[a] = 0
-    elif kind == D_MARKET:
-        do_market(s, p, action)
+    TASK_DECIDE[task[0]](s, task[1], task[2], task[3], action)
 
 
-cdef void do_tuck(luthier_t* s, int p, int action) noexcept nogil:
+cdef void do_tuck(luthier_t* s, int p, int a, int b, int action) noexcept nogil:
     cdef player_t* pl = &s.players[p]
     cdef int g = s.held, sl, i
     s.held = -1
@@ -1365,7 +1480,7 @@ cdef void do_tuck(luthier_t* s, int p, int action) noexcept nogil:
         pl.patience[sl] = 0
 
 
-cdef void do_claim(luthier_t* s, int p, int action) noexcept nogil:
+cdef void do_claim(luthier_t* s, int p, int a, int b, int action) noexcept nogil:
     cdef player_t* pl = &s.players[p]
     cdef int i = action - A_CLAIM
     cdef int slot = i // 9, level = (i % 9) // 3, marker = i % 3
@@ -1377,7 +1492,7 @@ cdef void do_claim(luthier_t* s, int p, int action) noexcept nogil:
         look_through(s, p, s.royal_seen)
 
 
-cdef void do_market(luthier_t* s, int p, int action) noexcept nogil:
+cdef void do_market(luthier_t* s, int p, int a, int b, int action) noexcept nogil:
     cdef player_t* pl = &s.players[p]
     cdef int m
     if action == A_LEAVE:
@@ -1403,7 +1518,7 @@ cdef void do_market(luthier_t* s, int p, int action) noexcept nogil:
 
 # ---- automatic steps (reference._run_*) -------------------------------------------------
 
-cdef void run_perform(luthier_t* s, int p) noexcept nogil:
+cdef void run_perform(luthier_t* s, int p, int a, int b, int c) noexcept nogil:
     cdef player_t* pl = &s.players[p]
     cdef int perf = pl.track[TR_PERF]
     s.die_black[0] = 1 if TB.perf_black[perf] >= 1 else 0
@@ -1430,7 +1545,7 @@ cdef void place_token(luthier_t* s, int p, int kind, int selector) noexcept nogi
         push(s, D_ORCH, p, kind, selector, 0)
 
 
-cdef void run_perf_result(luthier_t* s, int p) noexcept nogil:
+cdef void run_perf_result(luthier_t* s, int p, int a, int b, int c) noexcept nogil:
     cdef int card = s.held - G_PERF, level = -1, i
     for i in range(3):
         if s.perf_total >= TB.perf_at[card][i]:
@@ -1446,7 +1561,7 @@ cdef void run_perf_result(luthier_t* s, int p) noexcept nogil:
         s.held = -1
 
 
-cdef void run_repair_done(luthier_t* s, int p) noexcept nogil:
+cdef void run_repair_done(luthier_t* s, int p, int a, int b, int c) noexcept nogil:
     cdef int card = s.held - G_REPAIR
     s.players[p].pp += TB.repair_pp[card]
     push(s, D_TUCK, p, 0, 0, 0)
@@ -1458,11 +1573,11 @@ cdef void run_again(luthier_t* s, int p, int mode) noexcept nogil:
     if not s.act_again:
         return
     s.act_again = 0
-    if legal_again(s, p, mode, buf) > 1:
+    if legal_again(s, p, mode, 0, buf) > 1:
         push(s, D_AGAIN, p, mode, 0, 0)
 
 
-cdef void run_rough_move(luthier_t* s, int p, int slot) noexcept nogil:
+cdef void run_rough_move(luthier_t* s, int p, int slot, int b, int c) noexcept nogil:
     cdef player_t* pl = &s.players[p]
     cdef int k = pl.rough[slot]
     pl.rough[slot] = -1
@@ -1473,7 +1588,7 @@ cdef void run_rough_move(luthier_t* s, int p, int slot) noexcept nogil:
     run_again(s, p, 0)
 
 
-cdef void run_finish_done(luthier_t* s, int p) noexcept nogil:
+cdef void run_finish_done(luthier_t* s, int p, int a, int b, int c) noexcept nogil:
     cdef player_t* pl = &s.players[p]
     cdef int k = s.held - G_INSTR
     pl.pp += TB.kind_pp[k]
@@ -1536,7 +1651,7 @@ cdef void look_through(luthier_t* s, int p, v_t* seen) noexcept nogil:
         push(s, C_REVEAL, p, 0, 0, 0)
 
 
-cdef void run_advance(luthier_t* s, int p, int track, int training) noexcept nogil:
+cdef void run_advance(luthier_t* s, int p, int track, int training, int c) noexcept nogil:
     """reference._run_advance"""
     cdef player_t* pl = &s.players[p]
     cdef int v = pl.track[track], last = TB.track_len[track]
@@ -1570,7 +1685,7 @@ cdef void step_effect(luthier_t* s, int p, int track, int step) noexcept nogil:
         push(s, T_CLAIM_CHECK, p, 0, 0, 0)
 
 
-cdef void run_complete(luthier_t* s, int p, int space, int stage) noexcept nogil:
+cdef void run_complete(luthier_t* s, int p, int space, int stage, int c) noexcept nogil:
     # 4.6.5 in the seed's order: PP and reputation while the patron holds its space,
     # then (stage 1) its space is freed and it joins the completed patrons
     cdef player_t* pl = &s.players[p]
@@ -1587,7 +1702,7 @@ cdef void run_complete(luthier_t* s, int p, int space, int stage) noexcept nogil
             break
 
 
-cdef void run_round_end(luthier_t* s) noexcept nogil:
+cdef void run_round_end(luthier_t* s, int _p, int a, int b, int c) noexcept nogil:
     cdef int n = s.num_players, i, j, p, loc, sl, card, d, count
     cdef int order[LP]
     cdef int cards[MAX_SLOTS]
@@ -1727,7 +1842,7 @@ cdef void refill_empty_deck(luthier_t* s, int deck) noexcept nogil:
         s.instr_deck_n = cards_in(cards, MAX_KINDS)
 
 
-cdef void run_refill(luthier_t* s) noexcept nogil:
+cdef void run_refill(luthier_t* s, int p, int a, int b, int c) noexcept nogil:
     cdef int loc, sl, deck
     for loc in range(CARD_LOCATIONS):
         deck = display_deck(loc)
@@ -1740,71 +1855,38 @@ cdef void run_refill(luthier_t* s) noexcept nogil:
                 return
 
 
-cdef void run_task(luthier_t* s, int* task) noexcept nogil:
-    cdef int kind = task[0], p = task[1], a = task[2], b = task[3], c = task[4], j
-    cdef player_t* pl
-    if kind == T_SETUP:
-        run_setup(s)
-    elif kind == T_REVEAL:
-        run_reveal(s)
-    elif kind == T_FAMILY_ABILITY:
-        run_family_ability(s, p)
-    elif kind == T_ROUND_START:
-        run_round_start(s)
-    elif kind == T_PLAYER_START:
-        run_player_start(s, p)
-    elif kind == T_GIFTS:
-        run_gifts(s, p)
-    elif kind == T_PLAN:
-        run_plan(s, a, b)
-    elif kind == T_RESOLVE_NEXT:
-        run_resolve_next(s, a)
-    elif kind == T_ACTIVATE:
-        run_activate(s, p, a, b)
-    elif kind == T_CHIP_DONE:
-        run_chip_done(s, a)
-    elif kind == T_BONUS:
-        run_bonus(s, a)
-    elif kind == T_SPECIALIST:
-        run_specialist(s, a)
-    elif kind == T_PERFORM:
-        run_perform(s, p)
-    elif kind == T_PERF_RESULT:
-        run_perf_result(s, p)
-    elif kind == T_REPAIR_DONE:
-        run_repair_done(s, p)
-    elif kind == T_ROUGH_MOVE:
-        run_rough_move(s, p, a)
-    elif kind == T_FINISH_DONE:
-        run_finish_done(s, p)
-    elif kind == T_FINISH_AGAIN:
-        run_again(s, p, 1)
-    elif kind == T_CHAIR:
-        run_chair(s, p, a, b, c)
-    elif kind == T_ADVANCE:
-        run_advance(s, p, a, b)
-    elif kind == T_COMPLETE:
-        run_complete(s, p, a, b)
-    elif kind == T_ROUND_END:
-        run_round_end(s)
-    elif kind == T_REFILL:
-        run_refill(s)
-    elif kind == T_NEXT_ROUND:
-        s.round += 1
-        for j in range(LP):
-            s.balcony[j] = -1
-        s.balcony_n = 0
-        push(s, T_ROUND_START, -1, 0, 0, 0)
-    elif kind == T_FINAL:
-        final_scoring(s)
-        s.phase = PH_OVER
-    elif kind == T_CLAIM_CHECK:
-        if claims_of(s, p, NULL) > 0:
-            push(s, D_CLAIM, p, 0, 0, 0)
-    elif kind == T_KEEP_CHECK:
-        pl = &s.players[p]
-        if pl.keep[0] >= 0 or pl.keep[1] >= 0 or pl.keep[2] >= 0:
-            push(s, D_KEEP3, p, 0, 0, 0)
+cdef void run_finish_again(luthier_t* s, int p, int a, int b, int c) noexcept nogil:
+    run_again(s, p, 1)
+
+
+cdef void run_next_round(luthier_t* s, int p, int a, int b, int c) noexcept nogil:
+    cdef int j
+    s.round += 1
+    for j in range(LP):
+        s.balcony[j] = -1
+    s.balcony_n = 0
+    push(s, T_ROUND_START, -1, 0, 0, 0)
+
+
+cdef void run_final(luthier_t* s, int p, int a, int b, int c) noexcept nogil:
+    final_scoring(s)
+    s.phase = PH_OVER
+
+
+cdef void run_claim_check(luthier_t* s, int p, int a, int b, int c) noexcept nogil:
+    if claims_of(s, p, NULL) > 0:
+        push(s, D_CLAIM, p, 0, 0, 0)
+
+
+cdef void run_keep_check(luthier_t* s, int p, int a, int b, int c) noexcept nogil:
+    cdef player_t* pl = &s.players[p]
+    if pl.keep[0] >= 0 or pl.keep[1] >= 0 or pl.keep[2] >= 0:
+        push(s, D_KEEP3, p, 0, 0, 0)
+
+
+cdef inline void run_task(luthier_t* s, int* task) noexcept nogil:
+    """An automatic step: its row of TASK_RUN, given the task's (p, a, b, c)."""
+    TASK_RUN[task[0]](s, task[1], task[2], task[3], task[4])
 
 
 # ---- chance (reference._draw_counts, _search_counts, _chance_now, _chance) -----------------------
@@ -2101,6 +2183,78 @@ cdef void advance(luthier_t* s) noexcept nogil:
             return
         pop(s, task)
         run_task(s, task)
+
+
+# ---- the table of task kinds: one row each, in codec.TASKS order ---------------------------
+
+cdef inline void decision(int kind, legal_fn legal, decide_fn apply) noexcept:
+    TASK_LEGAL[kind] = legal
+    TASK_DECIDE[kind] = apply
+
+
+cdef void fill_task_table() noexcept:
+    TASK_RUN[T_SETUP] = run_setup
+    TASK_RUN[T_REVEAL] = run_reveal
+    TASK_RUN[T_FAMILY_ABILITY] = run_family_ability
+    TASK_RUN[T_ROUND_START] = run_round_start
+    TASK_RUN[T_PLAYER_START] = run_player_start
+    TASK_RUN[T_GIFTS] = run_gifts
+    TASK_RUN[T_PLAN] = run_plan
+    TASK_RUN[T_RESOLVE_NEXT] = run_resolve_next
+    TASK_RUN[T_ACTIVATE] = run_activate
+    TASK_RUN[T_CHIP_DONE] = run_chip_done
+    TASK_RUN[T_BONUS] = run_bonus
+    TASK_RUN[T_SPECIALIST] = run_specialist
+    TASK_RUN[T_PERFORM] = run_perform
+    TASK_RUN[T_PERF_RESULT] = run_perf_result
+    TASK_RUN[T_REPAIR_DONE] = run_repair_done
+    TASK_RUN[T_ROUGH_MOVE] = run_rough_move
+    TASK_RUN[T_FINISH_DONE] = run_finish_done
+    TASK_RUN[T_FINISH_AGAIN] = run_finish_again
+    TASK_RUN[T_CHAIR] = run_chair
+    TASK_RUN[T_ADVANCE] = run_advance
+    TASK_RUN[T_COMPLETE] = run_complete
+    TASK_RUN[T_ROUND_END] = run_round_end
+    TASK_RUN[T_REFILL] = run_refill
+    TASK_RUN[T_NEXT_ROUND] = run_next_round
+    TASK_RUN[T_FINAL] = run_final
+    TASK_RUN[T_CLAIM_CHECK] = run_claim_check
+    TASK_RUN[T_KEEP_CHECK] = run_keep_check
+    decision(D_SETUP_FAMILY, legal_setup_family, do_setup_family)
+    decision(D_SETUP_GOALS, legal_setup_goals, do_setup_goals)
+    decision(D_SETUP_INSTR, legal_setup_instr, do_setup_instr)
+    decision(D_SETUP_PATRON, legal_setup_patron, do_setup_patron)
+    decision(D_MATERIAL, legal_material, do_material)
+    decision(D_LOAD, legal_load, do_load)
+    decision(D_PLACE, legal_place, do_place)
+    decision(D_RESOLVE, legal_resolve, do_resolve)
+    decision(D_CHIP, legal_chip, do_chip)
+    decision(D_PAY, legal_pay, do_pay)
+    decision(D_SPACE, legal_space, do_space)
+    decision(D_SALON_BONUS, legal_salon_bonus, do_salon_bonus)
+    decision(D_REROLL, legal_reroll, do_reroll)
+    decision(D_INSPIRE, legal_inspire, do_inspire)
+    decision(D_ORCH, legal_orch, do_orch)
+    decision(D_BELOW, legal_below, do_below)
+    decision(D_TUCK, legal_tuck, do_tuck)
+    decision(D_COST, legal_cost, do_cost)
+    decision(D_RETURN, legal_return, do_return)
+    decision(D_AGAIN, legal_again, do_again)
+    decision(D_CLAIM, legal_claim, do_claim)
+    decision(D_ROYAL, legal_royal, do_royal)
+    decision(D_SPEC, legal_spec, do_spec)
+    decision(D_KEEP3, legal_keep3, do_keep3)
+    decision(D_ASSIGN, legal_assign, do_assign)
+    decision(D_MARKET, legal_market, do_market)
+    decision(D_DOUBLE, legal_double, do_double)
+
+
+def task_table_rows():
+    """The kinds with a row in the C table (for the test that holds it to codec.TASKS):
+    (kind, runs, lists actions, applies an answer)."""
+    _load()
+    return [(kind, TASK_RUN[kind] != NULL, TASK_LEGAL[kind] != NULL, TASK_DECIDE[kind] != NULL)
+            for kind in range(D_DOUBLE + 1)]
 
 
 # ---- the hash ------------------------------------------------------------------------------
