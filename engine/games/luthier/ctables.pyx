@@ -46,13 +46,22 @@ cdef void _fill_decks(tables_t* tb):
 
 cdef int fill_tables(tables_t* tb) except -1:
     """tb from the data files (tables.load_tables)."""
-    cdef int i, j
     t = _tables.load_tables()
     memset(tb, 0, sizeof(tables_t))
     tb.n_kinds, tb.n_spaces, tb.n_patrons = t.n_kinds, t.n_spaces, t.n_patrons
     tb.n_perf, tb.n_repair, tb.n_market = t.n_perf, t.n_repair, t.n_market
     tb.n_awards, tb.n_goals, tb.n_family = t.n_awards, t.n_goals, t.n_family
     tb.n_specs, tb.n_orch = t.n_specs, t.n_orch
+    _fill_instruments_and_patrons(tb, t)
+    _fill_other_cards(tb, t)
+    _fill_rules(tb, t)
+    _fill_decks(tb)
+    return 0
+
+
+cdef int _fill_instruments_and_patrons(tables_t* tb, t) except -1:
+    """Instrument kinds, orchestra spaces and patrons."""
+    cdef int i, j
     for i in range(t.n_kinds):
         tb.kind_type[i] = t.kind_type[i]
         tb.kind_rare[i] = t.kind_rare[i]
@@ -84,6 +93,14 @@ cdef int fill_tables(tables_t* tb) except -1:
         tb.patron_ab_count[i] = t.patron_ab_count[i]
         tb.patron_ab_per[i] = t.patron_ab_per[i]
         tb.patron_ab_pp[i] = t.patron_ab_pp[i]
+
+    return 0
+
+
+cdef int _fill_other_cards(tables_t* tb, t) except -1:
+    """Performances, repairs, market cards, awards, goals, family tiles, specialists
+    and orchestra setup cards."""
+    cdef int i, j
     for i in range(t.n_perf):
         tb.perf_era[i] = t.perf_era[i]
         for j in range(3):
@@ -126,6 +143,13 @@ cdef int fill_tables(tables_t* tb) except -1:
             tb.orch_kind[i][j] = t.orch_kind[i][j]
         for j in range(3):
             tb.orch_blocked[i][j] = t.orch_blocked[i][j]
+
+    return 0
+
+
+cdef int _fill_rules(tables_t* tb, t) except -1:
+    """The numbers of rules.json: tracks, costs, bonuses, dice, First Chairs, slots."""
+    cdef int i, j
     tb.rounds, tb.patience_leave, tb.storage = t.rounds, t.patience_leave, t.storage
     tb.extra_storage, tb.apprentice_cap = t.extra_storage, t.apprentice_cap
     for i in range(3):
@@ -167,5 +191,4 @@ cdef int fill_tables(tables_t* tb) except -1:
         tb.slot_players[i] = t.slot_players[i]
     for i in range(CARD_LOCATIONS):
         tb.covered_two[i] = t.covered_two[i]
-    _fill_decks(tb)
     return 0

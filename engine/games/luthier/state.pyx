@@ -927,14 +927,18 @@ cdef int legal_setup_goals(luthier_t* s, int p, int a, int b, int* out) noexcept
     return count_from(A_GOALS, 6, out)
 
 
-cdef int legal_setup_instr(luthier_t* s, int p, int a, int b, int* out) noexcept nogil:
-    cdef player_t* pl = &s.players[p]
+cdef int keep_each(const v_t* kinds, int width, int* out) noexcept nogil:
+    """A KEEP action for each instrument kind in the row (-1: none)."""
     cdef int j, n = 0
-    for j in range(2):
-        if pl.deal_instr[j] >= 0:
-            out[n] = A_KEEP + pl.deal_instr[j]
+    for j in range(width):
+        if kinds[j] >= 0:
+            out[n] = A_KEEP + kinds[j]
             n += 1
     return n
+
+
+cdef int legal_setup_instr(luthier_t* s, int p, int a, int b, int* out) noexcept nogil:
+    return keep_each(s.players[p].deal_instr, 2, out)
 
 
 cdef int legal_setup_patron(luthier_t* s, int p, int a, int b, int* out) noexcept nogil:
@@ -1114,13 +1118,7 @@ cdef int legal_spec(luthier_t* s, int p, int deck, int b, int* out) noexcept nog
 
 
 cdef int legal_keep3(luthier_t* s, int p, int a, int b, int* out) noexcept nogil:
-    cdef player_t* pl = &s.players[p]
-    cdef int n = 0, j
-    for j in range(3):
-        if pl.keep[j] >= 0:
-            out[n] = A_KEEP + pl.keep[j]
-            n += 1
-    return n
+    return keep_each(s.players[p].keep, 3, out)
 
 
 cdef int legal_assign(luthier_t* s, int p, int a, int b, int* out) noexcept nogil:

@@ -490,6 +490,18 @@ def _value(rules: dict, key: str):
 def load_tables() -> Tables:
     """The component data, read once per process."""
     t = Tables()
+    _read_instruments(t)
+    _read_patrons(t)
+    _read_cards(t)
+    _read_tiles(t)
+    _read_specialists(t)
+    _read_orchestra_setup(t)
+    _read_rules(t, _read("rules.json"))
+    return t
+
+
+def _read_instruments(t: Tables) -> None:
+    """Instrument kinds and the orchestra spaces they go to."""
     inst = _records(_read("instruments.json"), "cards", "instruments.json", MAX_KINDS)
     orch = _records(_read("orchestra.json"), "spaces", "orchestra.json", MAX_SPACES)
     kind_names = [r["name"] for r in inst]
@@ -524,6 +536,9 @@ def load_tables() -> Tables:
             raise DataError(f"instrument {t.kind_name[k]} needs one or two orchestra spaces")
         t.kind_spaces[k] = spaces + [-1] * (2 - len(spaces))
 
+
+def _read_patrons(t: Tables) -> None:
+    """Patrons: requirements, gifts, abilities."""
     for r in _records(_read("patrons.json"), "cards", "patrons.json", MAX_PATRONS):
         w = f"patrons.json {r['name']}"
         deck = _index(r.get("deck"), PATRON_DECKS, w + ".deck")
@@ -574,6 +589,9 @@ def load_tables() -> Tables:
     if sum(1 for d in t.patron_deck if d == DECK_A) < 2 * MAX_PLAYERS + MAX_SLOTS:
         raise DataError("patrons.json: deck A must cover the setup deal and the display")
 
+
+def _read_cards(t: Tables) -> None:
+    """Performance and repair cards, and the market cards."""
     for r in _records(_read("performances.json"), "cards", "performances.json", MAX_PERF):
         w = f"performances.json {r['name']}"
         t.perf_name.append(r["name"])
@@ -601,6 +619,9 @@ def load_tables() -> Tables:
     if len(t.market_name) < 6:
         raise DataError("market.json: six rounds need at least six market cards")
 
+
+def _read_tiles(t: Tables) -> None:
+    """Award tiles, goals and family tiles."""
     for r in _records(_read("awards.json"), "tiles", "awards.json", MAX_AWARDS):
         w = f"awards.json {r['name']}"
         crit, arg = _criterion(r, w)
@@ -635,6 +656,10 @@ def load_tables() -> Tables:
         t.family_ability.append(_index(r.get("ability"), FAMILY_ABILITIES, w + ".ability"))
     if len(t.family_name) < 2 * MAX_PLAYERS or len(set(t.family_order)) != len(t.family_order):
         raise DataError("families.json: two tiles a player, each with its own turn-order number")
+
+
+def _read_specialists(t: Tables) -> None:
+    """Specialists, and the size of the decks cut at setup."""
     for r in _records(_read("specialists.json"), "cards", "specialists.json", MAX_SPECS):
         w = f"specialists.json {r['name']}"
         t.spec_name.append(r["name"])
@@ -653,6 +678,10 @@ def load_tables() -> Tables:
             )
     if sum(1 for d in t.patron_deck if d == DECK_ROYAL) < MAX_PLAYERS + 1:
         raise DataError("patrons.json: the royal deck needs players + 1 = 5 cards")
+
+
+def _read_orchestra_setup(t: Tables) -> None:
+    """Orchestra setup cards: the dummy tokens and blocked award levels."""
     for r in _records(_read("orchestra_setup.json"), "cards", "orchestra_setup.json", MAX_ORCH):
         w = f"orchestra_setup.json {r['name']}"
         tokens = r.get("tokens", [])
@@ -669,9 +698,6 @@ def load_tables() -> Tables:
         t.orch_space.append(spaces + [-1] * (4 - len(spaces)))
         t.orch_kind.append(kinds + [-1] * (4 - len(kinds)))
         t.orch_blocked.append(blocked)
-
-    _read_rules(t, _read("rules.json"))
-    return t
 
 
 def _read_tracks(t: Tables, tracks) -> None:

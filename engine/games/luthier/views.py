@@ -176,19 +176,35 @@ def _deal(pool: list[int], wanted: int, rng, what: str) -> list[int]:
 
 
 def determinized_fields(obs_fields: dict, seat: int, rng, t: T.Tables) -> dict:
-    """Full fields consistent with a masked view, the hidden parts drawn uniformly."""
+    """Full fields consistent with a masked view, the hidden parts drawn uniformly (in
+    this order: hidden.pyx's determinize_into draws the same)."""
     f = C.clone_fields(obs_fields)
-    n = f["num_players"]
-    others = [o for o in range(n) if o != seat]
-    for name in ("hand",):
-        if any(v < 0 for v in f["players"][seat][name]):
-            raise StateFormatError("the seat's own hand must be visible in its view")
+    others = [o for o in range(f["num_players"]) if o != seat]
+    _check_hands(f, seat, others)
+    _redeal_instruments(f, seat, others, rng, t)
+    seen = _visible_patrons(f)
+    _redeal_patrons(f, seat, others, rng, t, seen)
+    _redeal_royals(f, seat, rng, t, seen)
+    _redeal_specialists(f, seat, rng, t)
+    _redeal_tiles(f, others, rng, t)
+    _hide_choices(f, others)
+    _refill_boxes(f, t)
+    _redeal_chips(f, others, rng)
+    return f
+
+
+def _check_hands(f: dict, seat: int, others: list) -> None:
+    """The seat's own hand visible, the others' masked."""
+    if any(v < 0 for v in f["players"][seat]["hand"]):
+        raise StateFormatError("the seat's own hand must be visible in its view")
     for o in others:
         if any(v not in (-1,) for v in f["players"][o]["hand"]):
             raise StateFormatError(f"seat {o}'s hand must be masked in seat {seat}'s view")
 
-    # Instruments: other hands, their hidden keeps and deals, the bottom cards others
-    # put there, then the deck.
+
+def _redeal_instruments(f: dict, seat: int, others: list, rng, t: T.Tables) -> None:
+    """Instruments: other hands, their hidden keeps and deals, the bottom cards
+    others put there, then the deck."""
     copies = list(t.kind_copies) + [0] * (T.MAX_KINDS - t.n_kinds)
     pool = _pool(copies, _visible_instruments(f, seat), "instrument")
     slots = sum(f["players"][o]["hand_n"] for o in others)
@@ -215,7 +231,10 @@ def determinized_fields(obs_fields: dict, seat: int, rng, t: T.Tables) -> dict:
     for c in cards:
         f["instr_deck"][c] += 1
 
-    # Patrons: A cards dealt to others at setup and the deck's A part, then its B part.
+
+def _redeal_patrons(f: dict, seat: int, others: list, rng, t: T.Tables, seen: list) -> None:
+    """Patrons: A cards dealt to others at setup and the deck's A part, then its B
+    part."""
     seen = _visible_patrons(f)
     for deck, count_field in ((T.DECK_A, "patron_deck_a"), (T.DECK_B, "patron_deck_b")):
         copies = [
@@ -240,7 +259,10 @@ def determinized_fields(obs_fields: dict, seat: int, rng, t: T.Tables) -> dict:
         for c in cards:
             f["patron_deck"][c] += 1
 
-    # Royal patrons: the cut deck if the seat has not looked through it, then the box.
+
+def _redeal_royals(f: dict, seat: int, rng, t: T.Tables, seen: list) -> None:
+    """Royal patrons: the cut deck if the seat has not looked through it, then the
+    box."""
     copies = [
         1 if i < t.n_patrons and t.patron_deck[i] == T.DECK_ROYAL else 0
         for i in range(T.MAX_PATRONS)
@@ -256,13 +278,15 @@ def determinized_fields(obs_fields: dict, seat: int, rng, t: T.Tables) -> dict:
     for c in cards:
         f["royal_box"][c] = 1
 
-    # Specialists, deck by deck: the cut if unseen, then the box.
+
+def _redeal_specialists(f: dict, seat: int, rng, t: T.Tables) -> None:
+    """Specialists, deck by deck: the cut if unseen, then the box."""
     f["spec_box"] = [0] * T.MAX_SPECS
     for d in range(3):
         seen_cut = f["spec_seen"][d][seat]
         copies = [1 if i < t.n_specs and t.spec_deck[i] == d else 0 for i in range(T.MAX_SPECS)]
         spec_seen = [0] * T.MAX_SPECS
-        for pl in f["players"][:n]:
+        for pl in f["players"][: f["num_players"]]:
             if pl["spec"][d] >= 0:
                 spec_seen[pl["spec"][d]] += 1
         if seen_cut:
@@ -281,14 +305,16 @@ def determinized_fields(obs_fields: dict, seat: int, rng, t: T.Tables) -> dict:
         for c in cards:
             f["spec_box"][c] = 1
 
-    # Goals and family tiles: others' hidden ones, then the box.
+
+def _redeal_tiles(f: dict, others: list, rng, t: T.Tables) -> None:
+    """Goals and family tiles: others' hidden ones, then the box."""
     for name, box, count in (
         ("goals", "goal_box", t.n_goals),
         ("family", "family_box", t.n_family),
     ):
         limit = T.MAX_GOALS if name == "goals" else T.MAX_FAMILY
         seen_cards = [0] * limit
-        for pl in f["players"][:n]:
+        for pl in f["players"][: f["num_players"]]:
             for c in pl[name]:
                 if c >= 0:
                     seen_cards[c] += 1
@@ -301,6 +327,10 @@ def determinized_fields(obs_fields: dict, seat: int, rng, t: T.Tables) -> dict:
         f[box] = [0] * limit
         for c in cards:
             f[box][c] = 1
+
+
+def _hide_choices(f: dict, others: list) -> None:
+    """Others' unseen choices made again: goals 0 and 1 kept, family tile 0."""
     for o in others:
         pl = f["players"][o]
         if pl["goal_mask"] == H:
@@ -308,13 +338,17 @@ def determinized_fields(obs_fields: dict, seat: int, rng, t: T.Tables) -> dict:
         if pl["family_pick"] == H:
             pl["family_pick"] = 0
 
-    # Award tiles and orchestra setup cards not drawn are boxed.
+
+def _refill_boxes(f: dict, t: T.Tables) -> None:
+    """Award tiles and orchestra setup cards not drawn are boxed."""
     f["award_box"] = [
         1 if i < t.n_awards and i not in f["awards"] else 0 for i in range(T.MAX_AWARDS)
     ]
     f["orch_box"] = [1 if i < t.n_orch and i != f["orch_card"] else 0 for i in range(T.MAX_ORCH)]
 
-    # Face-down chips of the other seats: their unseen chips, in placement order.
+
+def _redeal_chips(f: dict, others: list, rng) -> None:
+    """Face-down chips of the other seats: their unseen chips, in placement order."""
     for o in others:
         placed = [e for e in f["placed"][: f["placed_n"]] if e[C.P_OWNER] == o]
         known = {e[C.P_CHIP] for e in placed if e[C.P_CHIP] >= 0}
@@ -326,7 +360,6 @@ def determinized_fields(obs_fields: dict, seat: int, rng, t: T.Tables) -> dict:
             rng.shuffle(unknown)
         for e, chip in zip(hidden, unknown, strict=False):
             e[C.P_CHIP] = chip
-    return f
 
 
 def parse_observation(obs, t: T.Tables) -> tuple[int, str, dict]:
