@@ -51,8 +51,16 @@ def wheel(tmp_path_factory) -> Path:
     return built
 
 
+# The test-only game: compiled in place for the tests, never shipped.
+TEST_ONLY = "engine/games/randomtree/"
+
+
 def package_files(prefixes=("engine/", "search/", "plugins/", "cli/")) -> list[str]:
-    return [name for name in tracked_files() if name.startswith(prefixes)]
+    return [
+        name
+        for name in tracked_files()
+        if name.startswith(prefixes) and not name.startswith(TEST_ONLY)
+    ]
 
 
 def test_the_wheel_holds_every_extension_pxd_and_data_file(wheel):
@@ -74,6 +82,16 @@ def test_the_wheel_holds_every_extension_pxd_and_data_file(wheel):
         n for n in names if n.endswith(".c") or (n.endswith(".html") and "/static/" not in n)
     ]
     assert not generated, f"generated C or HTML shipped: {generated}"
+
+
+def test_the_test_only_game_is_not_in_the_wheel_but_the_tests_find_it(wheel):
+    names = zipfile.ZipFile(wheel).namelist()
+    shipped = [n for n in names if n.startswith(TEST_ONLY)]
+    assert not shipped, f"the test-only game shipped: {shipped}"
+    assert any(n.startswith("engine/games/tictactoe/state.") for n in names)
+    from engine.games.randomtree import RandomTreeState
+
+    assert Path(sys.modules[RandomTreeState.__module__].__file__).is_relative_to(ROOT)
 
 
 def test_the_wheel_imports_from_outside_the_source_tree(wheel, tmp_path):
