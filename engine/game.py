@@ -12,7 +12,7 @@ from typing import Any, Callable, Mapping, Optional, Union
 
 from engine.errors import GameConfigError, StateFormatError
 from engine.rng import Rng
-from engine.validate import require_observation_of
+from engine.validate import is_int, require_observation_of
 
 
 @dataclass(frozen=True)
@@ -81,11 +81,7 @@ class GameSpec:
     def check_config(self, players: Optional[int], variant: Optional[str]) -> tuple[int, str]:
         """The (players, variant) to use, or GameConfigError with what is allowed."""
         n = self.players_default if players is None else players
-        if (
-            isinstance(n, bool)
-            or not isinstance(n, int)
-            or not self.min_players <= n <= self.max_players
-        ):
+        if not is_int(n) or not self.min_players <= n <= self.max_players:
             raise GameConfigError(
                 f"{self.name} takes {self.min_players}-{self.max_players} players, got {players!r}"
             )

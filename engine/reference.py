@@ -12,15 +12,18 @@ import copy
 import json
 
 from engine.errors import IllegalActionError, StateFormatError, illegal_action_message
+from engine.glue import ModuleGlue
+from engine.validate import is_int
 
 CHANCE = -1
 TERMINAL = -2
 
 
-class ReferenceState:
+class ReferenceState(ModuleGlue):
     """Subclasses write current_player, legal_actions (the outcomes at a chance node),
-    chance_outcomes, _apply (unchecked), to_dict and from_dict, and the rest of the
-    game-specific API (returns, scores, heuristic, observation, notation).
+    chance_outcomes, _apply (unchecked), position and from_position, and the rest of
+    the game-specific API (returns, scores, heuristic, hash), and name their game's
+    modules for the glue (engine/glue.py).
 
     As on State, `observation(seat)` is what the seat knows of the position now,
     without the history of moves that led here: not the seat's whole information
@@ -29,9 +32,6 @@ class ReferenceState:
 
     game_name = "state"
     num_players = 2
-    # The game's words.py and the module holding its hint_reason, as on State.
-    words = None
-    hints = None
 
     def is_terminal(self) -> bool:
         return self.current_player() == TERMINAL
@@ -45,7 +45,7 @@ class ReferenceState:
     def apply(self, action: int) -> None:
         """Apply a legal action or chance outcome; anything else raises
         IllegalActionError and changes nothing."""
-        if isinstance(action, bool) or not isinstance(action, int):
+        if not is_int(action):
             raise IllegalActionError(f"an action is an integer, not {action!r}")
         if self.is_terminal():
             raise IllegalActionError("the game is over: no action is legal")
@@ -75,28 +75,14 @@ class ReferenceState:
         """The start of a game, as the compiled State.new_initial."""
         raise NotImplementedError
 
-    # Front-end hooks with the compiled base's defaults (engine/state.pyx).
-    def render_for(self, seat: int):
-        return None
+    def position(self):
+        """The whole state in its codec's plain-Python form (game-specific)."""
+        raise NotImplementedError
+
+    @classmethod
+    def from_position(cls, position):
+        """The state holding `position`, already checked (game-specific)."""
+        raise NotImplementedError
 
     def trajectory(self, seat: int):
         return None
-
-    def hint_reason(self, seat: int, actions: list):
-        if self.hints is None:
-            return None
-        return self.hints.hint_reason(self, seat, actions)
-
-    def describe(self, action: int, viewer=None) -> str:
-        if self.words is None:
-            return self.action_to_str(action)
-        return self.words.describe(self, action, viewer)
-
-    def illegal_reason(self, action: int):
-        if self.words is None:
-            return None
-        return self.words.illegal_reason(self, action)
-
-    def _check_seat(self, seat) -> None:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
-            raise ValueError(f"seat must be 0..{self.num_players - 1}, got {seat!r}")

@@ -1,6 +1,7 @@
 # The seeded generator behind every random choice Cadenza makes (see rng.pxd).
 from libc.stdint cimport uint32_t, uint64_t
 
+from engine.validate import is_int
 from engine.hashing cimport mix64
 
 
@@ -27,7 +28,7 @@ cdef class Rng:
         if seed is None:
             import os
             seed = int.from_bytes(os.urandom(8), "little")
-        if not isinstance(seed, int) or isinstance(seed, bool):
+        if not is_int(seed):
             raise TypeError(f"seed must be an integer, not {type(seed).__name__}")
         rng_seed(&self.state, <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF))
 

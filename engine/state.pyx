@@ -6,7 +6,8 @@ from libc.stdlib cimport malloc, free
 
 from engine.errors import IllegalActionError, StateFormatError, illegal_action_message
 from engine.rng cimport Rng
-from engine.validate import require_state_of
+from engine.glue import ModuleGlue
+from engine.validate import is_int, require_state_of
 
 CHANCE_PLAYER = CHANCE
 TERMINAL_PLAYER = TERMINAL
@@ -14,7 +15,8 @@ TERMINAL_PLAYER = TERMINAL
 
 cdef class State:
     """A game position. Subclasses override the cdef primitives and the Python
-    methods marked "game-specific" below; everything else is shared.
+    methods marked "game-specific" below, and name their game's modules for the
+    glue (engine/glue.py); everything else is shared.
 
     Actions are integers in a fixed space of size `num_actions`. Player actions and
     chance outcomes never share an id, so an action's text needs no context.
@@ -22,13 +24,6 @@ cdef class State:
 
     # The registered name of the game, written into every state's JSON.
     game_name = "state"
-
-    # The game's plain-words module (its words.py) and the module holding its
-    # hint_reason (its render.py): describe, illegal_reason and hint_reason below call
-    # words.describe(state, action, viewer), words.illegal_reason(state, action) and
-    # hints.hint_reason(state, seat, actions) when set, so a game names them once.
-    words = None
-    hints = None
 
     # ---- cdef primitives: neutral defaults, overridden by every game --------------
 
@@ -131,7 +126,7 @@ cdef class State:
     def apply(self, action):
         """Apply one action (or chance outcome). An illegal one raises
         IllegalActionError and leaves the state unchanged."""
-        if isinstance(action, bool) or not isinstance(action, int):
+        if not is_int(action):
             raise IllegalActionError(f"an action is an integer, not {action!r}")
         if self.c_current_player() == TERMINAL:
             raise IllegalActionError("the game is over: no action is legal")
@@ -223,48 +218,14 @@ cdef class State:
         """The game's own points for each seat (game-specific)."""
         raise NotImplementedError
 
-    def observation(self, seat):
-        """A JSON-able dict of exactly what `seat` knows of the position now
-        (game-specific). It carries no history of the moves that led here, so it is
-        not the seat's whole information state where the order of past moves matters:
-        a front-end or a bridge that needs that keeps the history itself (the
-        OpenSpiel bridge adds each step as the seat saw it)."""
+    def position(self):
+        """The whole state in its codec's plain-Python form (game-specific)."""
         raise NotImplementedError
 
     @classmethod
-    def from_observation(cls, observation, rng):
-        """A full state consistent with `observation`, the unseen parts sampled
-        uniformly with `rng` (game-specific)."""
+    def from_position(cls, position):
+        """The state holding `position`, already checked (game-specific)."""
         raise NotImplementedError
-
-    def to_dict(self):
-        """The whole state as a JSON-able dict with a "game" key (game-specific)."""
-        raise NotImplementedError
-
-    @classmethod
-    def from_dict(cls, data):
-        """The state `to_dict` wrote, validated (game-specific)."""
-        raise NotImplementedError
-
-    def action_to_str(self, action):
-        """Short notation without spaces (game-specific)."""
-        raise NotImplementedError
-
-    def str_to_action(self, text):
-        """The action that `action_to_str` writes as `text`; raises
-        IllegalActionError for text that names no action (game-specific)."""
-        raise NotImplementedError
-
-    def render(self):
-        """A human-readable multi-line drawing of the position (game-specific)."""
-        return self.to_json()
-
-    # ---- optional front-end hooks: a game overrides them where it can say more -------
-
-    def render_for(self, seat):
-        """A drawing of only what `seat` sees, or None when the game has none (front-ends
-        then draw `observation(seat)` generically). Hidden-information games only."""
-        return None
 
     def trajectory(self, seat):
         """The steps from `new_initial(num_players, variant)` to this state as `seat`
@@ -273,40 +234,26 @@ cdef class State:
         that search from the start of the game, such as oos, then cannot play it)."""
         return None
 
-    def hint_reason(self, seat, actions):
-        """A one-line reason for `seat` to play `actions` (what it gains or avoids),
-        or None when the game cannot say; shown beside a hint."""
-        if self.hints is None:
-            return None
-        return self.hints.hint_reason(self, seat, actions)
+    # ---- the glue to the game's modules, written once (engine/glue.py) ---------------
 
-    def describe(self, action, viewer=None):
-        """`action` (legal here: a move or a chance outcome) in plain words, as seat
-        `viewer` sees it: whatever that seat cannot see is left out ("seat 2 draws a
-        card"). `viewer` None describes it in full, for a referee or a finished game.
+    # The game's modules: a game names them (its actions.py, codec.py, views.py,
+    # render.py and words.py) and the methods below call them.
+    actions = codec = views = text = words = None
 
-        A move reads as an instruction to the mover, lower case and without a final
-        stop ("place the maestro on the flute space of row 3"); a chance outcome as
-        the event ("the die shows 4"), naming seats as "seat N". Every log and list a
-        front-end shows a person is made of these. Game-specific; the default is the
-        notation."""
-        if self.words is None:
-            return self.action_to_str(action)
-        return self.words.describe(self, action, viewer)
-
-    def illegal_reason(self, action):
-        """One line from the rules on why `action` (an id of this game that is not
-        legal here) cannot be played now, without internal ids ("a cello goes only
-        on a cello space"), or None when the game cannot say."""
-        if self.words is None:
-            return None
-        return self.words.illegal_reason(self, action)
+    to_dict = ModuleGlue.to_dict
+    from_dict = ModuleGlue.__dict__["from_dict"]
+    observation = ModuleGlue.observation
+    from_observation = ModuleGlue.__dict__["from_observation"]
+    action_to_str = ModuleGlue.action_to_str
+    str_to_action = ModuleGlue.str_to_action
+    render = ModuleGlue.render
+    render_for = ModuleGlue.render_for
+    hint_reason = ModuleGlue.hint_reason
+    describe = ModuleGlue.describe
+    illegal_reason = ModuleGlue.illegal_reason
+    _check_seat = ModuleGlue._check_seat
 
     # ---- helpers -------------------------------------------------------------------
-
-    def _check_seat(self, seat):
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
-            raise ValueError(f"seat must be 0..{self.num_players - 1}, got {seat!r}")
 
     def _c_vector(self, int which):
         cdef double out[MAX_PLAYERS]

@@ -15,8 +15,13 @@ def get_int(data: dict, key: str, lo: int, hi: int) -> int:
     return check_int(data[key], key, lo, hi)
 
 
+def is_int(value: Any) -> bool:
+    """An int that is not a bool (in Python, True is an int)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def check_int(value: Any, what: str, lo: int, hi: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
+    if not is_int(value):
         raise StateFormatError(f"{what} must be an integer, got {value!r}")
     if not lo <= value <= hi:
         raise StateFormatError(f"{what} must be in {lo}..{hi}, got {value}")

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from engine.errors import StateFormatError
+from engine.validate import check_int
 
 
 def whole_state_observation(state, seat: int) -> dict:
@@ -19,9 +20,14 @@ def whole_state_observation(state, seat: int) -> dict:
 
 
 def state_from_whole_observation(observation: Any, from_dict: Callable[[dict], Any]):
-    """The state a perfect-information observation shows, loaded with `from_dict`."""
+    """The state a perfect-information observation shows, loaded with `from_dict`; its
+    seat must be one of the state's."""
     if not isinstance(observation, dict):
         raise StateFormatError("an observation is a JSON object")
     data = dict(observation)
-    data.pop("seat", None)
-    return from_dict(data)
+    if "seat" not in data:
+        raise StateFormatError("missing field 'seat'")
+    seat = data.pop("seat")
+    state = from_dict(data)
+    check_int(seat, "seat", 0, state.num_players - 1)
+    return state

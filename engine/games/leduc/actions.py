@@ -4,6 +4,7 @@ pure-Python reference: the bets, then the six cards as chance outcomes."""
 from __future__ import annotations
 
 from engine.errors import IllegalActionError
+from engine.validate import is_int
 
 # The action space (fixed, as in OpenSpiel's leduc_poker: 0 fold, 1 call, 2 raise),
 # then the six cards as chance outcomes. Card c has rank c // 2 (J, Q, K) and suit
@@ -28,7 +29,7 @@ LOWER_CARD_NAMES = tuple(name.lower() for name in CARD_NAMES)
 
 
 def action_to_str(action) -> str:
-    if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
+    if not is_int(action) or not 0 <= action < NUM_ACTIONS:
         raise IllegalActionError(
             f"a Leduc action is 0..{NUM_ACTIONS - 1} (fold, call, raise, then a card), "
             f"got {action!r}"

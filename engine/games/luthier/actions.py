@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from engine.errors import IllegalActionError
 from engine.games.luthier import tables as T
+from engine.validate import is_int
 
 GOAL_PAIRS = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
 LOCATION_TEXT = ("salon", "guild", "perform", "repair", "balcony", "rough", "finish")
@@ -210,7 +211,7 @@ class Notation:
             raise ValueError("two Luthier actions share a notation (ignoring case)")
 
     def to_str(self, action) -> str:
-        if isinstance(action, bool) or not isinstance(action, int) or action not in self.text:
+        if not is_int(action) or action not in self.text:
             raise IllegalActionError(
                 f"a Luthier action is an integer 0..{NUM_ACTIONS - 1}, got {action!r}"
             )

@@ -53,7 +53,7 @@ class LuthierReference(ReferenceState):
 
     game_name = "luthier"
     words = words
-    hints = render
+    text = render
     num_actions = NUM_ACTIONS
 
     def __init__(self, fields: dict, variant: str):

@@ -2279,7 +2279,7 @@ cdef class LuthierState(State):
 
     game_name = "luthier"
     words = _words
-    hints = _render
+    text = _render
 
     @classmethod
     def new_initial(cls, num_players=3, variant="standard"):

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 
+from engine.validate import is_int
+
 # ---- size limits of the state (state.pxd: same values) -------------------------------
 MAX_PLAYERS = 4
 OWNERS = 5  # seats 0..3 and the 2-player dummy
@@ -428,7 +430,7 @@ def _index(value, names, where: str) -> int:
 
 
 def _count(value, where: str, lo: int = 0, hi: int = 99) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+    if not is_int(value) or not lo <= value <= hi:
         raise DataError(f"{where}: expected an integer in {lo}..{hi}, got {value!r}")
     return value
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from engine.errors import StateFormatError
 from engine.games.luthier import codec as C
 from engine.games.luthier import tables as T
-from engine.validate import require_observation_of
+from engine.validate import is_int, require_observation_of
 
 HIDDEN_GAME = (
     "instr_deck",
@@ -367,6 +367,6 @@ def parse_observation(obs, t: T.Tables) -> tuple[int, str, dict]:
     require_observation_of(obs, "luthier")
     fields = C.parse_fields(obs, t, hidden=HIDDEN)
     seat = obs.get("seat")
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < fields["num_players"]:
+    if not is_int(seat) or not 0 <= seat < fields["num_players"]:
         raise StateFormatError(f"seat must be 0..{fields['num_players'] - 1}, got {seat!r}")
     return seat, obs["variant"], fields

@@ -8,7 +8,9 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from engine.games.maestro.tables import MAX_SEATS, Board
+from engine.errors import IllegalActionError
+from engine.games.maestro.tables import MAX_SEATS, Board, load_board
+from engine.validate import is_int
 
 #   0                      pass        end the placement phase
 #   1 .. max_draw          draw<k>     declare k draws
@@ -59,15 +61,15 @@ def layout_of(board: Board) -> Layout:
     )
 
 
-def action_name(board: Board, action) -> str:
-    """The notation of an action id; ValueError for an id outside the action space."""
+def action_to_str(action, board: Board | None = None) -> str:
+    """The notation of an action id on `board` (the game's own by default);
+    IllegalActionError for an id outside the action space."""
+    board = board or load_board()
     layout = layout_of(board)
-    if (
-        isinstance(action, bool)
-        or not isinstance(action, int)
-        or not 0 <= action < layout.num_actions
-    ):
-        raise ValueError(f"no Maestro action {action!r} (actions are 0..{layout.num_actions - 1})")
+    if not is_int(action) or not 0 <= action < layout.num_actions:
+        raise IllegalActionError(
+            f"no Maestro action {action!r} (actions are 0..{layout.num_actions - 1})"
+        )
     if action == PASS:
         return "pass"
     if action < layout.slot_base:
@@ -84,12 +86,14 @@ def action_name(board: Board, action) -> str:
 _PLACE_TEXT = re.compile(r"^([A-Za-z][A-Za-z0-9]*)\.([1-9][0-9]*):p([0-9])s([1-9][0-9]*)$")
 
 
-def action_id(board: Board, text) -> int:
-    """The action written as `text`, in any letter case (r4.2:P1S7 is R4.2:p1s7);
-    ValueError for text that names no action."""
+def str_to_action(text, board: Board | None = None) -> int:
+    """The action written as `text`, in any letter case (r4.2:P1S7 is R4.2:p1s7), on
+    `board` (the game's own by default); IllegalActionError for text that names no
+    action."""
+    board = board or load_board()
     layout = layout_of(board)
     if not isinstance(text, str):
-        raise ValueError(f"an action is written as text, got {text!r}")
+        raise IllegalActionError(f"an action is written as text, got {text!r}")
     written, text = text, text.lower()
     if text == "pass":
         return PASS
@@ -106,12 +110,12 @@ def action_id(board: Board, text) -> int:
                 and 1 <= int(digits) <= count
             ):
                 return base + int(digits) - 1
-            raise ValueError(f"{prefix} takes a number 1..{count}, got {written!r}")
+            raise IllegalActionError(f"{prefix} takes a number 1..{count}, got {written!r}")
     if text.startswith("tile:"):
         name = text[len("tile:") :]
         if name in board.tile_names:
             return layout.chance_base + board.tile_names.index(name)
-        raise ValueError(f"no tile {name!r} (tiles: {', '.join(board.tile_names)})")
+        raise IllegalActionError(f"no tile {name!r} (tiles: {', '.join(board.tile_names)})")
     match = _PLACE_TEXT.match(text)
     if match:
         row_id, index, seat, slot = (
@@ -122,18 +126,22 @@ def action_id(board: Board, text) -> int:
         )
         rows = [r.lower() for r in board.row_ids]
         if row_id not in rows:
-            raise ValueError(f"no row {row_id!r} (rows: {', '.join(board.row_ids)})")
+            raise IllegalActionError(f"no row {row_id!r} (rows: {', '.join(board.row_ids)})")
         row = rows.index(row_id)
         if not 1 <= index <= board.row_lengths[row]:
-            raise ValueError(
+            raise IllegalActionError(
                 f"row {board.row_ids[row]} has spaces 1..{board.row_lengths[row]}, got {index}"
             )
         if not seat < MAX_SEATS or not 1 <= slot <= board.slots:
-            raise ValueError(
+            raise IllegalActionError(
                 f"{written!r}: seats are p0..p{MAX_SEATS - 1}, agency spaces s1..s{board.slots}"
             )
         return layout.place(board.row_starts[row] + index - 1, seat, slot - 1)
-    raise ValueError(
+    raise IllegalActionError(
         f"a Maestro action is pass, draw<k>, agency<n>, tile:<name> or "
         f"<row>.<space>:p<seat>s<n> (e.g. R4.2:p1s7), got {written!r}"
     )
+
+
+# The size of the action space on the game's board.
+NUM_ACTIONS = layout_of(load_board()).num_actions

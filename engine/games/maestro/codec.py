@@ -95,7 +95,9 @@ def bag_counts(board: tables.Board, f: Fields) -> list[int]:
     return left
 
 
-def state_dict(board: tables.Board, f: Fields) -> dict:
+def state_dict(f: Fields, board: tables.Board | None = None) -> dict:
+    """The state dict of `f` on `board` (the game's own by default)."""
+    board = board or tables.load_board()
     starts, lengths = board.row_starts, board.row_lengths
     # Kind -> name, with EMPTY (-1) indexing the trailing None.
     names = board.tile_names + (None,)
@@ -160,9 +162,11 @@ def _bool(data: dict, key: str) -> bool:
     return value
 
 
-def parse_state(board: tables.Board, data: dict) -> Fields:
-    """The Fields of a state dict, checked field by field and for consistency.
-    Raises StateFormatError naming the first problem."""
+def parse_state(data: dict, board: tables.Board | None = None) -> Fields:
+    """The Fields of a state dict on `board` (the game's own by default), checked
+    field by field and for consistency. Raises StateFormatError naming the first
+    problem."""
+    board = board or tables.load_board()
     if not isinstance(data, dict):
         raise StateFormatError("a Maestro state is a JSON object")
     variant = get_str(data, "variant")
@@ -341,16 +345,3 @@ def _check_consistency(board: tables.Board, variant: tables.Variant, f: Fields) 
         (f.applause == board.applause) == (f.end == END_APPLAUSE),
         f"the {board.applause}th applause ends the game, and only it does (spec 7)",
     )
-
-
-def parse_observation(board: tables.Board, obs) -> tuple[int, Fields]:
-    """(seat, Fields) of an observation: the whole state plus the observer's seat."""
-    if not isinstance(obs, dict):
-        raise StateFormatError("an observation is a JSON object")
-    data = dict(obs)
-    if "seat" not in data:
-        raise StateFormatError("missing field 'seat'")
-    seat = data.pop("seat")
-    f = parse_state(board, data)
-    check_int(seat, "seat", 0, f.players - 1)
-    return seat, f

@@ -17,14 +17,14 @@ A turn, as atomic actions by the seat to move (spec 5.1):
 
 from __future__ import annotations
 
+import copy
 import math
 
-from engine.errors import GameConfigError, IllegalActionError
+from engine.errors import GameConfigError
 from engine.games.maestro import actions, codec, tables, words
 from engine.games.maestro import render as _render
 from engine.games.maestro import value as learned_value
 from engine.games.maestro.codec import COUNT, DRAW, EMPTY, OVER, PLACE, SLOT
-from engine.games.maestro.render import render
 from engine.games.maestro.weights import (
     CRITIC_HOLD_TURNS,
     DRAWS_PER_TURN,
@@ -36,8 +36,7 @@ from engine.games.maestro.weights import (
     TILE_WEIGHT,
 )
 from engine.reference import CHANCE, TERMINAL, ReferenceState
-from engine.validate import require_observation_of, require_state_of
-from engine.whole_view import whole_state_observation
+from engine.validate import is_int
 
 
 def tile_value(placed: float, points: int, space: int) -> float:
@@ -55,8 +54,10 @@ class MaestroReference(ReferenceState):
     """A Maestro position with the same API as the compiled MaestroState."""
 
     game_name = "maestro"
+    actions = actions
+    codec = codec
+    text = _render
     words = words
-    hints = _render
 
     def __init__(self, board: tables.Board, fields: codec.Fields):
         self.board = board
@@ -66,11 +67,7 @@ class MaestroReference(ReferenceState):
 
     @classmethod
     def new_initial(cls, num_players=2, variant=tables.DEFAULT_VARIANT):
-        if (
-            isinstance(num_players, bool)
-            or not isinstance(num_players, int)
-            or not 2 <= num_players <= tables.MAX_SEATS
-        ):
+        if not is_int(num_players) or not 2 <= num_players <= tables.MAX_SEATS:
             raise GameConfigError(f"maestro is played by 2-4 players, got {num_players!r}")
         tables.variant_config(variant)
         board = tables.load_board()
@@ -624,36 +621,13 @@ class MaestroReference(ReferenceState):
 
     # ---- text and JSON ----------------------------------------------------------------
 
-    def to_dict(self) -> dict:
-        return codec.state_dict(self.board, self.f)
+    def position(self) -> codec.Fields:
+        return copy.deepcopy(self.f)
 
     @classmethod
-    def from_dict(cls, data) -> "MaestroReference":
-        require_state_of(data, cls.game_name)
-        board = tables.load_board()
-        return cls(board, codec.parse_state(board, data))
-
-    def observation(self, seat: int) -> dict:
-        return whole_state_observation(self, seat)
-
-    @classmethod
-    def from_observation(cls, observation, rng=None) -> "MaestroReference":
-        require_observation_of(observation, cls.game_name)
-        board = tables.load_board()
-        _, fields = codec.parse_observation(board, observation)
-        return cls(board, fields)
-
-    def action_to_str(self, action) -> str:
-        try:
-            return actions.action_name(self.board, action)
-        except ValueError as exc:
-            raise IllegalActionError(str(exc)) from None
-
-    def str_to_action(self, text) -> int:
-        try:
-            return actions.action_id(self.board, text)
-        except ValueError as exc:
-            raise IllegalActionError(str(exc)) from None
+    def from_position(cls, fields: codec.Fields) -> "MaestroReference":
+        return cls(tables.load_board(), fields)
 
     def render(self) -> str:
-        return render(self.board, self.f, self.scores())
+        # At the end, the final points (penalties off) beside each seat.
+        return _render.render(self.position(), self.scores())

@@ -13,7 +13,10 @@ def _short(name: str, width: int = 7) -> str:
     return name[:width].ljust(width)
 
 
-def render(board: tables.Board, f: codec.Fields, scores: list[int]) -> str:
+def render(f: codec.Fields, scores: list[int] | None = None) -> str:
+    """The position in a few lines; `scores` (the points by default) beside each seat."""
+    board = tables.load_board()
+    scores = f.points if scores is None else scores
     names = board.tile_names
     lines = [
         f"Maestro ({f.variant}), {f.players} players, applause {f.applause}/{board.applause}"
@@ -51,6 +54,11 @@ def render(board: tables.Board, f: codec.Fields, scores: list[int]) -> str:
     if f.phase == codec.OVER:
         lines.append(f"  over ({codec.ENDS[f.end]}): final scores {', '.join(map(str, scores))}")
     return fit("\n".join(lines))
+
+
+def render_observation(observation: dict) -> str:
+    """A seat sees the whole position."""
+    return render(codec.parse_state({k: v for k, v in observation.items() if k != "seat"}))
 
 
 def hint_reason(state, seat: int, actions: list[int]) -> str | None:

@@ -11,7 +11,7 @@ from libc.math cimport exp, pow, sqrt
 from libc.stdint cimport uint64_t
 from libc.string cimport memcpy, memset
 
-from engine.errors import GameConfigError, IllegalActionError
+from engine.errors import GameConfigError
 from engine.games.maestro import actions, codec, tables, weights, words
 from engine.games.maestro import value as learned_value
 from engine.games.maestro import render as _render
@@ -20,8 +20,7 @@ from engine.hashing cimport mix64
 from engine.shares cimport softmax_shares
 from engine.rng cimport rng_t
 from engine.state cimport State, CHANCE, TERMINAL
-from engine.validate import require_observation_of
-from engine.whole_view import whole_state_observation
+from engine.validate import is_int
 
 # Keep in step with codec.py and tables.py (plain ints so nogil code can use them).
 cdef enum:
@@ -183,24 +182,26 @@ cdef class MaestroState(State):
     """A Maestro position. Build one with `new_initial` or `from_dict`."""
 
     game_name = "maestro"
+    actions = actions
+    codec = codec
+    text = _render
     words = words
-    hints = _render
 
     @classmethod
     def new_initial(cls, num_players=2, variant=DEFAULT_VARIANT):
-        if isinstance(num_players, bool) or not isinstance(num_players, int) \
-                or not 2 <= num_players <= tables.MAX_SEATS:
+        if not is_int(num_players) or not 2 <= num_players <= tables.MAX_SEATS:
             raise GameConfigError(f"maestro is played by 2-4 players, got {num_players!r}")
         tables.variant_config(variant)
-        board = tables.load_board()
-        return cls._from_fields(board, codec.initial_fields(board, num_players, variant))
+        return cls.from_position(
+            codec.initial_fields(tables.load_board(), num_players, variant))
 
     @classmethod
-    def _from_fields(cls, board, f):
+    def from_position(cls, f):
         """A state holding the (already checked) codec.Fields `f`."""
         cdef MaestroState s = cls.__new__(cls)
         cdef int seat, i, r, k, start, length
         cdef game_t* g = &s.g
+        board = tables.load_board()
         variant = tables.parse_variant(f.variant)
         s.tables = tables_for(board)
         s.b = &s.tables.b
@@ -247,7 +248,7 @@ cdef class MaestroState(State):
         g.batch = variant.draw_mode == tables.DRAW_BATCH
         return s
 
-    def _fields(self):
+    def position(self):
         """The position as codec.Fields."""
         cdef game_t* g = &self.g
         cdef int seat, i
@@ -930,42 +931,11 @@ cdef class MaestroState(State):
             return [out[seat] for seat in range(self.g.players)]
         return [self.g.points[seat] for seat in range(self.g.players)]
 
-    def to_dict(self):
-        return codec.state_dict(self.tables.board, self._fields())
-
-    @classmethod
-    def from_dict(cls, data):
-        board = tables.load_board()
-        return cls._from_fields(board, codec.parse_state(board, data))
-
-    def observation(self, seat):
-        # Perfect information: a seat sees everything (the bag's contents by counting).
-        return whole_state_observation(self, seat)
-
-    @classmethod
-    def from_observation(cls, observation, rng):
-        board = tables.load_board()
-        require_observation_of(observation, cls.game_name)
-        _, f = codec.parse_observation(board, observation)
-        return cls._from_fields(board, f)
-
     def is_setup(self):
         # The setup deals nothing at random: each seat starts with a maestro on
         # space 10 and every draw happens during play.
         return False
 
-    def action_to_str(self, action):
-        try:
-            return actions.action_name(self.tables.board, action)
-        except ValueError as exc:
-            raise IllegalActionError(str(exc)) from None
-
-    def str_to_action(self, text):
-        try:
-            return actions.action_id(self.tables.board, text)
-        except ValueError as exc:
-            raise IllegalActionError(str(exc)) from None
-
     def render(self):
-        from engine.games.maestro.render import render
-        return render(self.tables.board, self._fields(), self.scores())
+        # At the end, the final points (penalties off) beside each seat.
+        return _render.render(self.position(), self.scores())

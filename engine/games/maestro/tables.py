@@ -15,6 +15,7 @@ from functools import cached_property, lru_cache
 from importlib import resources
 
 from engine.errors import GameConfigError
+from engine.validate import is_int
 
 DEFAULT_BOARD = "board.json"
 # Limits of the compiled state's fixed-size arrays (keep in step with state.pxd).
@@ -118,7 +119,7 @@ class Board:
 
 def _positive(data: dict, key: str, lo: int, hi: int) -> int:
     value = data.get(key)
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+    if not is_int(value) or not lo <= value <= hi:
         raise BoardDataError(f"{key} must be an integer in {lo}..{hi}, got {value!r}")
     return value
 

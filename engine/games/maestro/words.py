@@ -9,6 +9,7 @@ Maestro hides nothing (spec 8), so the viewer changes no text."""
 from __future__ import annotations
 
 from engine.games.maestro import actions, codec, tables
+from engine.validate import is_int
 
 RULES = """\
 Fill the ten pieces (rows) of the board with musicians. Your turn:
@@ -54,7 +55,7 @@ def with_article(name: str) -> str:
 def position(state) -> tuple[tables.Board, codec.Fields]:
     """The board and the position's fields, read through the state's JSON layout."""
     board = tables.load_board()
-    return board, codec.parse_state(board, state.to_dict())
+    return board, state.position()
 
 
 def row_title(board: tables.Board, row: int) -> str:
@@ -131,7 +132,7 @@ def illegal_reason(state, action) -> str | None:
     """One line from the rules on why `action` cannot be played now; None if it can."""
     board, f = position(state)
     layout = actions.layout_of(board)
-    if isinstance(action, bool) or not isinstance(action, int):
+    if not is_int(action):
         return "an action is a move of this game, written in its notation"
     if not 0 <= action < layout.num_actions:
         return "that is no Maestro action"

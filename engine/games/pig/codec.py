@@ -1,6 +1,8 @@
 """Pig's variant names and the validation of a state's JSON fields, shared by the
 compiled state, the reference and the optimal solver."""
 
+from typing import NamedTuple
+
 from engine.errors import StateFormatError
 from engine.games.pig.actions import FACES
 from engine.validate import get_int, get_int_list, get_str, require
@@ -24,9 +26,31 @@ def parse_variant(variant):
     return target
 
 
-def check_fields(data):
-    """The fields of a pig state dict, validated: (target, scores, turn_total, to_move,
-    rolling). Raises StateFormatError for anything that is not a position of the game.
+class Position(NamedTuple):
+    """A whole position: the variant, both banked scores, the turn total at stake,
+    the seat whose turn it is (the winner at the end) and whether its die is rolling."""
+
+    variant: str
+    scores: list
+    turn_total: int
+    to_move: int
+    rolling: bool
+
+
+def state_dict(pos: Position) -> dict:
+    return {
+        "game": "pig",
+        "variant": pos.variant,
+        "scores": list(pos.scores),
+        "turn_total": pos.turn_total,
+        "to_move": pos.to_move,
+        "rolling": bool(pos.rolling),
+    }
+
+
+def parse_state(data: dict) -> Position:
+    """The Position of a pig state dict, validated. Raises StateFormatError for
+    anything that is not a position of the game.
 
     Both the compiled state and the reference load through this one check."""
     variant = get_str(data, "variant")
@@ -60,4 +84,4 @@ def check_fields(data):
             not rolling or scores[to_move] + turn_total < target,
             "a seat that has reached the target with its turn total must hold, not roll",
         )
-    return target, scores, turn_total, to_move, rolling
+    return Position(variant, scores, turn_total, to_move, rolling)

@@ -9,13 +9,12 @@ score plus turn total has reached the target may only hold.
 
 from __future__ import annotations
 
-from engine.errors import GameConfigError, IllegalActionError
-from engine.games.pig import words
-from engine.games.pig.actions import FACE_BASE, FACES, HOLD, ROLL, action_id, action_name
-from engine.games.pig.codec import DEFAULT_VARIANT, check_fields, parse_variant
+from engine.errors import GameConfigError
+from engine.games.pig import actions, codec, words
+from engine.games.pig import render as _render
+from engine.games.pig.actions import FACE_BASE, FACES, HOLD, ROLL
+from engine.games.pig.codec import DEFAULT_VARIANT, parse_variant
 from engine.reference import ReferenceState
-from engine.validate import require_state_of
-from engine.whole_view import state_from_whole_observation, whole_state_observation
 
 CHANCE = -1
 TERMINAL = -2
@@ -23,6 +22,10 @@ TERMINAL = -2
 
 class PigReference(ReferenceState):
     game_name = "pig"
+    actions = actions
+    codec = codec
+    text = _render
+    words = words
     num_players = 2
 
     def __init__(self, variant: str = DEFAULT_VARIANT):
@@ -124,55 +127,16 @@ class PigReference(ReferenceState):
 
     # ---- text and JSON -----------------------------------------------------------
 
-    def to_dict(self) -> dict:
-        return {
-            "game": self.game_name,
-            "variant": self.variant,
-            "scores": list(self.banked),
-            "turn_total": self.turn_total,
-            "to_move": self.to_move,
-            "rolling": self.rolling,
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict) -> "PigReference":
-        require_state_of(data, cls.game_name)
-        _, scores, turn_total, to_move, rolling = check_fields(data)
-        state = cls(data["variant"])
-        state.banked = scores
-        state.turn_total = turn_total
-        state.to_move = to_move
-        state.rolling = rolling
-        return state
-
-    def observation(self, seat: int) -> dict:
-        return whole_state_observation(self, seat)
-
-    @classmethod
-    def from_observation(cls, observation: dict, rng=None) -> "PigReference":
-        return state_from_whole_observation(observation, cls.from_dict)
-
-    def action_to_str(self, action: int) -> str:
-        try:
-            return action_name(action)
-        except ValueError as exc:
-            raise IllegalActionError(str(exc)) from None
-
-    def str_to_action(self, text: str) -> int:
-        try:
-            return action_id(text)
-        except ValueError as exc:
-            raise IllegalActionError(str(exc)) from None
-
-    def describe(self, action: int, viewer=None) -> str:
-        return words.describe(self.turn_total, action)
-
-    def illegal_reason(self, action: int):
-        return words.illegal_reason(
-            self.target,
-            self.banked[self.to_move],
-            self.turn_total,
-            self.rolling,
-            self.is_terminal(),
-            action,
+    def position(self) -> codec.Position:
+        return codec.Position(
+            self.variant, list(self.banked), self.turn_total, self.to_move, self.rolling
         )
+
+    @classmethod
+    def from_position(cls, pos: codec.Position) -> "PigReference":
+        state = cls(pos.variant)
+        state.banked = list(pos.scores)
+        state.turn_total = pos.turn_total
+        state.to_move = pos.to_move
+        state.rolling = pos.rolling
+        return state

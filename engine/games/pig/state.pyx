@@ -8,14 +8,12 @@
 # positions repeat and a transposition table or value iteration sees them as one.
 from libc.stdint cimport uint64_t
 
-from engine.errors import GameConfigError, IllegalActionError
-from engine.games.pig.actions import action_id, action_name
-from engine.games.pig.codec import DEFAULT_VARIANT, check_fields, parse_variant
-from engine.games.pig import words
-from engine.games.pig.render import hint_reason, render
+from engine.errors import GameConfigError
+from engine.games.pig import actions, codec, words
+from engine.games.pig import render as _render
+from engine.games.pig.codec import DEFAULT_VARIANT, parse_variant
 from engine.hashing cimport mix64
 from engine.state cimport State, CHANCE, TERMINAL
-from engine.whole_view import state_from_whole_observation, whole_state_observation
 
 # Keep in step with engine/games/pig/actions.py (plain ints so nogil code can use them).
 cdef enum:
@@ -29,6 +27,10 @@ cdef enum:
 
 cdef class PigState(State):
     game_name = "pig"
+    actions = actions
+    codec = codec
+    text = _render
+    words = words
 
     def __init__(self, variant=DEFAULT_VARIANT):
         try:
@@ -70,12 +72,12 @@ cdef class PigState(State):
         out[1] = HOLD
         return 2
 
-    cdef int c_chance_outcomes(self, int* actions, double* probs) noexcept nogil:
+    cdef int c_chance_outcomes(self, int* outcomes, double* probs) noexcept nogil:
         cdef int f
         if not self.rolling or self.winner != NO_WINNER:
             return 0
         for f in range(FACES):
-            actions[f] = FACE_BASE + f
+            outcomes[f] = FACE_BASE + f
             probs[f] = 1.0 / FACES
         return FACES
 
@@ -179,54 +181,17 @@ cdef class PigState(State):
     def scores(self):
         return [self.banked[0], self.banked[1]]
 
-    def to_dict(self):
-        return {"game": self.game_name, "variant": self.variant,
-                "scores": [self.banked[0], self.banked[1]], "turn_total": self.turn_total,
-                "to_move": self.to_move, "rolling": bool(self.rolling)}
+    def position(self):
+        return codec.Position(self.variant, [self.banked[0], self.banked[1]], self.turn_total,
+                              self.to_move, bool(self.rolling))
 
     @classmethod
-    def from_dict(cls, data):
-        target, scores, turn_total, to_move, rolling = check_fields(data)
-        cdef PigState s = cls(data["variant"])
-        s.banked[0] = scores[0]
-        s.banked[1] = scores[1]
-        s.turn_total = turn_total
-        s.to_move = to_move
-        s.rolling = rolling
-        s.winner = to_move if scores[to_move] >= target else NO_WINNER
+    def from_position(cls, pos):
+        cdef PigState s = cls(pos.variant)
+        s.banked[0] = pos.scores[0]
+        s.banked[1] = pos.scores[1]
+        s.turn_total = pos.turn_total
+        s.to_move = pos.to_move
+        s.rolling = pos.rolling
+        s.winner = pos.to_move if pos.scores[pos.to_move] >= s.target else NO_WINNER
         return s
-
-    def hint_reason(self, seat, actions):
-        """Why a hinted decision is worth playing, in one line (cadenza play)."""
-        return hint_reason(self.target, [self.banked[0], self.banked[1]], self.turn_total,
-                           seat, list(actions))
-
-    def observation(self, seat):
-        return whole_state_observation(self, seat)
-
-    @classmethod
-    def from_observation(cls, observation, rng):
-        return state_from_whole_observation(observation, cls.from_dict_checked)
-
-    def action_to_str(self, action):
-        try:
-            return action_name(action)
-        except ValueError as exc:
-            raise IllegalActionError(str(exc)) from None
-
-    def str_to_action(self, text):
-        try:
-            return action_id(text)
-        except ValueError as exc:
-            raise IllegalActionError(str(exc)) from None
-
-    def describe(self, action, viewer=None):
-        return words.describe(self.turn_total, action)
-
-    def illegal_reason(self, action):
-        return words.illegal_reason(self.target, self.banked[self.to_move], self.turn_total,
-                                    self.rolling, self.winner != NO_WINNER, action)
-
-    def render(self):
-        return render(self.target, [self.banked[0], self.banked[1]], self.turn_total,
-                      self.to_move, self.rolling, self.winner)

@@ -2,8 +2,8 @@
 event, why an action cannot be played now, and the rules and notation in a few lines.
 Perfect information, so every seat reads the same words."""
 
-from engine.errors import IllegalActionError
-from engine.games.pig.actions import FACE_BASE, HOLD, ROLL, action_name
+from engine.games.pig.actions import FACE_BASE, HOLD, ROLL, action_to_str
+from engine.games.pig.codec import parse_variant
 
 RULES = """\
 Two seats race to bank the target score (100 unless the variant says target<N>).
@@ -18,10 +18,7 @@ d1..d6: the die shows that face (typed only at a real table)."""
 
 def checked(action) -> int:
     """`action` if it is an id of the game; IllegalActionError otherwise."""
-    try:
-        action_name(action)
-    except ValueError as exc:
-        raise IllegalActionError(str(exc)) from None
+    action_to_str(action)
     return action
 
 
@@ -29,9 +26,10 @@ def points(n: int) -> str:
     return f"{n} point" if n == 1 else f"{n} points"
 
 
-def describe(turn_total: int, action: int) -> str:
-    """`action` at a position whose turn total is `turn_total`."""
+def describe(state, action: int, viewer=None) -> str:
+    """`action` at `state` (perfect information: every viewer reads the same)."""
     checked(action)
+    turn_total = state.position().turn_total
     if action == ROLL:
         return "roll the die"
     if action == HOLD:
@@ -44,13 +42,15 @@ def describe(turn_total: int, action: int) -> str:
     return f"the die shows {face}"
 
 
-def illegal_reason(target: int, score: int, turn_total: int, rolling: bool, over: bool, action):
-    """Why `action` cannot be played now, or None; `score` is the banked points of the
-    seat whose turn it is."""
+def illegal_reason(state, action):
+    """Why `action` cannot be played now at `state`, or None."""
     checked(action)
-    if over:
+    if state.is_terminal():
         return "the game is over"
-    if rolling:
+    pos = state.position()
+    target, turn_total = parse_variant(pos.variant), pos.turn_total
+    score = pos.scores[pos.to_move]
+    if pos.rolling:
         return "the die is rolling: its face comes first"
     if action == ROLL and score + turn_total >= target:
         reached = f"{score} banked plus {turn_total} this turn reaches the target {target}"

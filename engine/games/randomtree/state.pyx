@@ -9,6 +9,7 @@
 # same Python API gives the exact expectiminimax value to compare with.
 from libc.stdint cimport uint64_t
 
+from engine.validate import is_int
 from engine.errors import IllegalActionError
 from engine.hashing cimport mix64
 from engine.state cimport CHANCE, State, TERMINAL
@@ -107,6 +108,6 @@ cdef class RandomTreeState(State):
                 "ply": self.ply, "depth": self.depth}
 
     def action_to_str(self, action):
-        if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < MAX_BRANCH:
+        if not is_int(action) or not 0 <= action < MAX_BRANCH:
             raise IllegalActionError(f"no randomtree action {action!r}")
         return str(action)

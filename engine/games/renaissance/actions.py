@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engine.errors import IllegalActionError
 from engine.games.renaissance.components import COMPONENTS as C
+from engine.validate import is_int
 
 SEATS = 2
 SECTIONS = ("A", "B")
@@ -189,7 +190,7 @@ assert len(_FOLDED) == NUM_ACTIONS, "action names differ in more than letter cas
 
 
 def action_to_str(action) -> str:
-    if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
+    if not is_int(action) or not 0 <= action < NUM_ACTIONS:
         raise IllegalActionError(f"a renaissance action is 0..{NUM_ACTIONS - 1}, got {action!r}")
     return ACTION_NAMES[action]
 

@@ -27,6 +27,7 @@ colours, regions, cards... are the indices of components.py):
 from __future__ import annotations
 
 import copy
+from typing import NamedTuple
 
 from engine.errors import StateFormatError
 from engine.games.renaissance.actions import ACTION_NAMES, NB, NUM_COLOURS, SEATS, SECTIONS, B, R, T
@@ -260,8 +261,16 @@ def _turn_json(turn: dict) -> dict:
     }
 
 
-def state_dict(raw: dict, to_move: int, hide_seat: int = -1) -> dict:
+class Position(NamedTuple):
+    """A whole position: its raw form and the seat to move (CHANCE, TERMINAL)."""
+
+    raw: dict
+    to_move: int
+
+
+def state_dict(pos: Position, hide_seat: int = -1) -> dict:
     """The JSON layout of a position (`hide_seat`: that Workshop as its rival sees it)."""
+    raw, to_move = pos
     return {
         "game": GAME_NAME,
         "variant": raw["variant"],
@@ -637,15 +646,15 @@ def to_move_of(data: dict) -> int:
     return get_int(data, "to_move", TERMINAL, SEATS - 1)
 
 
-def from_state_dict(cls, data: dict):
-    """A validated state of implementation `cls` from `state_dict` output."""
-    raw = parse(data)
-    return build(cls, raw, to_move_of(data))
+def parse_state(data: dict) -> Position:
+    """The Position of `state_dict` output, validated."""
+    return Position(parse(data), to_move_of(data))
 
 
-def build(cls, raw: dict, to_move: int):
-    """`cls.from_raw(raw)`, checked to be a position the rules can go on from: the
+def build(cls, pos: Position):
+    """`cls.from_raw(pos.raw)`, checked to be a position the rules can go on from: the
     seat to move matches, and it has something to do."""
+    raw, to_move = pos
     state = cls.from_raw(raw)
     actual = state.current_player()
     require(actual == to_move, f"to_move {to_move} does not match the position (to move: {actual})")

@@ -32,7 +32,7 @@ import itertools
 import json
 import math
 
-from engine.games.renaissance import codec, views, words
+from engine.games.renaissance import actions, codec, views, words
 from engine.games.renaissance import render as _render
 from engine.games.renaissance.actions import (
     ASIDE,
@@ -66,8 +66,6 @@ from engine.games.renaissance.actions import (
     UPGRADE_BOARD,
     UPGRADE_HAND,
     USE,
-    action_to_str,
-    str_to_action,
 )
 from engine.games.renaissance.codec import (
     CHANCE,
@@ -112,9 +110,7 @@ from engine.games.renaissance.components import (
     REWARD_WORKSHOP,
     STUDY,
 )
-from engine.games.renaissance.render import render
 from engine.reference import ReferenceState
-from engine.validate import require_observation_of, require_state_of
 
 DA_VINCI, MICHELANGELO = 0, 1
 T, R = C.num_cards, C.num_regions
@@ -127,8 +123,11 @@ class RenaissanceReference(ReferenceState):
     """A position with the same API as the compiled RenaissanceState."""
 
     game_name = codec.GAME_NAME
+    actions = actions
+    codec = codec
+    views = views
+    text = _render
     words = words
-    hints = _render
     num_players = 2
     num_actions = NUM_ACTIONS
 
@@ -1077,22 +1076,10 @@ class RenaissanceReference(ReferenceState):
 
     # ---- views, hashes and text ----------------------------------------------------------------
 
-    def to_dict(self):
-        return codec.state_dict(self.to_raw(), self.current_player())
+    def position(self):
+        return codec.Position(self.to_raw(), self.current_player())
 
-    @classmethod
-    def from_dict(cls, data):
-        require_state_of(data, cls.game_name)
-        return codec.from_state_dict(cls, data)
-
-    def observation(self, seat):
-        self._check_seat(seat)
-        return views.observation_dict(self.to_raw(), self.current_player(), seat)
-
-    @classmethod
-    def from_observation(cls, observation, rng):
-        require_observation_of(observation, cls.game_name)
-        return views.from_observation_dict(cls, observation, rng)
+    from_position = classmethod(codec.build)
 
     def hash(self):
         return _digest(self.to_json())
@@ -1100,18 +1087,6 @@ class RenaissanceReference(ReferenceState):
     def infoset_key(self, seat):
         self._check_seat(seat)
         return _digest(json.dumps(self.observation(seat), sort_keys=True))
-
-    def action_to_str(self, action):
-        return action_to_str(action)
-
-    def str_to_action(self, text):
-        return str_to_action(text)
-
-    def render(self):
-        return render(self.to_dict())
-
-    def render_for(self, seat):
-        return render(self.observation(seat))
 
 
 def _copy(value):

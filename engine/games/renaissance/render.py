@@ -6,6 +6,7 @@ is what one seat sees."""
 from __future__ import annotations
 
 from engine.drawing import fit
+from engine.games.renaissance.codec import state_dict
 from engine.games.renaissance.components import COMPONENTS as C
 
 
@@ -13,7 +14,13 @@ def _counts(counts: dict) -> str:
     return " ".join(f"{k}x{v}" if v > 1 else k for k, v in sorted(counts.items())) or "-"
 
 
-def render(data: dict) -> str:
+def render(pos) -> str:
+    """The whole position (codec.Position)."""
+    return render_observation(state_dict(pos))
+
+
+def render_observation(data: dict) -> str:
+    """A state dict or an observation (the rival's hidden cards as counts)."""
     names = ("da Vinci", "Michelangelo")
     to_move = data["to_move"]
     mover = {-1: "chance", -2: "game over"}.get(to_move, names[to_move] if to_move >= 0 else "")

@@ -10,7 +10,6 @@ from libc.string cimport memcpy, memset
 from engine.games.renaissance import actions, codec, views, words
 from engine.games.renaissance import render as _render
 from engine.games.renaissance.components import COMPONENTS as _C
-from engine.validate import require_observation_of
 from engine.hashing cimport mix64
 from engine.rng cimport rng_t, rng_below
 from engine.state cimport State, CHANCE, TERMINAL
@@ -1120,8 +1119,11 @@ cdef class RenaissanceState(State):
     in plain Python and codec.py for the actions and the JSON layout)."""
 
     game_name = codec.GAME_NAME
+    actions = actions
+    codec = codec
+    views = views
+    text = _render
     words = words
-    hints = _render
 
     def __init__(self, variant="standard"):
         self._load(codec.new_raw(variant))
@@ -1558,32 +1560,7 @@ cdef class RenaissanceState(State):
     def scores(self):
         return [self.g.seat[0].vp, self.g.seat[1].vp]
 
-    def to_dict(self):
-        return codec.state_dict(self.to_raw(), self.c_current_player())
+    def position(self):
+        return codec.Position(self.to_raw(), self.c_current_player())
 
-    @classmethod
-    def from_dict(cls, data):
-        return codec.from_state_dict(cls, data)
-
-    def observation(self, seat):
-        self._check_seat(seat)
-        return views.observation_dict(self.to_raw(), self.c_current_player(), seat)
-
-    @classmethod
-    def from_observation(cls, observation, rng):
-        require_observation_of(observation, cls.game_name)
-        return views.from_observation_dict(cls, observation, rng)
-
-    def action_to_str(self, action):
-        return actions.action_to_str(action)
-
-    def str_to_action(self, text):
-        return actions.str_to_action(text)
-
-    def render(self):
-        from engine.games.renaissance.render import render
-        return render(self.to_dict())
-
-    def render_for(self, seat):
-        from engine.games.renaissance.render import render
-        return render(self.observation(seat))
+    from_position = classmethod(codec.build)

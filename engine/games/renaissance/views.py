@@ -6,15 +6,15 @@ from __future__ import annotations
 
 from engine.errors import StateFormatError
 from engine.games.renaissance.actions import SEATS, T
-from engine.games.renaissance.codec import build, check_raw, parse, state_dict, to_move_of
+from engine.games.renaissance.codec import Position, check_raw, parse, state_dict, to_move_of
 from engine.games.renaissance.components import COMPONENTS as C
 from engine.validate import get_int, require
 
 
-def observation_dict(raw: dict, to_move: int, seat: int) -> dict:
+def observation_dict(pos: Position, seat: int) -> dict:
     """What `seat` knows: everything but its rival's hand, set-aside cards and a
     face-down Gossip card it has not seen."""
-    data = state_dict(raw, to_move, hide_seat=1 - seat)
+    data = state_dict(pos, hide_seat=1 - seat)
     data["seat"] = seat
     return data
 
@@ -89,13 +89,13 @@ def parse_observation(obs: dict):
     return seat, raw, raw.pop("hand_size"), raw.pop("aside_size")
 
 
-def from_observation_dict(cls, obs: dict, rng):
-    """A state of implementation `cls` consistent with the observation, the rival's
-    unseen cards dealt uniformly with `rng` (see sample_hidden)."""
+def determinize(obs: dict, rng, from_position):
+    """A state consistent with the observation, the rival's unseen cards dealt
+    uniformly with `rng` (see sample_hidden)."""
     seat, raw, hand_size, aside_size = parse_observation(obs)
     sample_hidden(raw, 1 - seat, hand_size, aside_size, rng.randint)
     check_raw(raw)
-    state = build(cls, raw, to_move_of(obs))
+    state = from_position(Position(raw, to_move_of(obs)))
     require(
         state.observation(seat) == obs,
         "the observation is not one the rules produce (a field contradicts another)",

@@ -13,6 +13,7 @@ from __future__ import annotations
 from engine.games.renaissance import actions as A
 from engine.games.renaissance.components import COMPONENTS as C
 from engine.games.renaissance.components import CREATE, REWARD_CARD, REWARD_WORKSHOP
+from engine.validate import is_int
 
 RULES = """\
 Two Workshops, da Vinci (seat 0) and Michelangelo (seat 1), play 4 rounds.
@@ -504,7 +505,7 @@ _PHASE_KINDS = {
 def illegal_reason(state, action) -> str | None:
     """One line from the rules on why `action` cannot be played now; None if it can.
     Written from the acting seat's view, so it names nothing that seat cannot see."""
-    if isinstance(action, bool) or not isinstance(action, int):
+    if not is_int(action):
         return "an action is a move of this game, written in its notation"
     if not 0 <= action < A.NUM_ACTIONS:
         return "that is no action of this game"

@@ -20,6 +20,7 @@ from engine.games.taktvoll.tables import (
     MAX_ROWS,
     NUM_KINDS,
 )
+from engine.validate import is_int
 
 TURNED_MARK = "~"  # a card turned round, as in Q~@2
 DRAW, PASS, KEEP, NOBAR = 0, 1, 2, 3
@@ -63,7 +64,7 @@ def action_to_str(action) -> str:
     """The notation: draw, pass, keep, nobar; a card played as NAME@ROW (rows 1-4,
     NAME~ for a card turned round; a clef is just "clef"); "+NAME" for a card off
     the deck; "startN" for seat N starting."""
-    if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
+    if not is_int(action) or not 0 <= action < NUM_ACTIONS:
         raise IllegalActionError(f"a takt voll action is 0..{NUM_ACTIONS - 1}, got {action!r}")
     if action < PLAY_BASE:
         return SPECIAL_NAMES[action]

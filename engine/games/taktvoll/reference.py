@@ -64,15 +64,17 @@ from engine.games.taktvoll.tables import (
 from engine.reference import ReferenceState
 from engine.state import CHANCE_PLAYER as CHANCE
 from engine.state import TERMINAL_PLAYER as TERMINAL
-from engine.validate import require_observation_of, require_state_of
 
 
 class TaktVollReference(ReferenceState):
     """A Takt Voll position with the same API as the compiled TaktVollState."""
 
     game_name = "taktvoll"
+    actions = actions
+    codec = codec
+    views = views
+    text = render
     words = words
-    hints = render
     num_actions = actions.NUM_ACTIONS
 
     def __init__(self, position: codec.Position):
@@ -93,6 +95,10 @@ class TaktVollReference(ReferenceState):
     @classmethod
     def new_initial(cls, num_players=3, variant="standard"):
         return cls(codec.initial_position(rules_for(variant), num_players))
+
+    @classmethod
+    def from_position(cls, position: codec.Position):
+        return cls(position)
 
     def position(self) -> codec.Position:
         return codec.Position(
@@ -379,37 +385,8 @@ class TaktVollReference(ReferenceState):
 
     # ---- views and text -----------------------------------------------------------------
 
-    def to_dict(self):
-        return codec.state_dict(self.position())
-
-    @classmethod
-    def from_dict(cls, data):
-        require_state_of(data, cls.game_name)
-        return cls(codec.parse_state(data))
-
-    def observation(self, seat):
-        self._check_seat(seat)
-        return codec.view_dict(views.view_of(self.position(), seat))
-
-    @classmethod
-    def from_observation(cls, observation, rng):
-        require_observation_of(observation, cls.game_name)
-        return cls(views.from_view_checked(codec.parse_view(observation), rng))
-
     def clone(self):
         return TaktVollReference(self.position())
-
-    def action_to_str(self, action):
-        return actions.action_to_str(action)
-
-    def str_to_action(self, text):
-        return actions.str_to_action(text)
-
-    def render(self):
-        return render.render(self.position())
-
-    def render_for(self, seat):
-        return render.render_view(codec.parse_view(self.observation(seat)))
 
 
 def _digest(text: str) -> int:

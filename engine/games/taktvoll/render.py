@@ -20,6 +20,7 @@ from engine.games.taktvoll.codec import (
     View,
     code_name,
     known_bar_lines,
+    parse_view,
     summarize_row,
 )
 from engine.games.taktvoll.tables import BAR, BAR_KIND, KINDS, Rules
@@ -51,9 +52,11 @@ def render(pos: Position) -> str:
     return _draw(pos, [sum(h) for h in pos.hands], sum(pos.deck), pos.hands, viewer=None)
 
 
-def render_view(view: View) -> str:
+def render_observation(observation: dict) -> str:
     """What one seat sees, drawn like `render`: its own hand; the others' only as
-    counts until the game is over."""
+    counts until the game is over. Drawn from the observation itself, so it can show
+    nothing the seat cannot see."""
+    view = parse_view(observation)
     hands = view.hands or [view.hand if p == view.seat else None for p in range(view.players)]
     return _draw(view, view.hand_sizes, view.deck_size, hands, viewer=view.seat)
 

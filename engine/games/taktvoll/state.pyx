@@ -8,7 +8,6 @@ from libc.string cimport memset
 
 from engine.games.taktvoll import actions, codec, tables, views, words
 from engine.games.taktvoll import render as _render
-from engine.validate import require_observation_of
 from engine.hashing cimport mix64
 from engine.rng cimport rng_t, rng_below
 from engine.shares cimport softmax_shares
@@ -119,12 +118,15 @@ cdef class TaktVollState(State):
     """A Takt Voll position (3-8 players); see reference.py for the rules in prose."""
 
     game_name = "taktvoll"
+    actions = actions
+    codec = codec
+    views = views
+    text = _render
     words = words
-    hints = _render
 
     @classmethod
     def new_initial(cls, num_players=3, variant=tables.DEFAULT_VARIANT):
-        return cls._from_position(codec.initial_position(tables.rules_for(variant), num_players))
+        return cls.from_position(codec.initial_position(tables.rules_for(variant), num_players))
 
     # ---- cards moving between hands, deck and table (keys kept up to date) ------------
 
@@ -513,7 +515,7 @@ cdef class TaktVollState(State):
     # ---- conversions to and from plain Python (codec.Position) -------------------------------
 
     @classmethod
-    def _from_position(cls, pos):
+    def from_position(cls, pos):
         cdef TaktVollState s = TaktVollState.__new__(TaktVollState)
         cdef int seat, kind, row, i
         rules = pos.rules
@@ -586,32 +588,3 @@ cdef class TaktVollState(State):
         if self.t.phase == OVER:
             return [self.c_final_score(p) for p in range(self.num_players)]
         return [self.t.points[p] for p in range(self.num_players)]
-
-    def to_dict(self):
-        return codec.state_dict(self.position())
-
-    @classmethod
-    def from_dict(cls, data):
-        return cls._from_position(codec.parse_state(data))
-
-    def observation(self, seat):
-        self._check_seat(seat)
-        return codec.view_dict(views.view_of(self.position(), seat))
-
-    @classmethod
-    def from_observation(cls, observation, rng):
-        require_observation_of(observation, cls.game_name)
-        return cls._from_position(views.from_view_checked(codec.parse_view(observation), rng))
-
-    def action_to_str(self, action):
-        return actions.action_to_str(action)
-
-    def str_to_action(self, text):
-        return actions.str_to_action(text)
-
-    def render(self):
-        return _render.render(self.position())
-
-    def render_for(self, seat):
-        # Drawn from the observation itself, so it can show nothing the seat cannot see.
-        return _render.render_view(codec.parse_view(self.observation(seat)))

@@ -12,11 +12,22 @@ from engine.games.taktvoll.codec import (
     View,
     check_position,
     known_bar_lines,
+    parse_view,
     table_fields,
     view_dict,
 )
 from engine.games.taktvoll.tables import BAR_KIND, NUM_KINDS
 from engine.validate import require
+
+
+def observation_dict(pos: Position, seat: int) -> dict:
+    """What `seat` knows of `pos`, as the observation's dict."""
+    return view_dict(view_of(pos, seat))
+
+
+def determinize(observation: dict, rng, from_position):
+    """A state `observation` could be of, the unseen cards dealt with `rng`."""
+    return from_position(from_view_checked(parse_view(observation), rng))
 
 
 def view_of(pos: Position, seat: int) -> View:

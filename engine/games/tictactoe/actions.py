@@ -3,13 +3,14 @@ actions 0..8, row-major from a1, written as the cell's name (a1 b1 c1 = 0 1 2, .
 a3 b3 c3 = 6 7 8)."""
 
 from engine.errors import IllegalActionError
+from engine.validate import is_int
 
 COLUMNS = "abc"
 NUM_ACTIONS = 9
 
 
 def action_to_str(action) -> str:
-    if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
+    if not is_int(action) or not 0 <= action < NUM_ACTIONS:
         raise IllegalActionError(f"no tic-tac-toe action {action!r}")
     row, column = divmod(action, 3)
     return f"{COLUMNS[column]}{row + 1}"

@@ -1,6 +1,8 @@
 """Tic-tac-toe's JSON layout (the nine cells and the seat to move) and its validation,
 shared by the compiled state and the reference, with the eight lines that win."""
 
+from typing import NamedTuple, Optional
+
 from engine.validate import get_int, get_int_list, require
 
 EMPTY = -1
@@ -17,14 +19,28 @@ LINES = (
 )
 
 
-def state_dict(game: str, board, to_move: int) -> dict:
-    """A state as JSON: `board` holds -1 (empty), 0 (X) or 1 (O) per cell."""
-    return {"game": game, "board": list(board), "to_move": to_move}
+class Position(NamedTuple):
+    """A whole position: `board` holds -1 (empty), 0 (X) or 1 (O) per cell."""
+
+    board: list
+    to_move: int
 
 
-def check_fields(data: dict):
-    """The fields of a state dict, validated: (board, to_move, line_owner), the owner
-    being the seat with three in a row or None. Raises StateFormatError for anything
+def state_dict(pos: Position) -> dict:
+    """A state as JSON."""
+    return {"game": "tictactoe", "board": list(pos.board), "to_move": pos.to_move}
+
+
+def line_owner(board) -> Optional[int]:
+    """The seat with three in a row, or None."""
+    for seat in (0, 1):
+        if any(all(board[c] == seat for c in line) for line in LINES):
+            return seat
+    return None
+
+
+def parse_state(data: dict) -> Position:
+    """The Position of a state dict, validated. Raises StateFormatError for anything
     that is not a position of the game."""
     board = get_int_list(data, "board", 9, EMPTY, 1)
     to_move = get_int(data, "to_move", 0, 1)
@@ -43,4 +59,4 @@ def check_fields(data: dict):
             to_move == 1 - last_mover,
             "to_move must be the seat whose turn it is (X when the counts are equal)",
         )
-    return board, to_move, owners[0] if owners else None
+    return Position(board, to_move)

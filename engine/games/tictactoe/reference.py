@@ -9,13 +9,10 @@ made the last move, as the compiled state does.
 from __future__ import annotations
 
 from engine.errors import GameConfigError
-from engine.games.tictactoe import codec, words
-from engine.games.tictactoe.actions import action_to_str, str_to_action
+from engine.games.tictactoe import actions, codec, words
+from engine.games.tictactoe import render as _render
 from engine.games.tictactoe.codec import EMPTY, LINES
-from engine.games.tictactoe.render import render
 from engine.reference import ReferenceState
-from engine.validate import require_state_of
-from engine.whole_view import state_from_whole_observation, whole_state_observation
 
 CHANCE = -1
 TERMINAL = -2
@@ -23,6 +20,10 @@ TERMINAL = -2
 
 class TicTacToeReference(ReferenceState):
     game_name = "tictactoe"
+    actions = actions
+    codec = codec
+    text = _render
+    words = words
     num_players = 2
     num_actions = 9
     variant = "standard"
@@ -109,36 +110,12 @@ class TicTacToeReference(ReferenceState):
 
     # ---- text and JSON -----------------------------------------------------------
 
-    def to_dict(self) -> dict:
-        return codec.state_dict(self.game_name, self.board, self.to_move)
+    def position(self) -> codec.Position:
+        return codec.Position(list(self.board), self.to_move)
 
     @classmethod
-    def from_dict(cls, data: dict) -> "TicTacToeReference":
-        require_state_of(data, cls.game_name)
-        board, to_move, _ = codec.check_fields(data)
+    def from_position(cls, pos: codec.Position) -> "TicTacToeReference":
         state = cls()
-        state.board = board
-        state.to_move = to_move
+        state.board = list(pos.board)
+        state.to_move = pos.to_move
         return state
-
-    def observation(self, seat: int) -> dict:
-        return whole_state_observation(self, seat)
-
-    @classmethod
-    def from_observation(cls, observation: dict, rng=None) -> "TicTacToeReference":
-        return state_from_whole_observation(observation, cls.from_dict)
-
-    def action_to_str(self, action: int) -> str:
-        return action_to_str(action)
-
-    def str_to_action(self, text: str) -> int:
-        return str_to_action(text)
-
-    def describe(self, action: int, viewer=None) -> str:
-        return words.describe(self.board, self.to_move, action)
-
-    def illegal_reason(self, action: int):
-        return words.illegal_reason(self.board, self.is_terminal(), action)
-
-    def render(self) -> str:
-        return render(self.board)

@@ -6,13 +6,10 @@
 from libc.stdint cimport uint64_t
 from libc.string cimport memcpy
 
-from engine.games.tictactoe import codec
-from engine.games.tictactoe.actions import action_to_str, str_to_action
-from engine.games.tictactoe.render import render
-from engine.games.tictactoe import words
+from engine.games.tictactoe import actions, codec, words
+from engine.games.tictactoe import render as _render
 from engine.hashing cimport mix64
 from engine.state cimport State, TERMINAL
-from engine.whole_view import state_from_whole_observation, whole_state_observation
 
 cdef int EMPTY = -1
 cdef int NO_WINNER = -1
@@ -30,6 +27,10 @@ cdef class TicTacToeState(State):
     cdef int filled
 
     game_name = "tictactoe"
+    actions = actions
+    codec = codec
+    text = _render
+    words = words
 
     def __init__(self):
         self.num_players = 2
@@ -135,44 +136,19 @@ cdef class TicTacToeState(State):
             return [1 if s == self.winner else 0 for s in range(2)]
         return [0, 0]
 
-    def to_dict(self):
-        return codec.state_dict(self.game_name, [self.board[i] for i in range(9)], self.to_move)
+    def position(self):
+        return codec.Position([self.board[i] for i in range(9)], self.to_move)
 
     @classmethod
-    def from_dict(cls, data):
-        board, to_move, line_owner = codec.check_fields(data)
+    def from_position(cls, pos):
         cdef TicTacToeState s = cls()
         for i in range(9):
-            s.board[i] = board[i]
-        s.filled = 9 - board.count(EMPTY)
-        s.to_move = to_move
-        if line_owner is not None:
-            s.winner = line_owner
+            s.board[i] = pos.board[i]
+        s.filled = 9 - pos.board.count(EMPTY)
+        s.to_move = pos.to_move
+        owner = codec.line_owner(pos.board)
+        if owner is not None:
+            s.winner = owner
         elif s.filled == 9:
             s.winner = DRAW
         return s
-
-    def observation(self, seat):
-        return whole_state_observation(self, seat)
-
-    @classmethod
-    def from_observation(cls, observation, rng):
-        return state_from_whole_observation(observation, cls.from_dict_checked)
-
-    def action_to_str(self, action):
-        return action_to_str(action)
-
-    def str_to_action(self, text):
-        return str_to_action(text)
-
-    def describe(self, action, viewer=None):
-        return words.describe(self._board(), self.to_move, action)
-
-    def illegal_reason(self, action):
-        return words.illegal_reason(self._board(), self.winner != NO_WINNER, action)
-
-    def _board(self):
-        return [self.board[i] for i in range(9)]
-
-    def render(self):
-        return render(self._board())

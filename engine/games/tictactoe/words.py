@@ -17,15 +17,16 @@ A move is the cell's name: column a, b or c, then row 1, 2 or 3 (a1 is the botto
 c3 the top right), e.g. b2 for the centre."""
 
 
-def describe(board, mover: int, action: int) -> str:
-    """The move `action` by seat `mover` (X for 0, O for 1) as an instruction."""
-    return f"put an {MARK_NAMES[mover]} on {action_to_str(action)}"
+def describe(state, action: int, viewer=None) -> str:
+    """The move `action` by the seat to move (X for 0, O for 1) as an instruction."""
+    return f"put an {MARK_NAMES[state.position().to_move]} on {action_to_str(action)}"
 
 
-def illegal_reason(board, over: bool, action: int):
+def illegal_reason(state, action: int):
     """Why the cell `action` cannot be marked now, or None."""
-    if over:
+    if state.is_terminal():
         return "the game is over"
+    board = state.position().board
     if board[action] != EMPTY:
         return f"{action_to_str(action)} already holds an {MARK_NAMES[board[action]]}"
     return None

@@ -94,7 +94,8 @@ def position(cls, mover: int = DA_VINCI, hand=(), aside=(), variant: str = "stan
     if edit is not None:
         edit(raw)
     codec.check_raw(raw)
-    return codec.build(cls, raw, raw["mover"] if raw["phase"] not in codec.CHANCE_PHASES else -1)
+    to_move = raw["mover"] if raw["phase"] not in codec.CHANCE_PHASES else -1
+    return codec.build(cls, codec.Position(raw, to_move))
 
 
 def legal(state) -> list[str]:
@@ -900,7 +901,7 @@ def last_turn_of_round(cls, edit=None, equal_publicity=False):
     raw = first_turn_raw()
     full_edit(raw)
     codec.check_raw(raw)
-    return codec.build(cls, raw, MICHELANGELO)
+    return codec.build(cls, codec.Position(raw, MICHELANGELO))
 
 
 @IMPLEMENTATIONS
