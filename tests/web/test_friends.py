@@ -8,8 +8,6 @@ from __future__ import annotations
 import json
 import re
 
-from websockets.sync.client import connect
-
 from helpers import room_of, screenshot
 from plugins.manager import default_registry
 from wsclient import answer_to
@@ -98,8 +96,7 @@ def token_of(link: str) -> str:
 def refused_for_other_seat(server, room, token, other) -> None:
     """A socket holding one seat's token cannot act for `other`; nothing changes."""
     before = server.stored_state(room)
-    url = server.url.replace("http", "ws") + "ws"
-    with connect(url) as ws:
+    with server.socket() as ws:
         ws.send(json.dumps({"type": "join", "room": room, "token": token}))
         view = answer_to(ws)
         seat = view["seat"]

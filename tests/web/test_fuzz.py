@@ -8,9 +8,10 @@ import random
 import sqlite3
 
 import httpx
-from websockets.sync.client import connect
 
 from wsclient import answer_to
+
+JSON = {"content-type": "application/json"}
 
 MESSAGES = 300
 
@@ -52,16 +53,13 @@ def bad_messages(rng: random.Random, version: int) -> list:
         "",
         "[]",
         "null",
-        '{"type": "move"}',
-        '{"type": "move", "actions": []}',
-        '{"type": "move", "actions": "4"}',
-        '{"type": "move", "actions": [true]}',
-        '{"type": "move", "actions": [4.0]}',
-        '{"type": "move", "actions": [-1]}',
-        '{"type": "move", "actions": [99999999999999999999]}',
-        '{"type": "move", "actions": [4, 4]}',  # the second goes past the turn
+        '{"type": "move"}',  # no version: refused as such
+        *(  # with the version: refused for what they move
+            json.dumps({"type": "move", "actions": actions, "version": version})
+            for actions in ([], "4", [True], [4.0], [-1], [10**20], [4, 4])
+        ),
         json.dumps({"type": "move", "actions": [4], "version": version + 7}),
-        json.dumps({"type": "move", "actions": list(range(100))}),
+        json.dumps({"type": "move", "actions": list(range(100)), "version": version}),
         '{"type": "undo", "version": "1"}',
         '{"type": "join", "room": "nope", "token": "nope"}',
         '{"type": "bogus"}',
@@ -74,9 +72,8 @@ def bad_messages(rng: random.Random, version: int) -> list:
 
 
 def test_bad_websocket_messages_get_errors_and_change_nothing(server):
-    room = httpx.post(server.url + "api/rooms", json={"game": "tictactoe", "seat": 0}).json()
-    ws_url = server.url.replace("http", "ws") + "ws"
-    with connect(ws_url) as ws:
+    room = server.post("api/rooms", json={"game": "tictactoe", "seat": 0}).json()
+    with server.socket() as ws:
         # Before joining, every message is refused.
         ws.send('{"type": "move", "actions": [4]}')
         assert answer_to(ws)["type"] == "error"
@@ -101,7 +98,8 @@ def test_bad_websocket_messages_get_errors_and_change_nothing(server):
             if "moved on" in answer["message"]:
                 assert answer_to(ws)["version"] == view["version"]
         assert snapshot(server) == before
-        ws.send(json.dumps({"type": "move", "actions": [4]}))  # and a good move still plays
+        good = {"type": "move", "actions": [4], "version": view["version"]}
+        ws.send(json.dumps(good))  # and a good move still plays
         answer = answer_to(ws)
         assert answer["log"][0]["mover"] == 0
         while len(answer["log"]) < 2:  # the AI's reply, so that no search outlives the test
@@ -125,7 +123,7 @@ def test_bad_http_requests_get_errors_and_change_nothing(server):
         b'{"game": "tictactoe", "x": "' + b"y" * 20_000 + b'"}',
     ]
     for body in bodies:
-        response = httpx.post(server.url + "api/rooms", content=body)
+        response = server.post("api/rooms", content=body, headers=JSON)
         assert response.status_code == 400, body[:60]
         assert response.json()["error"]
     assert httpx.get(server.url + "api/rooms").status_code == 405

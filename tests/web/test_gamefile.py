@@ -24,7 +24,8 @@ def download(server, room) -> httpx.Response:
 
 def upload(server, doc, **params) -> httpx.Response:
     body = doc if isinstance(doc, str) else json.dumps(doc)
-    return httpx.post(server.url + "api/upload", content=body, params=params, timeout=10)
+    json_type = {"content-type": "application/json"}
+    return server.post("api/upload", content=body, params=params, headers=json_type)
 
 
 def room_count(server) -> int:

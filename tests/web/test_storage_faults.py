@@ -16,7 +16,6 @@ from contextlib import contextmanager
 import httpx
 import pytest
 from click.testing import CliRunner
-from websockets.sync.client import connect
 
 from cli.main import main
 from cli.serve.commits import SAVE_FAILED, NotSaved
@@ -153,16 +152,16 @@ def test_a_locked_database_holds_up_no_other_room(server):
 
 
 def test_a_new_room_or_a_table_step_the_store_refuses_is_one_line_and_nothing(server):
-    made = httpx.post(server.url + "api/tables", json={"game": "tictactoe", "seat": 0}, timeout=10)
+    made = server.post("api/tables", json={"game": "tictactoe", "seat": 0})
     table = made.json()
-    with connect(server.url.replace("http", "ws") + "ws/table") as ws:
+    with server.socket("ws/table") as ws:
         ws.send(json.dumps({"type": "join", "table": table["table"], "token": table["token"]}))
         before = answer_to(ws)
         step = {"type": "step", "text": before["entries"][0]["text"], "version": 0}
         with write_lock(server):
             for path in ("api/rooms", "api/tables"):
                 body = {"game": "tictactoe", "seat": 0}
-                answer = httpx.post(server.url + path, json=body, timeout=REFUSED_WITHIN)
+                answer = server.post(path, json=body, timeout=REFUSED_WITHIN)
                 assert (answer.status_code, answer.json()) == (503, {"error": SAVE_FAILED})
             ws.send(json.dumps(step))
             refusal = answer_to(ws, timeout=REFUSED_WITHIN)
@@ -270,7 +269,7 @@ def test_an_unreadable_room_is_set_aside_and_the_others_are_served(tmp_path):
         seat.send({"type": "move", "actions": [seat.my_turn()["legal"][0]["id"]], "version": 0})
         seat.until(lambda m: m["type"] == "view" and m["version"] == 1)  # a log row to spoil
         seat.close()
-        table = httpx.post(server.url + "api/tables", json={"game": "pig"}, timeout=10).json()
+        table = server.post("api/tables", json={"game": "pig"}).json()
         server.kill()
         cut_short = '{"mover": 0, "act'
         corrupt(server, "UPDATE log SET entry = ? WHERE room = ?", cut_short, bad_log["room"])

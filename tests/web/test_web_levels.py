@@ -39,7 +39,7 @@ def test_an_ai_seat_plays_at_the_chosen_level(server):
 def test_a_bad_level_is_refused_with_one_line(server):
     for bad in ("0", "11", "godlike", "-3"):
         body = {"game": "tictactoe", "seat": 0, "strengths": {"1": bad}}
-        answer = httpx.post(server.url + "api/rooms", json=body, timeout=10)
+        answer = server.post("api/rooms", json=body)
         assert answer.status_code == 400
         assert answer.json()["error"] == f"seat 1: strength must be a level 1..10, got '{bad}'"
 
@@ -114,11 +114,10 @@ def test_a_tables_hints_take_a_level_or_an_old_preset(storage):
 
 
 def test_a_table_request_names_its_hint_level(server):
-    url = server.url + "api/tables"
     body = {"game": "tictactoe", "players": 2, "seat": 0}
     for level in (4, "medium"):
-        answer = httpx.post(url, json={**body, "level": level}, timeout=10)
+        answer = server.post("api/tables", json={**body, "level": level})
         assert answer.status_code == 200, answer.text
-    answer = httpx.post(url, json={**body, "level": "hardest"}, timeout=10)
+    answer = server.post("api/tables", json={**body, "level": "hardest"})
     assert answer.status_code == 400
     assert answer.json() == {"error": "level must be 1..10, got 'hardest'"}

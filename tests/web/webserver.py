@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 
 import httpx
+from websockets.sync.client import connect
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -42,6 +43,7 @@ class Server:
         self.extra_args = list(extra_args)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
+        self.origin = self.url.rstrip("/")  # what the server's own page sends as Origin
         self.proc = None
 
     def start(self) -> None:
@@ -75,6 +77,18 @@ class Server:
             except httpx.HTTPError:
                 time.sleep(0.1)
         raise RuntimeError("the server did not start")
+
+    def post(self, path: str, **kwargs) -> httpx.Response:
+        """A POST as the server's own page sends it: from its origin (JSON bodies go
+        with `json=`, which names their type)."""
+        headers = {"origin": self.origin, **kwargs.pop("headers", {})}
+        kwargs.setdefault("timeout", 10)
+        return httpx.post(self.url + path, headers=headers, **kwargs)
+
+    def socket(self, path: str = "ws", **kwargs):
+        """A WebSocket to `path` as the server's own page opens it."""
+        kwargs.setdefault("origin", self.origin)
+        return connect(self.url.replace("http", "ws") + path, **kwargs)
 
     def output(self) -> str:
         return (self.data / "server.log").read_text(errors="replace")

@@ -6,9 +6,6 @@ from __future__ import annotations
 import json
 import time
 
-import httpx
-from websockets.sync.client import connect
-
 # What the server sends by itself, between answers: a search's news and the graph.
 UNASKED = {"chart", "progress", "queued"}
 
@@ -23,7 +20,7 @@ def answer_to(ws, timeout=10):
 
 def new_room(server, game, seat=0, strengths=None, **extra) -> dict:
     body = {"game": game, "seat": seat, "strengths": strengths or {}, **extra}
-    answer = httpx.post(server.url + "api/rooms", json=body, timeout=10)
+    answer = server.post("api/rooms", json=body)
     assert answer.status_code == 200, answer.text
     return answer.json()
 
@@ -31,7 +28,7 @@ def new_room(server, game, seat=0, strengths=None, **extra) -> dict:
 class Seat:
     def __init__(self, server, room: dict):
         self.room = room
-        self.socket = connect(server.url.replace("http", "ws") + "ws").__enter__()
+        self.socket = server.socket().__enter__()
         self.view = None
         self.send({"type": "join", "room": room["room"], "token": room["token"]})
 
