@@ -9,7 +9,6 @@ third-party origin (Content-Security-Policy).
 
 from __future__ import annotations
 
-import json
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -26,7 +25,7 @@ from cli.serve.gamefile import FileError, game_file, resume_room
 from cli.serve.hub import Hub
 from cli.serve.rooms import Room
 from cli.serve.searches import Searches
-from cli.serve.sockets import BadRequest, check_version, serve_messages
+from cli.serve.sockets import BadRequest, check_version, parse_json, serve_messages
 from cli.serve.storage import StorageThread
 from cli.serve.store import Store
 from cli.serve.tables import Tables, hint_level_choices
@@ -46,6 +45,7 @@ MESSAGE_KEYS = {
     "resign": {"type", "version", "seat"},
     "view": {"type"},
 }
+CHANGES = {"move", "undo", "resign"}  # the messages that change the game name its version
 CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
     "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
@@ -89,10 +89,7 @@ async def json_body(request: Request, limit: int = MAX_BODY) -> dict:
         body += chunk
         if len(body) > limit:
             raise BadRequest(f"the request body must be at most {limit} bytes")
-    try:
-        data = json.loads(body)
-    except (UnicodeDecodeError, ValueError):
-        raise BadRequest("the request body must be JSON") from None
+    data = parse_json(body, "the request body")
     if not isinstance(data, dict):
         raise BadRequest("the request body must be a JSON object")
     return data
@@ -248,6 +245,7 @@ def build_app(
                 room.version,
                 "the game has moved on: here is where it stands",
                 lambda: view_for(room, seat),
+                CHANGES,
             )
             if kind == "view":
                 return view_for(room, seat)

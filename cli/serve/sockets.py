@@ -15,6 +15,7 @@ from engine.errors import CadenzaError
 
 log = logging.getLogger("cadenza.serve")
 MAX_MESSAGE = 8_192  # characters of one WebSocket message
+MAX_DEPTH = 64  # arrays and objects within each other, in a message or a request body
 
 
 class BadRequest(ValueError):
@@ -30,16 +31,42 @@ class Stale(BadRequest):
         self.current = current
 
 
+def parse_json(text, what: str):
+    """`text` as JSON nested at most MAX_DEPTH deep; else BadRequest naming `what`.
+    (Deeper than Python's recursion limit, json.loads raises RecursionError.)"""
+    too_deep = f"{what} must be nested at most {MAX_DEPTH} deep"
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise BadRequest(too_deep) from None
+    except (UnicodeDecodeError, ValueError):
+        raise BadRequest(f"{what} must be JSON") from None
+    if nesting(data) > MAX_DEPTH:
+        raise BadRequest(too_deep)
+    return data
+
+
+def nesting(value) -> int:
+    """How deep arrays and objects lie within each other in `value` (no recursion)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            item = item.values()
+        elif not isinstance(item, list):
+            continue
+        deepest = max(deepest, depth)
+        stack.extend((child, depth + 1) for child in item)
+    return deepest
+
+
 def parse_message(text, keys: dict) -> dict:
     """A WebSocket message as a dict with a type of `keys` and only that type's keys."""
     if not isinstance(text, str):
         raise BadRequest("messages are JSON text")
     if len(text) > MAX_MESSAGE:
         raise BadRequest(f"a message must be at most {MAX_MESSAGE} characters")
-    try:
-        data = json.loads(text)
-    except ValueError:
-        raise BadRequest("a message must be JSON") from None
+    data = parse_json(text, "a message")
     if (
         not isinstance(data, dict)
         or not isinstance(data.get("type"), str)
@@ -55,10 +82,15 @@ def parse_message(text, keys: dict) -> dict:
     return data
 
 
-def check_version(data: dict, version: int, message: str, current: Callable[[], dict]) -> None:
+def check_version(
+    data: dict, version: int, message: str, current: Callable[[], dict], needed: set
+) -> None:
     """Stale, with the page's current view, if the message names a version that is
-    not `version` any more."""
+    not `version` any more. A message of a type in `needed` (one that changes the
+    game) must name one: sent twice, it then lands once."""
     claimed = data.get("version")
+    if claimed is None and data["type"] in needed:
+        raise BadRequest(f"{data['type']} needs the version of the position it is for")
     if claimed is not None and claimed != version:
         raise Stale(message, current())
 

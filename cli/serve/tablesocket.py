@@ -18,6 +18,7 @@ TABLE_MESSAGE_KEYS = {
     "level": {"type", "level", "version"},
     "view": {"type"},
 }
+CHANGES = {"step", "undo", "level"}  # the messages that change the table name its version
 
 
 async def table_socket(websocket: WebSocket, tables: Tables) -> None:
@@ -33,7 +34,11 @@ async def table_socket(websocket: WebSocket, tables: Tables) -> None:
         if table is None:
             raise BadRequest("join a table first")
         check_version(
-            data, table.version, "the table has moved on: here it is", lambda: table_view(table)
+            data,
+            table.version,
+            "the table has moved on: here it is",
+            lambda: table_view(table),
+            CHANGES,
         )
         if kind == "step":
             await tables.step(table, data.get("text"))

@@ -8,9 +8,7 @@ from __future__ import annotations
 import json
 import sqlite3
 
-import httpx
 import pytest
-from websockets.sync.client import connect
 
 from cli.levels.ladder import DEFAULT_LEVEL
 from cli.serve.rooms import RoomError
@@ -59,12 +57,11 @@ def stored_count(server) -> int:
 
 
 def test_a_bad_level_in_the_create_request_is_one_line_and_makes_no_table(server):
-    url = server.url + "api/tables"
-    answer = httpx.post(url, json={"game": "tictactoe", "seat": 0, "level": 7}, timeout=10)
+    answer = server.post("api/tables", json={"game": "tictactoe", "seat": 0, "level": 7})
     assert answer.status_code == 200, answer.text
     count = stored_count(server)
     for bad in ("godlike", 12, "", [3]):
-        answer = httpx.post(url, json={"game": "tictactoe", "seat": 0, "level": bad}, timeout=10)
+        answer = server.post("api/tables", json={"game": "tictactoe", "seat": 0, "level": bad})
         assert answer.status_code == 400
         assert answer.json() == {"error": f"level must be 1..10, got {bad!r}"}
     assert stored_count(server) == count
@@ -137,8 +134,8 @@ def test_tables_saved_before_levels_load_at_their_old_setting(storage):
 
 def test_the_level_message_over_the_table_socket(server):
     body = {"game": "tictactoe", "seat": 0, "level": 2}
-    made = httpx.post(server.url + "api/tables", json=body, timeout=10).json()
-    with connect(server.url.replace("http", "ws") + "ws/table") as ws:
+    made = server.post("api/tables", json=body).json()
+    with server.socket("ws/table") as ws:
         ws.send(json.dumps({"type": "join", **made}))
         view = answer_to(ws)
         assert (view["hint_level"], view["version"]) == (2, 0)
@@ -146,13 +143,14 @@ def test_the_level_message_over_the_table_socket(server):
         view = answer_to(ws)
         assert (view["hint_level"], view["version"]) == (7, 1)
         for message, error in (
-            ({"level": "hardest"}, "level must be 1..10, got 'hardest'"),
+            ({"level": "hardest", "version": 1}, "level must be 1..10, got 'hardest'"),
             ({"level": 9, "seat": 1}, "unknown field(s) in level: seat"),
+            ({"level": 9}, "level needs the version of the position it is for"),
             ({"level": 9, "version": 0}, "the table has moved on: here it is"),
         ):
             ws.send(json.dumps({"type": "level", **message}))
             assert answer_to(ws) == {"type": "error", "message": error}
-            if "version" in message:
+            if message.get("version") == 0:
                 assert answer_to(ws)["hint_level"] == 7  # the table as it stands
         ws.send(json.dumps({"type": "view"}))
         assert (answer_to(ws)["hint_level"], view["version"]) == (7, 1)
