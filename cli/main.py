@@ -421,7 +421,39 @@ main.add_command(levels_command)
     "--broken", is_flag=True, help="List the games that cannot be read (not served), and exit."
 )
 @click.option("--remove", "remove_id", metavar="ID", help="Delete a game --broken lists, and exit.")
-def serve(host, port, data_dir, workers, max_searches, broken, remove_id):
+@click.option(
+    "--allow-host",
+    "allow_hosts",
+    multiple=True,
+    metavar="NAME[:PORT]",
+    help="Another host name the server answers to, e.g. its name behind a proxy.",
+)
+@click.option(
+    "--secret",
+    envvar="CADENZA_SECRET",
+    show_envvar=True,
+    default=None,
+    help="Serve only requests that bring this secret (a browser opens /?secret=... once).",
+)
+@click.option(
+    "--rooms-per-hour",
+    type=click.IntRange(min=1),
+    default=60,
+    show_default=True,
+    help="New games one client address may start in an hour.",
+)
+def serve(
+    host,
+    port,
+    data_dir,
+    workers,
+    max_searches,
+    broken,
+    remove_id,
+    allow_hosts,
+    secret,
+    rooms_per_hour,
+):
     """Serve the web app: play every game in the browser against the AI.
 
     \b
@@ -432,6 +464,7 @@ def serve(host, port, data_dir, workers, max_searches, broken, remove_id):
     import uvicorn
 
     from cli.serve.app import build_app
+    from cli.serve.guard import Access, is_loopback
     from cli.serve.setaside import check_database, maintain
     from cli.serve.storage import StorageError
 
@@ -445,7 +478,17 @@ def serve(host, port, data_dir, workers, max_searches, broken, remove_id):
         check_database(data_dir)
     except StorageError as exc:
         raise click.ClickException(str(exc)) from None
-    app = build_app(data_dir, workers, load_registry(), max_searches)
+    if secret is not None and not secret:
+        raise click.BadParameter("the secret must not be empty", param_hint="--secret")
+    access = Access(host, port, allow_hosts, secret, rooms_per_hour)
+    app = build_app(data_dir, workers, load_registry(), max_searches, access)
     shown = f"[{host}]" if ":" in host else host
+    if not is_loopback(host):
+        guarded = "only with its secret" if secret else "by anyone: set --secret"
+        click.echo(
+            f"Warning: {shown} is reachable beyond this machine, and is served {guarded}"
+            " (see docs/serving.md)",
+            err=True,
+        )
     click.echo(f"Cadenza serves at http://{shown}:{port}/ (games kept in {data_dir})")
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65536)

@@ -4,7 +4,8 @@ a game, and the WebSocket through which a seat plays.
 Every request is size-limited and validated; a bad one gets a one-line error and
 changes nothing. A seat is known only by its secret token, and a WebSocket acts only
 for the seat it joined as. The headers forbid inline script and style and any
-third-party origin (Content-Security-Policy).
+third-party origin (Content-Security-Policy). In front of it all, guard.py decides
+who may use the server at all.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from starlette.websockets import WebSocket
 from cli.levels.ladder import DEFAULT_LEVEL
 from cli.serve.commits import NotSaved, saved
 from cli.serve.gamefile import FileError, game_file, resume_room
+from cli.serve.guard import Access, Guard
 from cli.serve.hub import Hub
 from cli.serve.rooms import Room
 from cli.serve.searches import Searches
@@ -107,8 +109,14 @@ def check_own_seat(data: dict, seat: int) -> None:
 
 
 def build_app(
-    data_dir: Path, workers: int = 2, registry=None, max_searches: int | None = None
+    data_dir: Path,
+    workers: int = 2,
+    registry=None,
+    max_searches: int | None = None,
+    access: Access | None = None,
 ) -> Starlette:
+    """The app behind its guard (guard.py: `access`, by default a loopback server on
+    port 8000)."""
     if registry is None:
         from plugins.manager import default_registry
 
@@ -317,4 +325,4 @@ def build_app(
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.registry = registry
-    return security_headers(app)
+    return security_headers(Guard(app, access or Access("127.0.0.1", 8000)))

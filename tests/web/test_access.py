@@ -1,15 +1,25 @@
-"""What `cadenza serve` refuses in one line: deep JSON, and changes without their
-version."""
+"""Who may use `cadenza serve` (cli/serve/guard.py): only the server's own page
+changes anything, one address starts only so many games an hour, a server beyond
+loopback says so and can ask for a secret; deep JSON and changes without their
+version are refused in one line."""
 
 from __future__ import annotations
 
 import json
 import sqlite3
 
+import httpx
+import pytest
+from websockets.exceptions import InvalidStatus
+
+from cli.serve.guard import Access, NewGames, Refused
+from helpers import start_game
+from webserver import Server
 from wsclient import Seat, answer_to, new_room
 
 JSON = {"content-type": "application/json"}
 GAME = {"game": "tictactoe", "seat": 0}
+SECRET = "open sesame"
 
 
 def stored(server, query: str, *args) -> list:
@@ -33,11 +43,113 @@ def game_of(server, room_id: str) -> tuple:
     return position["state"], position["version"], log
 
 
+def refused_socket(server, status: int, **kwargs) -> None:
+    with pytest.raises(InvalidStatus) as caught:
+        with server.socket(**kwargs):
+            pass
+    assert caught.value.response.status_code == status
+
+
 def one_line_error(response, status: int) -> str:
     assert response.status_code == status, response.text
     message = response.json()["error"]
     assert message and "\n" not in message
     return message
+
+
+def test_only_the_servers_own_pages_make_rooms(server):
+    before = counts(server)
+    elsewhere = {"origin": "http://evil.example"}
+    for path in ("api/rooms", "api/tables", "api/upload"):
+        body = json.dumps(GAME)
+        # A form or text/plain post of another site: the browser sends it unasked.
+        plain = server.post(path, content=body, headers={"content-type": "text/plain"})
+        assert "application/json" in one_line_error(plain, 415)
+        assert "Origin" in one_line_error(server.post(path, json=GAME, headers=elsewhere), 403)
+        no_origin = httpx.post(server.url + path, json=GAME, timeout=10)
+        one_line_error(no_origin, 403)
+        # Another site's name pointed at this machine (DNS rebinding).
+        rebound = {"host": "evil.example", **elsewhere}
+        assert "evil.example" in one_line_error(server.post(path, json=GAME, headers=rebound), 403)
+    page = httpx.get(server.url, headers={"host": "evil.example"}, timeout=10)
+    assert page.status_code == 403 and page.text.count("\n") == 1
+    refused_socket(server, 403, origin="http://evil.example")
+    refused_socket(server, 403, origin=None)
+    refused_socket(server, 403, path="ws/table", origin="http://localhost:1")
+    assert counts(server) == before
+    for host in ("localhost", "[::1]"):  # the server's other loopback names
+        own = f"http://{host}:{server.port}"
+        answer = server.post("api/rooms", json=GAME, headers={"host": own[7:], "origin": own})
+        assert answer.status_code == 200, answer.text
+
+
+def test_one_address_starts_only_so_many_games_an_hour(tmp_path):
+    server = Server(tmp_path, ("--rooms-per-hour", "3"))
+    server.start()
+    try:
+        assert server.post("api/rooms", json=GAME).status_code == 200
+        assert server.post("api/tables", json=GAME).status_code == 200
+        # A refused request makes nothing and counts for nothing.
+        one_line_error(server.post("api/rooms", json={"game": "chess"}), 400)
+        assert server.post("api/rooms", json=GAME).status_code == 200
+        before = counts(server)
+        for path in ("api/rooms", "api/tables", "api/upload"):
+            message = one_line_error(server.post(path, json=GAME), 429)
+            assert message.startswith("at most 3 new games an hour from one address")
+        assert counts(server) == before
+        assert httpx.get(server.url + "api/games", timeout=10).status_code == 200
+    finally:
+        server.stop()
+
+
+def test_binding_beyond_loopback_warns_and_the_secret_keeps_strangers_out(tmp_path):
+    name = "cadenza.example.org"
+    args = ("--host", "0.0.0.0", "--secret", SECRET, "--allow-host", name)
+    server = Server(tmp_path, args)
+    server.start()
+    try:
+        warning = [line for line in server.output().splitlines() if "Warning" in line]
+        assert warning == [
+            "Warning: 0.0.0.0 is reachable beyond this machine, and is served only with its"
+            " secret (see docs/serving.md)"
+        ]
+        before = counts(server)
+        page = httpx.get(server.url, timeout=10)
+        assert page.status_code == 403 and page.text.count("\n") == 1
+        assert "secret" in one_line_error(httpx.get(server.url + "api/games", timeout=10), 403)
+        one_line_error(server.post("api/rooms", json=GAME), 403)
+        wrong = {"x-cadenza-secret": "guess"}
+        one_line_error(server.post("api/rooms", json=GAME, headers=wrong), 403)
+        refused_socket(server, 403)
+        assert counts(server) == before
+        # A script sends the header; the server also answers to its name behind a
+        # proxy, and to any of its addresses.
+        key = {"x-cadenza-secret": SECRET}
+        for host, origin in ((name, f"https://{name}"), (f"10.1.2.3:{server.port}", None)):
+            headers = {**key, "host": host, "origin": origin or f"http://{host}"}
+            assert server.post("api/rooms", json=GAME, headers=headers).status_code == 200
+        room = server.post("api/rooms", json=GAME, headers=key).json()
+        with server.socket(additional_headers=key) as ws:
+            ws.send(json.dumps({"type": "join", "room": room["room"], "token": room["token"]}))
+            assert answer_to(ws)["type"] == "view"
+    finally:
+        server.stop()
+
+
+def test_a_browser_brings_the_secret_by_opening_its_link_once(tmp_path, page):
+    server = Server(tmp_path, ("--secret", SECRET))
+    server.start()
+    try:
+        opened = httpx.get(server.url, params={"secret": SECRET}, timeout=10)
+        assert opened.status_code == 200
+        cookie = opened.headers["set-cookie"]
+        assert "HttpOnly" in cookie and "SameSite=Strict" in cookie and SECRET not in cookie
+        page.goto(server.url + "?secret=" + SECRET.replace(" ", "%20"))
+        assert "secret" not in page.url, "the link's secret stays in the address bar"
+        start_game(page, server, "tictactoe")  # reloads the page without the secret
+        assert not page.errors
+    finally:
+        server.stop()
 
 
 def test_deep_json_is_a_one_line_error_over_http_and_websocket(server):
@@ -103,3 +215,22 @@ def test_a_table_change_without_its_version_is_refused(server):
         after = answer_to(ws)
         assert (after["version"], len(after["log"])) == (1, len(view["log"]) + 1)
         assert after["hint_level"] == view["hint_level"]
+
+
+def test_the_hourly_limit_slides_and_hosts_are_read_strictly():
+    now = [0.0]
+    games = NewGames(2, clock=lambda: now[0])
+    games.record("10.0.0.1")
+    now[0] = 1800.0
+    games.record("10.0.0.1")
+    with pytest.raises(Refused, match="try again in 30 min"):
+        games.check("10.0.0.1")
+    games.check("10.0.0.2")  # another address has its own limit
+    now[0] = 3600.5  # the first game is over an hour old
+    games.check("10.0.0.1")
+    access = Access("127.0.0.1", 8000, ("cadenza.example.org", "other.example:9000"))
+    served = ["127.0.0.1:8000", "[::1]:8000", "localhost:8000", "cadenza.example.org"]
+    served += ["cadenza.example.org:443", "other.example:9000"]
+    refused = ["127.0.0.1:8001", "10.0.0.1:8000", "other.example", "other.example:9001"]
+    refused += ["localhost:80x", "evil.example", "", "[::1]x:8000", "cadenza.example.org.evil"]
+    assert [access.serves(h) for h in served + refused] == [True] * 6 + [False] * 9

@@ -454,6 +454,12 @@ $("hint").addEventListener("click", () => {
   socket.send({ type: "hint", version: view.version });
 });
 
+// A server's access secret comes in its link once and is kept in a cookie from then on,
+// so the address bar (and any link copied from it) stops showing it.
+if (new URLSearchParams(location.search).has("secret")) {
+  history.replaceState(null, "", location.pathname + location.hash);
+}
+
 const place = new URLSearchParams(location.hash.slice(1));
 if (place.get("room")) showGame();
 else if (place.get("table")) showTable();
