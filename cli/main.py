@@ -398,6 +398,8 @@ from cli.levels.command import levels_command  # noqa: E402
 
 main.add_command(levels_command)
 
+from cli.serve.expiry import DEFAULT_EXPIRE, parse_duration  # noqa: E402  (no server imports)
+
 
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
@@ -442,6 +444,13 @@ main.add_command(levels_command)
     show_default=True,
     help="New games one client address may start in an hour.",
 )
+@click.option(
+    "--expire",
+    default=DEFAULT_EXPIRE,
+    show_default=True,
+    callback=lambda ctx, param, value: _duration(value),
+    help="Remove games nobody has used for this long (s, m, h or d).",
+)
 def serve(
     host,
     port,
@@ -453,6 +462,7 @@ def serve(
     allow_hosts,
     secret,
     rooms_per_hour,
+    expire,
 ):
     """Serve the web app: play every game in the browser against the AI.
 
@@ -481,7 +491,7 @@ def serve(
     if secret is not None and not secret:
         raise click.BadParameter("the secret must not be empty", param_hint="--secret")
     access = Access(host, port, allow_hosts, secret, rooms_per_hour)
-    app = build_app(data_dir, workers, load_registry(), max_searches, access)
+    app = build_app(data_dir, workers, load_registry(), max_searches, access, expire)
     shown = f"[{host}]" if ":" in host else host
     if not is_loopback(host):
         guarded = "only with its secret" if secret else "by anyone: set --secret"
@@ -492,3 +502,10 @@ def serve(
         )
     click.echo(f"Cadenza serves at http://{shown}:{port}/ (games kept in {data_dir})")
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65536)
+
+
+def _duration(text: str) -> float:
+    try:
+        return parse_duration(text)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None

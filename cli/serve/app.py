@@ -10,6 +10,7 @@ who may use the server at all.
 
 from __future__ import annotations
 
+import asyncio
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -22,6 +23,7 @@ from starlette.websockets import WebSocket
 
 from cli.levels.ladder import DEFAULT_LEVEL
 from cli.serve.commits import NotSaved, saved
+from cli.serve.expiry import DEFAULT_EXPIRE, expire_rooms, parse_duration
 from cli.serve.gamefile import FileError, game_file, resume_room
 from cli.serve.guard import Access, Guard
 from cli.serve.hub import Hub
@@ -114,9 +116,10 @@ def build_app(
     registry=None,
     max_searches: int | None = None,
     access: Access | None = None,
+    expire: float = parse_duration(DEFAULT_EXPIRE),
 ) -> Starlette:
     """The app behind its guard (guard.py: `access`, by default a loopback server on
-    port 8000)."""
+    port 8000), removing rooms idle for `expire` seconds (expiry.py)."""
     if registry is None:
         from plugins.manager import default_registry
 
@@ -131,14 +134,15 @@ def build_app(
         searches.start()
         hub = Hub(registry, storage, searches)
         await hub.load()
-        hub.resume_all()
         state["hub"] = hub
         tables = Tables(registry, storage, searches)
         await tables.load()
         state["tables"] = tables
+        expiring = asyncio.get_running_loop().create_task(expire_rooms(hub, expire))
         try:
             yield
         finally:
+            expiring.cancel()
             searches.shutdown()
             storage.shutdown()
 

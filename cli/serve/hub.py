@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from functools import partial
 from typing import Optional
 
@@ -51,11 +52,6 @@ class Hub:
         self.rooms = {room.id: room for room in rooms}
         set_aside(unreadable)
 
-    def resume_all(self) -> None:
-        """Restart the AI turns (and chance) of every room that was waiting on them."""
-        for room in self.rooms.values():
-            self.kick(room)
-
     def room(self, room_id) -> Room:
         room = self.rooms.get(room_id) if isinstance(room_id, str) else None
         if room is None:
@@ -70,11 +66,20 @@ class Hub:
         self.rooms[room.id] = room
         self.kick(room)
 
+    async def remove(self, room: Room) -> None:
+        """The room gone, from the store and then from memory (cli/serve/expiry.py)."""
+        await saved(self.store.remove_room(room.id), room.id)
+        self.cancel(room)
+        for places in (self.rooms, self.sockets, self.queued):
+            places.pop(room.id, None)
+        self.queue_news.discard(room.id)
+
     def _write(self, live: Room):
         """What stores a draft of `live`: its position, and its log and checkpoints
         from the first row the draft does not share with the live room."""
 
         def write(draft: Room):
+            draft.touched = time.time()
             log_from = shared_prefix(live.log, draft.log)
             checkpoints_from = shared_prefix(live.checkpoints, draft.checkpoints)
             return self.store.sync_room(
@@ -111,7 +116,11 @@ class Hub:
     # ---- the AI seats ----------------------------------------------------------------
 
     def kick(self, room: Room) -> None:
-        if room.ai_to_move() and room.id not in self.runners:
+        """Start the room's AI turn (or chance), once a person's page is open: a room
+        nobody joined searches nothing (attach kicks it)."""
+        if room.ai_to_move() and room.id not in self.runners and self.sockets.get(room.id):
+            player = room.state.current_player()
+            room.thinking = player if player >= 0 else None  # the joining page's view says so
             self.runners[room.id] = asyncio.get_running_loop().create_task(self._advance(room))
 
     def cancel(self, room: Room) -> None:
@@ -201,6 +210,7 @@ class Hub:
 
     def attach(self, room: Room, websocket, seat: int) -> None:
         self.sockets.setdefault(room.id, {})[websocket] = seat
+        room.touched = time.time()
         room.joined = set(self.sockets[room.id].values())
         self.kick(room)  # a search cancelled when the tabs closed starts again
         self._chart_kick(room)
@@ -208,6 +218,7 @@ class Hub:
     def detach(self, room: Room, websocket) -> None:
         sockets = self.sockets.get(room.id, {})
         sockets.pop(websocket, None)
+        room.touched = time.time()
         room.joined = set(sockets.values())
         if not sockets:  # every tab of the room's people closed: nobody waits
             self.cancel(room)

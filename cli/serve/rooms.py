@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import copy
 import secrets
+import time
 from dataclasses import dataclass
 from typing import Any, Optional
 
@@ -32,7 +33,7 @@ from engine.rng import Rng
 # An AI seat's strength is a level 1..10 (cli/levels/ladder.py), written "1".."10".
 MAX_TURN_ACTIONS = 64  # more actions than any one turn of any game takes
 # What a change of a room changes: the game, kept in the store.
-STORED = ("state", "dice", "seeds", "log", "checkpoints", "version", "resigned", "chart")
+STORED = ("state", "dice", "seeds", "log", "checkpoints", "version", "resigned", "chart", "touched")
 CHECKPOINT_KEYS = {"state", "dice", "seeds", "log_len"}
 
 
@@ -73,6 +74,7 @@ class Room:
         self.joined: set[int] = set()  # the seats with a page open now (not stored)
         self.resigned: Optional[int] = None  # the seat that gave up, ending the game
         self.chart: dict[str, list] = {}  # seat -> [[log length, share of the win], ...]
+        self.touched = time.time()  # the last change or visit: idle rooms expire (expiry.py)
 
     # ---- making and loading ----------------------------------------------------------
 
@@ -128,6 +130,7 @@ class Room:
         )  # fmt: skip
         room.resigned = position.get("resigned")
         room.chart = position.get("chart", {})
+        room.touched = position.get("touched", room.touched)  # stored before: from now
         return room
 
     def position(self) -> dict:
@@ -138,6 +141,7 @@ class Room:
             "version": self.version,
             "resigned": self.resigned,
             "chart": self.chart,
+            "touched": self.touched,
         }
 
     # ---- drafts (cli/serve/commits.py: a change lands only once stored) -------------

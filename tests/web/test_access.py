@@ -1,12 +1,14 @@
-"""Who may use `cadenza serve` (cli/serve/guard.py): only the server's own page
-changes anything, one address starts only so many games an hour, a server beyond
-loopback says so and can ask for a secret; deep JSON and changes without their
-version are refused in one line."""
+"""Who may use `cadenza serve` (cli/serve/guard.py, expiry.py): only the server's own
+page changes anything, one address starts only so many games an hour, idle rooms
+go, a room nobody joined searches nothing, a server beyond loopback says so and can
+ask for a secret; deep JSON and changes without their version are refused in one
+line."""
 
 from __future__ import annotations
 
 import json
 import sqlite3
+import time
 
 import httpx
 import pytest
@@ -98,6 +100,33 @@ def test_one_address_starts_only_so_many_games_an_hour(tmp_path):
             assert message.startswith("at most 3 new games an hour from one address")
         assert counts(server) == before
         assert httpx.get(server.url + "api/games", timeout=10).status_code == 200
+    finally:
+        server.stop()
+
+
+def test_idle_rooms_expire_and_a_room_nobody_joined_searches_nothing(tmp_path):
+    server = Server(tmp_path, ("--expire", "4s"))
+    server.start()
+    try:
+        lonely = new_room(server, "tictactoe", seat=1, strengths={"0": "1"})
+        watched = new_room(server, "tictactoe", seat=1, strengths={"0": "1"})
+        time.sleep(2.0)
+        log = "SELECT COUNT(*) FROM log WHERE room = ?"
+        assert stored(server, log, lonely["room"]) == [(0,)], "the AI searched for nobody"
+        seat = Seat(server, watched)  # once a person joins, the AI moves first
+        assert len(seat.my_turn(30)["log"]) == 1
+        rooms = "SELECT id FROM rooms"
+        deadline = time.monotonic() + 20
+        while (lonely["room"],) in stored(server, rooms) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert stored(server, rooms) == [(watched["room"],)], "a room with a page open expired"
+        with server.socket() as ws:
+            ws.send(json.dumps({"type": "join", "room": lonely["room"], "token": lonely["token"]}))
+            assert answer_to(ws) == {"type": "error", "message": "no such game"}
+        seat.close()
+        while stored(server, rooms) and time.monotonic() < deadline + 10:
+            time.sleep(0.2)
+        assert stored(server, rooms) == [] and stored(server, log, watched["room"]) == [(0,)]
     finally:
         server.stop()
 
