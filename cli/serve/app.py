@@ -23,7 +23,7 @@ from starlette.websockets import WebSocket
 
 from cli.levels.ladder import DEFAULT_LEVEL
 from cli.serve.commits import NotSaved, saved
-from cli.serve.expiry import DEFAULT_EXPIRE, expire_rooms, parse_duration
+from cli.serve.expiry import DEFAULT_EXPIRE, expire_idle, parse_duration
 from cli.serve.gamefile import FileError, game_file, resume_room
 from cli.serve.guard import Access, Guard
 from cli.serve.hub import Hub
@@ -119,7 +119,7 @@ def build_app(
     expire: float = parse_duration(DEFAULT_EXPIRE),
 ) -> Starlette:
     """The app behind its guard (guard.py: `access`, by default a loopback server on
-    port 8000), removing rooms idle for `expire` seconds (expiry.py)."""
+    port 8000), removing rooms and tables idle for `expire` seconds (expiry.py)."""
     if registry is None:
         from plugins.manager import default_registry
 
@@ -138,7 +138,7 @@ def build_app(
         tables = Tables(registry, storage, searches)
         await tables.load()
         state["tables"] = tables
-        expiring = asyncio.get_running_loop().create_task(expire_rooms(hub, expire))
+        expiring = asyncio.get_running_loop().create_task(expire_idle(hub, tables, expire))
         try:
             yield
         finally:

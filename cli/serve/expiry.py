@@ -1,7 +1,7 @@
-"""Rooms nobody has used for a while are removed, from memory and from the store:
-`cadenza serve --expire` says how long (30 days unless told). A room is idle from
-its last change or the last time a page joined or left it; a room with a page open
-never expires."""
+"""Rooms and tables nobody has used for a while are removed, from memory and from
+the store: `cadenza serve --expire` says how long (30 days unless told). One is idle
+from its last change or the last time a page joined or left it; one with a page
+open never expires."""
 
 from __future__ import annotations
 
@@ -26,25 +26,29 @@ def parse_duration(text: str) -> float:
     return float(found[1]) * UNITS[found[2]]
 
 
-async def sweep(hub, idle: float, now: float) -> list[str]:
-    """Remove the rooms idle for `idle` seconds at `now`; their ids."""
+async def sweep(hub, tables, idle: float, now: float) -> list[str]:
+    """Remove the rooms and tables idle for `idle` seconds at `now`; what went."""
     gone = []
-    for room in list(hub.rooms.values()):
-        if hub.sockets.get(room.id) or now - room.touched < idle:
-            continue
-        try:
-            await hub.remove(room)
-        except CadenzaError:  # the store refused (logged): the room stays, tried next time
-            continue
-        gone.append(room.id)
+    for kind, live, is_open, remove in (
+        ("room", hub.rooms, hub.sockets.get, hub.remove),
+        ("table", tables.tables, tables.open.get, tables.remove),
+    ):
+        for session in list(live.values()):
+            if is_open(session.id) or now - session.touched < idle:
+                continue
+            try:
+                await remove(session)
+            except CadenzaError:  # the store refused (logged): it stays, tried next time
+                continue
+            gone.append(f"{kind} {session.id}")
     if gone:
-        log.info("removed %d idle room(s): %s", len(gone), ", ".join(gone))
+        log.info("removed, idle: %s", ", ".join(gone))
     return gone
 
 
-async def expire_rooms(hub, idle: float) -> None:
+async def expire_idle(hub, tables, idle: float) -> None:
     """Sweep every quarter of `idle` (at most hourly) until cancelled."""
     every = min(max(idle / 4, 0.1), LONGEST_SWEEP)
     while True:
         await asyncio.sleep(every)
-        await sweep(hub, idle, time.time())
+        await sweep(hub, tables, idle, time.time())

@@ -19,7 +19,7 @@ from __future__ import annotations
 import copy
 import secrets
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from cli.defaults import DEFAULT_MOVETIME_MS
 from cli.levels.ladder import DEFAULT_LEVEL, LEGACY_LEVELS, level_named
@@ -43,6 +43,7 @@ class Table:
     session: TableSession
     created: float
     version: int = 0
+    touched: float = field(default_factory=time.time)  # last change or visit (expiry.py)
 
     def to_doc(self) -> dict:
         return {
@@ -50,6 +51,7 @@ class Table:
             "token": self.token,
             "created": self.created,
             "version": self.version,
+            "touched": self.touched,
             "save": self.session.to_save(),
         }
 
@@ -59,12 +61,13 @@ class Table:
         return replace(self, session=session_copy(self.session))
 
     def adopt(self, draft: "Table") -> None:
-        self.session, self.version = draft.session, draft.version
+        self.session, self.version, self.touched = draft.session, draft.version, draft.touched
 
     @classmethod
     def from_doc(cls, registry, doc: dict) -> "Table":
         session = TableSession.from_save(registry, upgraded(doc["save"]))
-        return cls(doc["id"], doc["token"], session, doc["created"], doc["version"])
+        touched = doc.get("touched", time.time())  # stored before: idle from now
+        return cls(doc["id"], doc["token"], session, doc["created"], doc["version"], touched)
 
 
 class Tables:
@@ -77,6 +80,7 @@ class Tables:
         self.searches = searches  # the server's capped search queue (searches.py)
         self.tables: dict[str, Table] = {}
         self.commits = Commits()
+        self.open: dict[str, int] = {}  # table id -> pages open on it
 
     async def load(self) -> None:
         """The stored tables; one that cannot be read is set aside (setaside.py)."""
@@ -107,6 +111,21 @@ class Tables:
             raise RoomError("that table link is not valid")
         return table
 
+    def visited(self, table: Table, pages: int) -> None:
+        """A page joined (pages=1) or left (-1) the table: while one is open, it stays."""
+        table.touched = time.time()
+        count = self.open.get(table.id, 0) + pages
+        if count > 0:
+            self.open[table.id] = count
+        else:
+            self.open.pop(table.id, None)
+
+    async def remove(self, table: Table) -> None:
+        """The table gone, from the store and then from memory (expiry.py)."""
+        await saved(self.store.remove_table(table.id), table.id)
+        self.tables.pop(table.id, None)
+        self.open.pop(table.id, None)
+
     async def _write(self, table: Table) -> None:
         if table.session.reveal is None:
             await self.store.save_table(table.id, table.to_doc(), table.created)
@@ -117,6 +136,7 @@ class Tables:
         def changed(draft: Table) -> None:
             change(draft.session)
             draft.version += 1
+            draft.touched = time.time()
 
         return self.commits.land(table, changed, self._write, table.version)
 

@@ -29,7 +29,11 @@ async def table_socket(websocket: WebSocket, tables: Tables) -> None:
         nonlocal table
         kind = data["type"]
         if kind == "join":
-            table = tables.find(data.get("table"), data.get("token"))
+            found = tables.find(data.get("table"), data.get("token"))
+            if table is not None:
+                tables.visited(table, -1)
+            table = found
+            tables.visited(table, 1)
             return table_view(table)
         if table is None:
             raise BadRequest("join a table first")
@@ -50,4 +54,8 @@ async def table_socket(websocket: WebSocket, tables: Tables) -> None:
             return await tables.hints(table)
         return table_view(table)
 
-    await serve_messages(websocket, TABLE_MESSAGE_KEYS, handle)
+    try:
+        await serve_messages(websocket, TABLE_MESSAGE_KEYS, handle)
+    finally:
+        if table is not None:
+            tables.visited(table, -1)

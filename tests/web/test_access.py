@@ -104,29 +104,38 @@ def test_one_address_starts_only_so_many_games_an_hour(tmp_path):
         server.stop()
 
 
-def test_idle_rooms_expire_and_a_room_nobody_joined_searches_nothing(tmp_path):
-    server = Server(tmp_path, ("--expire", "4s"))
+def test_idle_rooms_and_tables_expire_and_a_room_nobody_joined_searches_nothing(tmp_path):
+    server = Server(tmp_path, ("--expire", "5s"))
     server.start()
     try:
         lonely = new_room(server, "tictactoe", seat=1, strengths={"0": "1"})
         watched = new_room(server, "tictactoe", seat=1, strengths={"0": "1"})
+        lonely_table, watched_table = (server.post("api/tables", json=GAME).json() for _ in "ab")
         time.sleep(2.0)
         log = "SELECT COUNT(*) FROM log WHERE room = ?"
         assert stored(server, log, lonely["room"]) == [(0,)], "the AI searched for nobody"
         seat = Seat(server, watched)  # once a person joins, the AI moves first
         assert len(seat.my_turn(30)["log"]) == 1
-        rooms = "SELECT id FROM rooms"
+        table_page = server.socket("ws/table").__enter__()
+        table_page.send(json.dumps({"type": "join", **watched_table}))
+        assert answer_to(table_page)["type"] == "table"
+        kept = "SELECT id FROM rooms UNION ALL SELECT id FROM tables"
         deadline = time.monotonic() + 20
-        while (lonely["room"],) in stored(server, rooms) and time.monotonic() < deadline:
+        want = [(watched["room"],), (watched_table["table"],)]
+        while stored(server, kept) != want and time.monotonic() < deadline:
             time.sleep(0.2)
-        assert stored(server, rooms) == [(watched["room"],)], "a room with a page open expired"
+        assert stored(server, kept) == want, "a room or table with a page open expired"
         with server.socket() as ws:
             ws.send(json.dumps({"type": "join", "room": lonely["room"], "token": lonely["token"]}))
             assert answer_to(ws) == {"type": "error", "message": "no such game"}
+        with server.socket("ws/table") as ws:
+            ws.send(json.dumps({"type": "join", **lonely_table}))
+            assert answer_to(ws) == {"type": "error", "message": "that table link is not valid"}
         seat.close()
-        while stored(server, rooms) and time.monotonic() < deadline + 10:
+        table_page.close()
+        while stored(server, kept) and time.monotonic() < deadline + 10:
             time.sleep(0.2)
-        assert stored(server, rooms) == [] and stored(server, log, watched["room"]) == [(0,)]
+        assert stored(server, kept) == [] and stored(server, log, watched["room"]) == [(0,)]
     finally:
         server.stop()
 
