@@ -17,7 +17,7 @@ from typing import Iterator
 
 import click
 
-from cli.options import load_registry
+from cli.options import count_option, load_registry
 from cli.perft import PerftError, perft_position
 from engine.game import sample_chance
 from engine.rng import Rng
@@ -75,13 +75,7 @@ def bench_lines(registry, iterations: int = ITERATIONS) -> Iterator[str]:
 
 
 @click.command("bench")
-@click.option(
-    "--iterations",
-    type=click.IntRange(min=1),
-    default=ITERATIONS,
-    show_default=True,
-    help="Iterations (or nodes) each search may run.",
-)
+@count_option("--iterations", help="Iterations (or nodes) each search may run.", default=ITERATIONS)
 def bench_command(iterations):
     """Search a fixed set of positions of every game with every searcher that can
     play it (fixed seeds and budget) and print the total nodes and a signature hash

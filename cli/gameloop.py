@@ -15,6 +15,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
+from cli.defaults import MAX_ACTIONS
 from cli.newgame import seed_streams
 from cli.notation import SearcherAnswerError, check_turn
 from cli.specs import OptionError, SeatSpec
@@ -125,7 +126,7 @@ def play_game(
     seed: int,
     searchers: list,
     budgets: list[Budget],
-    max_actions: int = 100_000,
+    max_actions: int = MAX_ACTIONS,
     on_turn: Optional[Callable] = None,
     on_move: Optional[Callable[[Move], None]] = None,
 ) -> GameRecord:

@@ -13,10 +13,14 @@ import click
 
 from cli.defaults import DEFAULT_BUDGET_TEXT
 from cli.options import (
+    count_option,
     load_registry,
+    max_actions_option,
     parse_each,
+    parsed_option,
     players_option,
     seed_option,
+    series_target_option,
     variant_option,
     workers_option,
 )
@@ -147,13 +151,12 @@ _seat_spec = parse_each(_parse_seat_spec)
 @main.command()
 @click.argument("game")
 @players_option()
-@click.option(
+@parsed_option(
     "--seat",
     "seats",
-    multiple=True,
-    required=True,
-    callback=_seat_spec,
+    parse=_parse_seat_spec,
     metavar="SPEC",
+    required=True,
     help="Who plays: searcher[:opt=v[,opt=v...]], e.g. mcts:iterations=500,c=1.2. "
     "Options are the budget (iterations, movetime in ms; default "
     f"{DEFAULT_BUDGET_TEXT}) and the searcher's own; level:N (1..10) is the game's "
@@ -162,19 +165,9 @@ _seat_spec = parse_each(_parse_seat_spec)
 )
 @seed_option("Seed of the deal, the dice and the searches (default: random, printed).")
 @variant_option()
-@click.option(
-    "--max-actions",
-    type=click.IntRange(min=1),
-    default=100_000,
-    show_default=True,
-    help="Give up on a game that has not ended after this many actions.",
-)
-@click.option(
-    "--series-target",
-    type=click.FloatRange(min=0, min_open=True),
-    default=None,
-    metavar="POINTS",
-    help="Play a series: games in a row whose scores add up until a seat reaches "
+@max_actions_option("Give up on a game that has not ended after this many actions.")
+@series_target_option(
+    "Play a series: games in a row whose scores add up until a seat reaches "
     "POINTS (e.g. 300 for Maestro).",
 )
 def selfplay(game, players, seats, seed, variant, max_actions, series_target):
@@ -220,18 +213,11 @@ def _one_seat_spec(ctx, param, value):
 @main.command()
 @click.argument("game", required=False)
 @players_option()
-@click.option(
-    "--seat",
-    type=click.IntRange(min=0),
-    default=0,
-    show_default=True,
-    help="Your seat: 0 moves first.",
-)
-@click.option(
+@count_option("--seat", help="Your seat: 0 moves first.", default=0, minimum=0)
+@parsed_option(
     "--opponent",
     "opponents",
-    multiple=True,
-    callback=_seat_spec,
+    parse=_parse_seat_spec,
     metavar="SPEC",
     help="Who plays the other seats: searcher[:opt=v,...], once for all of them or "
     "once per AI seat in seat order (default: mcts, or ismcts for hidden "
@@ -260,13 +246,11 @@ def _one_seat_spec(ctx, param, value):
     help="Table mode: you play a real game and type every roll, draw and move; "
     "Cadenza only gives hints for your seat.",
 )
-@click.option(
+@count_option(
     "--hands",
     "--games",
     "hands",
-    type=click.IntRange(min=1),
     default=1,
-    show_default=True,
     help="Play this many games (Leduc hands) in a row, the seats rotating each time, "
     "with a running total of what each player won.",
 )

@@ -8,6 +8,7 @@ from typing import Any, Callable, Optional
 
 import click
 
+from cli.defaults import MAX_ACTIONS
 from engine.errors import CadenzaError
 
 
@@ -47,11 +48,55 @@ def seed_option(help: str, default: Optional[int] = None):
     )
 
 
+def count_option(*decls: str, help: str, default: int, minimum: int = 1, metavar=None):
+    """A whole number from `minimum` up, its default shown in the help."""
+    return click.option(
+        *decls,
+        type=click.IntRange(min=minimum),
+        default=default,
+        show_default=True,
+        metavar=metavar,
+        help=help,
+    )
+
+
+def positive_float_option(*decls: str, help: str, default=None, metavar=None):
+    """A number above 0; a default is shown in the help when there is one."""
+    return click.option(
+        *decls,
+        type=click.FloatRange(min=0, min_open=True),
+        default=default,
+        show_default=default is not None,
+        metavar=metavar,
+        help=help,
+    )
+
+
+def parsed_option(*decls: str, parse, metavar: str, help: str, required: bool = False):
+    """A repeatable option, each value `parse(text, registry)` (see parse_each)."""
+    return click.option(
+        *decls,
+        multiple=True,
+        required=required,
+        callback=parse_each(parse),
+        metavar=metavar,
+        help=help,
+    )
+
+
 def games_option(help: str, default: int, minimum: int = 1):
     """--games: how many games a run plays."""
-    return click.option(
-        "--games", type=click.IntRange(min=minimum), default=default, show_default=True, help=help
-    )
+    return count_option("--games", help=help, default=default, minimum=minimum)
+
+
+def max_actions_option(help: str):
+    """--max-actions: where a game that does not end is given up."""
+    return count_option("--max-actions", help=help, default=MAX_ACTIONS)
+
+
+def series_target_option(help: str):
+    """--series-target: games whose scores add up until a seat reaches POINTS."""
+    return positive_float_option("--series-target", metavar="POINTS", help=help)
 
 
 def workers_option(help: str, default: Optional[int] = None):

@@ -17,7 +17,7 @@ from typing import Optional
 
 import click
 
-from cli.options import players_option, seed_option, variant_option
+from cli.options import count_option, players_option, seed_option, variant_option
 from engine.errors import CadenzaError, GameConfigError
 from engine.game import random_action
 from engine.perft import perft
@@ -78,12 +78,11 @@ def parse_perft_line(line: str):
 @seed_option("Seed of the setup and of the advancing actions.", default=0)
 @players_option()
 @variant_option()
-@click.option(
+@count_option(
     "--advance",
-    type=click.IntRange(min=0),
-    default=0,
-    show_default=True,
     help="Play this many seeded random actions first (a mid-game position).",
+    default=0,
+    minimum=0,
 )
 def perft_command(game, depth, seed, players, variant, advance):
     """Count the action sequences of each length from a position of GAME: a

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
+from cli.defaults import MAX_ACTIONS
 from cli.gameloop import CHANCE_SEAT, GameRecord, Move, check_searchers, seat_specs_for
 from cli.notation import format_number
 from cli.series import play_series
@@ -34,7 +35,7 @@ def selfplay(
     seats: list[SeatSpec],
     seed: int,
     variant: Optional[str] = None,
-    max_actions: int = 100_000,
+    max_actions: int = MAX_ACTIONS,
     echo: Callable[[str], None] = print,
     series_target: Optional[float] = None,
 ) -> SelfplayResult:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Iterator, Optional
 
+from cli.defaults import MAX_ACTIONS
 from cli.gameloop import Forfeit, GameRecord, Move, build_searchers, forfeit_returns, play_game
 from cli.specs import SeatSpec
 from engine.rng import Rng
@@ -79,7 +80,7 @@ def play_series(
     seed: int,
     specs: list[SeatSpec],
     target: Optional[float],
-    max_actions: int = 100_000,
+    max_actions: int = MAX_ACTIONS,
     max_games: int = MAX_SERIES_GAMES,
     on_begin: Optional[Callable[[int, int], None]] = None,
     on_turn: Optional[Callable] = None,

@@ -11,12 +11,16 @@ import click
 
 from cli.defaults import DEFAULT_BUDGET_TEXT
 from cli.options import (
+    count_option,
     games_option,
     load_registry,
+    max_actions_option,
     out_option,
-    parse_each,
+    parsed_option,
     players_option,
+    positive_float_option,
     seed_option,
+    series_target_option,
     variant_option,
     workers_option,
 )
@@ -27,9 +31,6 @@ def _parse_entrant(text, registry):
     from cli.match.entrants import parse_entrant
 
     return parse_entrant(text, registry)
-
-
-_entrants = parse_each(_parse_entrant)
 
 
 def _sprt(ctx, param, value):
@@ -106,13 +107,12 @@ def _run_options(command):
 
 @click.command("match")
 @click.argument("game")
-@click.option(
+@parsed_option(
     "--entrant",
     "entrants",
-    multiple=True,
-    required=True,
-    callback=_entrants,
+    parse=_parse_entrant,
     metavar="NAME=SPEC",
+    required=True,
     help="An entrant, twice or more: NAME=searcher[:opt=v,...], e.g. "
     "new=mcts:iterations=2000,c=1.2. Budgets per decision are its iterations "
     f"and movetime (ms) options (default {DEFAULT_BUDGET_TEXT}).",
@@ -141,37 +141,24 @@ def _run_options(command):
     help="Stop when a sequential probability ratio test decides (two entrants), "
     "e.g. 0,10,0.05,0.05.",
 )
-@click.option(
-    "--series-target",
-    type=click.FloatRange(min=0, min_open=True),
-    default=None,
-    metavar="POINTS",
-    help="Each game is a series of games whose scores add up until a seat reaches "
+@series_target_option(
+    "Each game is a series of games whose scores add up until a seat reaches "
     "POINTS (e.g. 300 for Maestro).",
 )
-@click.option(
+@count_option(
     "--time-margin",
-    type=click.IntRange(min=0),
-    default=1000,
-    show_default=True,
-    metavar="MS",
     help="A decision may overrun its movetime by this much before it forfeits the game.",
+    default=1000,
+    minimum=0,
+    metavar="MS",
 )
-@click.option(
+@positive_float_option(
     "--decision-timeout",
-    type=click.FloatRange(min=0, min_open=True),
-    default=300.0,
-    show_default=True,
-    metavar="SECONDS",
     help="The forfeit limit of a decision whose budget has no movetime.",
+    default=300.0,
+    metavar="SECONDS",
 )
-@click.option(
-    "--max-actions",
-    type=click.IntRange(min=1),
-    default=100_000,
-    show_default=True,
-    help="A game that has not ended after this many actions has no result.",
-)
+@max_actions_option("A game that has not ended after this many actions has no result.")
 @_run_options
 def match_command(
     game,

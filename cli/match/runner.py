@@ -14,6 +14,7 @@ from typing import Callable, Optional
 
 from rich.console import Console
 
+from cli.defaults import MAX_ACTIONS
 from cli.match.entrants import Entrant, check_entrants
 from cli.match.plots import plot_match
 from cli.match.progress import MatchProgress
@@ -44,7 +45,7 @@ class MatchConfig:
     variant: Optional[str] = None
     seed: Optional[int] = None
     series_target: Optional[float] = None
-    max_actions: int = 100_000
+    max_actions: int = MAX_ACTIONS
     sprt: Optional[Sprt] = None
     time_margin_ms: int = 1000
     decision_timeout_s: float = 300.0
