@@ -26,8 +26,6 @@ from cli.play.errors import PlayError
 from cli.play.opponents import assign_opponents, default_spec
 from cli.play.saveformat import (
     header_fields,
-    log_field,
-    log_length,
     need,
     rng_field,
     spec_field,
@@ -73,6 +71,14 @@ class AiSnapshot:
     seeds: tuple
     log_len: int
 
+    def to_save(self) -> dict:
+        return {
+            "state": self.state.to_dict(),
+            "dice": list(self.dice),
+            "seeds": list(self.seeds),
+            "log_len": self.log_len,
+        }
+
 
 def forced_actions(state) -> Optional[list[int]]:
     """The mover's only legal action, as a decision, or None when it has a choice: a
@@ -96,9 +102,7 @@ class AiSession(Session):
         seeds: Rng,
         hint_seeds: Rng,
     ):
-        super().__init__(
-            registry, game, state.num_players, state.variant, seat, hint_spec, hint_seeds
-        )
+        super().__init__(registry, game, state, seat, hint_spec, hint_seeds)
         self.state = state
         self.opponents = opponents
         self.searchers = {s: build_searcher(registry, game, spec) for s, spec in opponents.items()}
@@ -232,26 +236,13 @@ class AiSession(Session):
 
     # ---- save files ----------------------------------------------------------------------
 
-    def to_save(self) -> dict:
-        data = self.common_save()
-        data.update(
-            {
-                "state": self.state.to_dict(),
-                "dice": list(self.dice.getstate()),
-                "seeds": list(self.seeds.getstate()),
-                "opponents": {str(s): str(spec) for s, spec in sorted(self.opponents.items())},
-                "undo": [
-                    {
-                        "state": snap.state.to_dict(),
-                        "dice": list(snap.dice),
-                        "seeds": list(snap.seeds),
-                        "log_len": snap.log_len,
-                    }
-                    for snap in self.undo_stack
-                ],
-            }
-        )
-        return data
+    def _own_save(self) -> dict:
+        return {
+            "state": self.state.to_dict(),
+            "dice": list(self.dice.getstate()),
+            "seeds": list(self.seeds.getstate()),
+            "opponents": {str(s): str(spec) for s, spec in sorted(self.opponents.items())},
+        }
 
     @classmethod
     def from_save(cls, registry, data: dict) -> "AiSession":
@@ -278,17 +269,14 @@ class AiSession(Session):
             rng_field(data, "seeds"),
             rng_field(data, "hint_seeds"),
         )
-        session.log = log_field(data)
-        for i, entry in enumerate(need(data, "undo", list)):
-            if not isinstance(entry, dict):
-                raise StateFormatError(f"undo[{i}] must be an object")
-            snap_state = state_field(game, entry.get("state"), f"undo[{i}].state", players, variant)
-            session.undo_stack.append(
-                AiSnapshot(
-                    snap_state,
-                    rng_field(entry, "dice").getstate(),
-                    rng_field(entry, "seeds").getstate(),
-                    log_length(entry, session.log),
-                )
+
+        def snapshot_of(entry: dict, key: str, log_len: int) -> AiSnapshot:
+            return AiSnapshot(
+                state_field(game, entry.get("state"), f"{key}.state", players, variant),
+                rng_field(entry, "dice").getstate(),
+                rng_field(entry, "seeds").getstate(),
+                log_len,
             )
+
+        session.load_history(data, snapshot_of)
         return session

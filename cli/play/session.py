@@ -3,18 +3,20 @@ hint searcher, the log of what happened, the undo stack, and all-or-nothing line
 
 A subclass (aisession.AiSession, table.TableSession) says how to capture and restore
 its position (`_capture`/`_restore`), how to apply one typed token (`_step`), and
-how to save itself.
+what its save file holds besides the fields every session has (`_own_save`, and an
+undo snapshot's `to_save`).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from cli.gameloop import build_searcher
 from cli.play.errors import PlayError
 from cli.play.hints import DEFAULT_TOP, Hints, find_hints
+from cli.play.saveformat import log_field, log_length, need
 from cli.specs import SeatSpec
-from engine.errors import CadenzaError
+from engine.errors import CadenzaError, StateFormatError
 from engine.rng import Rng
 from search.base import SearchError
 
@@ -30,25 +32,18 @@ def check_seat(seat: int, players: int) -> int:
 
 class Session:
     """One person's game. `log` holds a line for every move, outcome and reveal;
-    `undo_stack` a snapshot taken before every line that changed the position."""
+    `undo_stack` a snapshot taken before every line that changed the position.
+    `position` is a state of the game as it starts: its player count and variant
+    are the session's."""
 
     mode = "session"
 
-    def __init__(
-        self,
-        registry,
-        game,
-        players: int,
-        variant: str,
-        seat: int,
-        hint_spec: SeatSpec,
-        hint_seeds: Rng,
-    ):
+    def __init__(self, registry, game, position, seat: int, hint_spec: SeatSpec, hint_seeds: Rng):
         self.registry = registry
         self.game = game
-        self.players = players
-        self.variant = variant
-        self.seat = check_seat(seat, players)
+        self.players = position.num_players
+        self.variant = position.variant
+        self.seat = check_seat(seat, self.players)
         self.hint_seeds = hint_seeds
         self.use_hint_spec(hint_spec)
         self.log: list[str] = []
@@ -84,7 +79,9 @@ class Session:
         """What can be typed now (notation), for the listing and completion."""
         raise NotImplementedError
 
-    def to_save(self) -> dict:
+    def _own_save(self) -> dict:
+        """The save file's fields of this kind of session (its position, its dice),
+        written after those every session has and before the undo stack."""
         raise NotImplementedError
 
     # ---- shared behaviour --------------------------------------------------------------
@@ -191,8 +188,9 @@ class Session:
             return f"you (seat {player})"
         return "chance" if player < 0 else f"seat {player}"
 
-    def common_save(self) -> dict:
-        """The fields every save file has (see savefile.py)."""
+    # ---- save files (savefile.py) -------------------------------------------------------
+
+    def to_save(self) -> dict:
         return {
             "game": self.game.name,
             "players": self.players,
@@ -201,4 +199,15 @@ class Session:
             "hint": str(self.hint_spec),
             "hint_seeds": list(self.hint_seeds.getstate()),
             "log": list(self.log),
+            **self._own_save(),
+            "undo": [snapshot.to_save() for snapshot in self.undo_stack],
         }
+
+    def load_history(self, data: dict, snapshot_of: Callable[[dict, str, int], Any]) -> None:
+        """The log and the undo stack of save file `data`: `snapshot_of(entry, key,
+        log_len)` reads one undo entry (`key` names it in errors)."""
+        self.log = log_field(data)
+        for i, entry in enumerate(need(data, "undo", list)):
+            if not isinstance(entry, dict):
+                raise StateFormatError(f"undo[{i}] must be an object")
+            self.undo_stack.append(snapshot_of(entry, f"undo[{i}]", log_length(entry, self.log)))

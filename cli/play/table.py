@@ -28,7 +28,7 @@ from typing import Any, Optional
 from cli.play.errors import PlayError
 from cli.play.opponents import default_spec
 from cli.play.reveal import Reveal, expand_short, text_of
-from cli.play.saveformat import header_fields, log_field, log_length, need, rng_field, spec_field
+from cli.play.saveformat import header_fields, rng_field, spec_field
 from cli.play.seatview import WORLD_SAMPLES, agreed, game_scores, sample_worlds
 from cli.play.session import Session, check_seat
 from cli.specs import SeatSpec
@@ -58,6 +58,14 @@ class TableSnapshot:
     rng: tuple
     log_len: int
 
+    def to_save(self) -> dict:
+        return {
+            "info": self.info,
+            "reveal": self.reveal,
+            "rng": list(self.rng),
+            "log_len": self.log_len,
+        }
+
 
 class TableSession(Session):
     mode = "table"
@@ -66,19 +74,20 @@ class TableSession(Session):
         self,
         registry,
         game,
-        players: int,
-        variant: str,
-        seat: int,
         info: dict,
+        seat: int,
         hint_spec: SeatSpec,
         rng: Rng,
         hint_seeds: Rng,
     ):
-        super().__init__(registry, game, players, variant, seat, hint_spec, hint_seeds)
+        # The player count and variant are those of the world `info` rebuilds.
+        world = game.from_observation(info, Rng(BASE_WORLD_SEED))
+        super().__init__(registry, game, world, seat, hint_spec, hint_seeds)
         self.info = info
         self.rng = rng
         self.reveal: Optional[Reveal] = None
-        self._base: tuple[str, Any] = ("", None)  # (info as JSON, the world built from it)
+        # (info as JSON, the world built from it): see world().
+        self._base: tuple[str, Any] = (json.dumps(info, sort_keys=True), world)
 
     @classmethod
     def start(
@@ -93,16 +102,13 @@ class TableSession(Session):
     ) -> "TableSession":
         """A new table: nothing dealt yet (the setup is typed like any chance event)."""
         initial = game.new_state(players, variant, resolve_setup=False)
-        n = initial.num_players
-        check_seat(seat, n)
+        check_seat(seat, initial.num_players)
         rng = Rng(seed)
         session = cls(
             registry,
             game,
-            n,
-            initial.variant,
-            seat,
             initial.observation(seat),
+            seat,
             hint_spec or default_spec(registry, game),
             rng,
             rng.spawn(),
@@ -302,23 +308,10 @@ class TableSession(Session):
     def to_save(self) -> dict:
         if self.reveal is not None:
             raise PlayError(f"first type what was revealed: {self.reveal.prompt()}")
-        data = self.common_save()
-        data.update(
-            {
-                "info": self.info,
-                "rng": list(self.rng.getstate()),
-                "undo": [
-                    {
-                        "info": snap.info,
-                        "reveal": snap.reveal,
-                        "rng": list(snap.rng),
-                        "log_len": snap.log_len,
-                    }
-                    for snap in self.undo_stack
-                ],
-            }
-        )
-        return data
+        return super().to_save()
+
+    def _own_save(self) -> dict:
+        return {"info": self.info, "rng": list(self.rng.getstate())}
 
     @classmethod
     def from_save(cls, registry, data: dict) -> "TableSession":
@@ -328,32 +321,23 @@ class TableSession(Session):
         session = cls(
             registry,
             game,
-            players,
-            variant,
-            seat,
             info,
+            seat,
             spec_field(data.get("hint"), "hint", registry),
             rng,
             rng_field(data, "hint_seeds"),
         )
-        session.log = log_field(data)
-        for i, entry in enumerate(need(data, "undo", list)):
-            if not isinstance(entry, dict):
-                raise StateFormatError(f"undo[{i}] must be an object")
-            snap_info = checked_info(
-                game, entry.get("info"), f"undo[{i}].info", seat, players, variant, rng
-            )
+
+        def snapshot_of(entry: dict, key: str, log_len: int) -> TableSnapshot:
             reveal = entry.get("reveal")
-            if reveal is not None:
-                reveal = checked_reveal(reveal, f"undo[{i}].reveal")
-            session.undo_stack.append(
-                TableSnapshot(
-                    snap_info,
-                    reveal,
-                    rng_field(entry, "rng").getstate(),
-                    log_length(entry, session.log),
-                )
+            return TableSnapshot(
+                checked_info(game, entry.get("info"), f"{key}.info", seat, players, variant, rng),
+                None if reveal is None else checked_reveal(reveal, f"{key}.reveal"),
+                rng_field(entry, "rng").getstate(),
+                log_len,
             )
+
+        session.load_history(data, snapshot_of)
         return session
 
 
