@@ -102,10 +102,7 @@ class HeadToHead:
             "block_size": self.block_size,
             "samples": est.n,
             "sample_score": est.score,
-            "elo": est.elo,
-            "elo_low": est.low,
-            "elo_high": est.high,
-            "elo_margin": est.margin,
+            **_elo_fields(est),
             "los": est.los,
             # A clean sweep (or whitewash): the one-sided Elo bound from the score
             # interval, [">" or "<", elo], where the Elo interval is unbounded.
@@ -126,14 +123,13 @@ def _bound(games: Moments) -> Optional[list]:
     return None if bound is None else list(bound)
 
 
+def _elo_fields(est) -> dict:
+    """An estimate's Elo with its 95% interval, as the summary names them."""
+    return {"elo": est.elo, "elo_low": est.low, "elo_high": est.high, "elo_margin": est.margin}
+
+
 def _interval(est) -> dict:
-    return {
-        "games": est.n,
-        "elo": est.elo,
-        "elo_low": est.low,
-        "elo_high": est.high,
-        "elo_margin": est.margin,
-    }
+    return {"games": est.n, **_elo_fields(est)}
 
 
 @dataclass

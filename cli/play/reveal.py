@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import copy
 import json
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from cli.play.errors import PlayError
@@ -142,13 +142,8 @@ class Reveal:
         return result
 
     def to_dict(self) -> dict:
-        return {
-            "cause": self.cause,
-            "base": self.base,
-            "paths": self.paths,
-            "samples": self.samples,
-            "values": self.values,
-        }
+        """Its fields, as Reveal(**...) takes them back (a deep copy)."""
+        return asdict(self)
 
 
 def expand_short(token: str, offered: list[str]) -> str:
