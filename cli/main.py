@@ -1,5 +1,6 @@
 """The `cadenza` click application: `engine` (the line protocol), `games`,
-`searchers`, `selfplay` and `play`; `match` and `tournament` come from cli/match/.
+`searchers`, `selfplay` and `serve`; `match` and `tournament` come from cli/match/,
+`play` from cli/play/command.py, `perft`, `bench` and `levels` from their own modules.
 
 Every failure a user can cause is reported as one `Error: ...` line on stderr with
 exit code 2 (usage) or 1 (a game that cannot be played), never as a traceback.
@@ -13,12 +14,11 @@ import click
 
 from cli.defaults import DEFAULT_BUDGET_TEXT
 from cli.options import (
-    count_option,
     load_registry,
     max_actions_option,
-    parse_each,
     parsed_option,
     players_option,
+    seat_spec_of,
     seed_option,
     series_target_option,
     variant_option,
@@ -139,22 +139,13 @@ main.add_command(match_command)
 main.add_command(tournament_command)
 
 
-def _parse_seat_spec(text, registry):
-    from cli.specs import parse_seat_spec
-
-    return parse_seat_spec(text, registry)
-
-
-_seat_spec = parse_each(_parse_seat_spec)
-
-
 @main.command()
 @click.argument("game")
 @players_option()
 @parsed_option(
     "--seat",
     "seats",
-    parse=_parse_seat_spec,
+    parse=seat_spec_of,
     metavar="SPEC",
     required=True,
     help="Who plays: searcher[:opt=v[,opt=v...]], e.g. mcts:iterations=500,c=1.2. "
@@ -206,171 +197,11 @@ def selfplay(game, players, seats, seed, variant, max_actions, series_target):
         raise click.UsageError(str(exc)) from None
 
 
-def _one_seat_spec(ctx, param, value):
-    return None if value is None else _seat_spec(ctx, param, [value])[0]
+from cli.play.command import play_command  # noqa: E402  (one module a command)
 
+main.add_command(play_command)
 
-@main.command()
-@click.argument("game", required=False)
-@players_option()
-@count_option("--seat", help="Your seat: 0 moves first.", default=0, minimum=0)
-@parsed_option(
-    "--opponent",
-    "opponents",
-    parse=_parse_seat_spec,
-    metavar="SPEC",
-    help="Who plays the other seats: searcher[:opt=v,...], once for all of them or "
-    "once per AI seat in seat order (default: mcts, or ismcts for hidden "
-    f"information, at {DEFAULT_BUDGET_TEXT}, the budget of a spec that names none).",
-)
-@click.option(
-    "--level",
-    type=click.IntRange(1, 10),
-    default=None,
-    help="The AI seats' strength, 1 (weakest) to 10 (full strength): the game's default "
-    "searcher at a calibrated budget (`cadenza levels GAME`); the same as --opponent level:N.",
-)
-@click.option(
-    "--hint",
-    "hint_spec",
-    default=None,
-    callback=_one_seat_spec,
-    metavar="SPEC",
-    help="The searcher that gives hints (default: as the default opponent).",
-)
-@seed_option("Seed of the deal, the dice and the AI's searches (default: random).")
-@variant_option()
-@click.option(
-    "--table",
-    is_flag=True,
-    help="Table mode: you play a real game and type every roll, draw and move; "
-    "Cadenza only gives hints for your seat.",
-)
-@count_option(
-    "--hands",
-    "--games",
-    "hands",
-    default=1,
-    help="Play this many games (Leduc hands) in a row, the seats rotating each time, "
-    "with a running total of what each player won.",
-)
-@click.option(
-    "--load",
-    "load_file",
-    default=None,
-    metavar="FILE",
-    help="Continue a game written by save FILE (GAME may be left out).",
-)
-@click.option(
-    "--resume",
-    is_flag=True,
-    help="Continue the newest autosaved game (of GAME, if given).",
-)
-@click.option(
-    "--autosave-dir",
-    default=None,
-    metavar="DIR",
-    help="Where every game is autosaved after each move (default: $CADENZA_AUTOSAVE_DIR, "
-    "else $XDG_DATA_HOME/cadenza/autosave, else ~/.local/share/cadenza/autosave).",
-)
-@click.option("--no-autosave", is_flag=True, help="Do not autosave.")
-@click.option(
-    "--no-auto-forced",
-    is_flag=True,
-    help="Type your forced moves yourself (by default a single legal action is played "
-    "for you; the AI never searches one).",
-)
-def play(
-    game,
-    players,
-    seat,
-    opponents,
-    level,
-    hint_spec,
-    seed,
-    variant,
-    table,
-    hands,
-    load_file,
-    resume,
-    autosave_dir,
-    no_autosave,
-    no_auto_forced,
-):
-    """Play GAME in the terminal against AI opponents, or follow a real game with
-    --table and ask for hints.
-
-    Ctrl-C while the AI thinks stops its search (it plays its best so far). Every
-    game is autosaved after each move; --resume continues the newest one.
-
-    \b
-    Examples:
-      cadenza play tictactoe
-      cadenza play pig --opponent expectimax:movetime=500 --seat 1
-      cadenza play maestro --level 3
-      cadenza play leduc --hands 10
-      cadenza play leduc --table
-      cadenza play --resume
-    """
-    from pathlib import Path
-
-    from cli.newgame import random_seed
-    from cli.play import autosave
-    from cli.play.errors import PlayError
-    from cli.play.loop import Options, run, start_session
-    from cli.play.savefile import load
-    from cli.play.sitting import Settings, Sitting
-    from cli.specs import OptionError, level_spec
-    from engine.errors import GameConfigError
-    from search.base import SearchError
-
-    registry = load_registry()
-    if game is not None:
-        try:
-            registry.game(game)
-        except CadenzaError as exc:
-            raise click.BadParameter(str(exc), param_hint="GAME") from None
-    if load_file and resume:
-        raise click.UsageError("--load and --resume cannot be used together")
-    if game is None and not (load_file or resume):
-        raise click.UsageError("name a GAME to play, or use --load FILE or --resume")
-    if table and opponents:
-        raise click.UsageError("table mode has no AI seats: --opponent cannot be used with --table")
-    if level is not None:
-        if table:
-            raise click.UsageError(
-                "table mode has no AI seats: --level cannot be used with --table"
-            )
-        if opponents:
-            raise click.UsageError("--level and --opponent both say who plays: give one of them")
-        opponents = [level_spec(level)]
-    folder = None if no_autosave else autosave.folder(autosave_dir)
-    options = Options(auto_forced=not no_auto_forced, autosave_dir=folder)
-    if load_file or resume:
-        try:
-            path = load_file or str(autosave.latest(autosave.folder(autosave_dir), game))
-            session = load(registry, path)
-        except PlayError as exc:
-            raise click.UsageError(str(exc)) from None
-        if game is not None and session.game.name != game:
-            raise click.UsageError(f"{path} is a game of {session.game.name}, not {game}")
-        click.echo(f"Loaded {path}: {session.game.name}, you are seat {session.seat}.")
-        sitting = Sitting.of_session(session, seed, hands)
-        resumed = None if load_file or folder is None else Path(path)
-        run(session, registry, options=options, sitting=sitting, autosave_path=resumed)
-        return
-    seed = random_seed() if seed is None else seed
-    try:
-        session = start_session(
-            registry, game, players, variant, seat, seed, table, list(opponents), hint_spec
-        )
-    except (GameConfigError, SearchError, OptionError, PlayError) as exc:
-        raise click.UsageError(str(exc)) from None
-    settings = Settings(game, players, variant, seat, table, list(opponents), hint_spec)
-    run(session, registry, seed=seed, options=options, sitting=Sitting(settings, seed, hands))
-
-
-from cli.perft import perft_command  # noqa: E402  (one module a command)
+from cli.perft import perft_command  # noqa: E402
 
 main.add_command(perft_command)
 

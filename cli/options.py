@@ -34,6 +34,23 @@ def parse_each(parse: Callable[[str, Any], Any]) -> Callable:
     return callback
 
 
+def one_parsed(parse: Callable[[str, Any], Any]) -> Callable:
+    """parse_each for an option given at most once (None when it is not given)."""
+    each = parse_each(parse)
+
+    def callback(ctx, param, value):
+        return None if value is None else each(ctx, param, [value])[0]
+
+    return callback
+
+
+def seat_spec_of(text: str, registry):
+    """A seat spec (`mcts:iterations=500`), for parse_each."""
+    from cli.specs import parse_seat_spec  # imported when an option is parsed, not at --help
+
+    return parse_seat_spec(text, registry)
+
+
 # ---- options several commands take (each command says in its help what they mean to it)
 
 
