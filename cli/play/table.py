@@ -22,7 +22,7 @@ person typed, and keeps only the new observation. So:
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any, Optional
 
 from cli.play.errors import PlayError
@@ -59,12 +59,7 @@ class TableSnapshot:
     log_len: int
 
     def to_save(self) -> dict:
-        return {
-            "info": self.info,
-            "reveal": self.reveal,
-            "rng": list(self.rng),
-            "log_len": self.log_len,
-        }
+        return {**asdict(self), "rng": list(self.rng)}
 
 
 class TableSession(Session):
