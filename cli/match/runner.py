@@ -107,17 +107,50 @@ def run_match(
             f"{config.games} games rounded up to {total}: whole blocks of "
             f"{block_size}, so that every entrant plays every seat equally often"
         )
-    seed = config.seed
-    if seed is None:
-        previous = stored_identity(directory) if resume else None
-        if previous and "seed" in previous:
-            seed = previous["seed"]
-        else:
-            seed = random_seed()
-            outcome_notes.append(f"seed {seed}")
+    seed = _match_seed(config, directory, resume, outcome_notes)
+    identity = _identity(config, game.name, variant, players, total, seed)
+    done = prepare(directory, identity, resume)
+    for text in outcome_notes:
+        note(text)
+
+    tally = Tally(names, block_size, config.sprt)
+    for index in sorted(done):
+        tally.add(done[index])
+    sprt_stopped = tally.sprt_decision() is not None
+    jobs = _jobs(config, identity, names, done)
+    if jobs and not sprt_stopped:
+        label = f"{config.kind} {game.name}"
+        sprt_stopped = _play(backend, jobs, directory, tally, console, total, len(done), label)
+
+    final = list(GamesFile(directory).load().values())
+    summary = summarize(final, names, block_size, config.sprt)
+    summary["match"] = identity
+    (directory / SUMMARY_FILE).write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
+    plot_match(directory / PLOT_FILE, summary, final, names, players)
+    print_report(console, summary, names)
+    return MatchOutcome(
+        summary, sorted(final, key=lambda r: r["index"]), directory, sprt_stopped, outcome_notes
+    )
+
+
+def _match_seed(config: MatchConfig, directory: Path, resume: bool, notes: list) -> int:
+    """The match's seed: the one given, else the stored match's when resuming, else a
+    new one (noted, so that the run can be repeated)."""
+    if config.seed is not None:
+        return config.seed
+    previous = stored_identity(directory) if resume else None
+    if previous and "seed" in previous:
+        return previous["seed"]
+    seed = random_seed()
+    notes.append(f"seed {seed}")
+    return seed
+
+
+def _identity(config: MatchConfig, game: str, variant, players, total, seed) -> dict:
+    """What a match folder is a match of (a resume must match it)."""
     identity = {
         "kind": config.kind,
-        "game": game.name,
+        "game": game,
         "variant": variant,
         "players": players,
         "entrants": [str(entrant) for entrant in config.entrants],
@@ -129,16 +162,18 @@ def run_match(
     if config.all_orders:
         # Only when set, so that folders from before the option still resume.
         identity["all_orders"] = True
-    done = prepare(directory, identity, resume)
-    for text in outcome_notes:
-        note(text)
+    return identity
 
+
+def _jobs(config: MatchConfig, identity: dict, names: list, done: dict) -> list[GameJob]:
+    """The games of the schedule still to play."""
     by_name = {entrant.name: entrant for entrant in config.entrants}
-    jobs = [
+    players, total, seed = identity["players"], identity["games"], identity["seed"]
+    return [
         GameJob(
             task,
-            game.name,
-            variant,
+            identity["game"],
+            identity["variant"],
             players,
             tuple(str(by_name[name].spec) for name in task.seats),
             tuple(decision_limit(by_name[name], config) for name in task.seats),
@@ -148,33 +183,22 @@ def run_match(
         for task in build_schedule(names, players, total, seed, config.all_orders)
         if task.index not in done
     ]
-    tally = Tally(names, block_size, config.sprt)
-    for index in sorted(done):
-        tally.add(done[index])
 
-    sprt_stopped = tally.sprt_decision() is not None
-    if jobs and not sprt_stopped:
-        games_file = GamesFile(directory)
-        records = backend.run(jobs)
-        try:
-            with MatchProgress(console, total, len(done), f"{config.kind} {game.name}") as progress:
-                for record in records:
-                    games_file.append(record)
-                    tally.add(record)
-                    progress.advance(tally.standings_text())
-                    if tally.sprt_decision() is not None:
-                        sprt_stopped = True
-                        break
-        finally:
-            records.close()  # stops games still running (SPRT, Ctrl-C, an error)
-            games_file.close()
 
-    final = list(GamesFile(directory).load().values())
-    summary = summarize(final, names, block_size, config.sprt)
-    summary["match"] = identity
-    (directory / SUMMARY_FILE).write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
-    plot_match(directory / PLOT_FILE, summary, final, names, players)
-    print_report(console, summary, names)
-    return MatchOutcome(
-        summary, sorted(final, key=lambda r: r["index"]), directory, sprt_stopped, outcome_notes
-    )
+def _play(backend, jobs, directory: Path, tally, console, total, done: int, label: str) -> bool:
+    """Play `jobs` on `backend`, each record stored and tallied as it comes; whether
+    the SPRT stopped the match before they all ended."""
+    games_file = GamesFile(directory)
+    records = backend.run(jobs)
+    try:
+        with MatchProgress(console, total, done, label) as progress:
+            for record in records:
+                games_file.append(record)
+                tally.add(record)
+                progress.advance(tally.standings_text())
+                if tally.sprt_decision() is not None:
+                    return True
+    finally:
+        records.close()  # stops games still running (SPRT, Ctrl-C, an error)
+        games_file.close()
+    return False
