@@ -25,31 +25,24 @@ from cli.levels.ladder import DEFAULT_LEVEL
 from cli.serve.commits import NotSaved, saved
 from cli.serve.expiry import DEFAULT_EXPIRE, expire_idle, parse_duration
 from cli.serve.gamefile import FileError, game_file, resume_room
+from cli.serve.gamesocket import MESSAGES, SeatPeer
 from cli.serve.guard import Access, Guard
 from cli.serve.hub import Hub
+from cli.serve.levels import hint_level_choices
 from cli.serve.rooms import Room
 from cli.serve.searches import Searches
-from cli.serve.sockets import BadRequest, check_version, parse_json, serve_messages
+from cli.serve.sockets import BadRequest, keys_of, parse_json, serve_messages
 from cli.serve.storage import StorageThread
 from cli.serve.store import Store
-from cli.serve.tables import Tables, hint_level_choices
-from cli.serve.tablesocket import table_socket
-from cli.serve.views import view_for
+from cli.serve.tables import Tables
+from cli.serve.tablesocket import TABLE_MESSAGES, TablePeer
 from cli.specs import MAX_LEVEL, MIN_LEVEL
 from engine.errors import CadenzaError
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 16_384  # bytes of an HTTP request body
 MAX_UPLOAD = 1_048_576  # bytes of an uploaded game file
-MESSAGE_KEYS = {
-    "join": {"type", "room", "token"},
-    "move": {"type", "actions", "version", "seat"},
-    "undo": {"type", "version", "seat"},
-    "hint": {"type", "version", "seat"},
-    "resign": {"type", "version", "seat"},
-    "view": {"type"},
-}
-CHANGES = {"move", "undo", "resign"}  # the messages that change the game name its version
+MESSAGE_KEYS = keys_of(MESSAGES)  # each /ws message type's allowed keys
 CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
     "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
@@ -97,17 +90,6 @@ async def json_body(request: Request, limit: int = MAX_BODY) -> dict:
     if not isinstance(data, dict):
         raise BadRequest("the request body must be a JSON object")
     return data
-
-
-def check_own_seat(data: dict, seat: int) -> None:
-    """A message naming a seat must name the one its link is for: a seat's token
-    acts for that seat alone."""
-    claimed = data.get("seat")
-    if claimed is None or claimed == seat:
-        return
-    if isinstance(claimed, bool) or not isinstance(claimed, int):
-        raise BadRequest("seat must be an integer")
-    raise BadRequest(f"your link is for seat {seat}: it cannot act for seat {claimed}")
 
 
 def build_app(
@@ -230,56 +212,10 @@ def build_app(
         return JSONResponse({"table": table.id, "token": table.token})
 
     async def play_table(websocket: WebSocket):
-        await table_socket(websocket, state["tables"])
+        await serve_messages(websocket, TABLE_MESSAGES, TablePeer(websocket, state["tables"]))
 
     async def play_socket(websocket: WebSocket):
-        hub: Hub = state["hub"]
-        room, seat = None, None
-
-        async def handle(data: dict):
-            nonlocal room, seat
-            kind = data["type"]
-            if kind == "join":
-                room = hub.room(data.get("room"))
-                seat = room.seat_of(data.get("token"))
-                if seat is None:
-                    room = None
-                    raise BadRequest("that seat link is not valid")
-                hub.attach(room, websocket, seat)
-                await hub.broadcast(room)  # the others see who has joined
-                await hub.tell_queue(room, websocket)
-                return None
-            if room is None:
-                raise BadRequest("join a game first")
-            check_own_seat(data, seat)
-            check_version(
-                data,
-                room.version,
-                "the game has moved on: here is where it stands",
-                lambda: view_for(room, seat),
-                CHANGES,
-            )
-            if kind == "view":
-                return view_for(room, seat)
-            if kind == "move":
-                after = await hub.play(room, seat, data.get("actions"))
-                if after is not None:  # the turn goes on: only this page sees it
-                    return view_for(room, seat, data["actions"], after)
-            elif kind == "undo":
-                await hub.undo(room, seat)
-            elif kind == "hint":
-                return await hub.hints(room, seat)
-            elif kind == "resign":
-                await hub.resign(room, seat)
-            await hub.broadcast(room)
-            return None
-
-        try:
-            await serve_messages(websocket, MESSAGE_KEYS, handle)
-        finally:
-            if room is not None:
-                hub.detach(room, websocket)
-                await hub.broadcast(room)
+        await serve_messages(websocket, MESSAGES, SeatPeer(websocket, state["hub"]))
 
     async def download(request):
         """The seat's game as a file (cli/serve/gamefile.py says what it holds)."""

@@ -16,7 +16,7 @@ import asyncio
 import logging
 from typing import Awaitable, Callable, Optional
 
-from cli.serve.rooms import RoomError
+from cli.serve.errors import RoomError
 from engine.errors import CadenzaError
 
 log = logging.getLogger("cadenza.serve")

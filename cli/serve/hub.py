@@ -1,6 +1,8 @@
-"""The running server's rooms: loaded from the store at start, changed only through
-here (each change committed to the store before anyone hears of it), advanced by AI
-searches in the pool, and pushed to every connected seat in its own view.
+"""The running server's rooms and their AI turns: loaded from the store at start,
+changed only through here (each change committed to the store before anyone hears
+of it, commits.py), and advanced by AI searches in the pool. Who has a room's page
+open and what they are sent is connections.py's; the win-chance graph is
+charts.py's, and where a room's search waits in the queue queuenews.py's.
 """
 
 from __future__ import annotations
@@ -13,68 +15,57 @@ from typing import Optional
 
 from cli.levels.ladder import DEFAULT_LEVEL
 from cli.notation import check_turn
-from cli.serve.ai import decide_job, hints_job, value_job
-from cli.serve.commits import RETRY_EVERY, Commits, MovedOn, saved
+from cli.serve.ai import decide_job
+from cli.serve.charts import Charts
+from cli.serve.commits import RETRY_EVERY, MovedOn
+from cli.serve.connections import Connections
+from cli.serve.hints import hints_message
+from cli.serve.levels import spec_text
+from cli.serve.queuenews import QueueNews
 from cli.serve.rooms import Room, RoomError, read_rooms
-from cli.serve.storage import set_aside
-from cli.serve.thinking import chart_seed, progress_message, queued_message, seat_position
-from cli.serve.views import seat_words, view_for
-from cli.specs import level_spec
+from cli.serve.sessions import Sessions
+from cli.serve.thinking import progress_message, seat_position
+from cli.serve.views import seat_words
 from engine.game import sample_chance
 
 log = logging.getLogger("cadenza.serve")
-HINT_TOP = 3
-# The short search from the person's own view that gives the win-chance graph a point.
-CHART_BUDGET = "iterations=100"
-# A room hears of its place in the search queue at most this often (seconds): with
-# many rooms waiting, every search that starts moves them all up one.
-QUEUE_EVERY = 0.2
 AI_NOT_SAVED = f"the game could not be saved: the move is stored again every {RETRY_EVERY:g} s"
 
 
-class Hub:
+class Hub(Sessions):
     def __init__(self, registry, store, searches):
-        self.registry = registry
-        self.store = store  # a StorageThread (cli/serve/storage.py)
-        self.commits = Commits()
-        self.searches = searches  # cli/serve/searches.py: the pool behind a queue
-        searches.on_queue = self._queue_changed
-        self.rooms: dict[str, Room] = {}
-        self.sockets: dict[str, dict] = {}  # room id -> {websocket: seat}
-        self.runners: dict[str, asyncio.Task] = {}
-        self.charting: dict[str, asyncio.Task] = {}
-        self.queued: dict[str, int] = {}  # room id -> searches ahead of its AI's
-        self.queue_news: set[str] = set()  # rooms whose place changed, not yet told
+        super().__init__(registry, store, searches, read_rooms)
+        self.runners: dict[str, asyncio.Task] = {}  # room id -> its AI turns' task
+        self.connections = Connections(on_empty=self.cancel)
+        self.charts = Charts(self)
+        self.queue = QueueNews(self.live, self.connections)
+        searches.on_queue = self.queue.changed
+        # The parts' state, by the names it is reached by from outside.
+        self.sockets = self.connections.sockets
+        self.charting = self.charts.tasks
 
-    async def load(self) -> None:
-        """The stored rooms; one that cannot be read is set aside (setaside.py)."""
-        rooms, unreadable = await self.store.submit(read_rooms, self.registry)
-        self.rooms = {room.id: room for room in rooms}
-        set_aside(unreadable)
+    @property
+    def rooms(self) -> dict[str, Room]:
+        return self.live
 
     def room(self, room_id) -> Room:
-        room = self.rooms.get(room_id) if isinstance(room_id, str) else None
-        if room is None:
-            raise RoomError("no such game")
-        return room
+        return self.get(room_id, "no such game")
 
     # ---- changes: each lands once stored (commits.py) ---------------------------------
 
     async def create(self, room: Room) -> None:
         """A new room, served once stored (NotSaved: there is none)."""
-        await saved(self.store.create_room(room.id, room.setup, room.position(), 0.0), room.id)
-        self.rooms[room.id] = room
+        await self.add(room, self.store.create_room(room.id, room.setup, room.position(), 0.0))
         self.kick(room)
 
     async def remove(self, room: Room) -> None:
         """The room gone, from the store and then from memory (cli/serve/expiry.py)."""
-        await saved(self.store.remove_room(room.id), room.id)
+        await self.drop(room, self.store.remove_room(room.id))
         self.cancel(room)
-        for places in (self.rooms, self.sockets, self.queued):
-            places.pop(room.id, None)
-        self.queue_news.discard(room.id)
+        self.connections.forget(room.id)
+        self.queue.forget(room.id)
 
-    def _write(self, live: Room):
+    def writer(self, live: Room):
         """What stores a draft of `live`: its position, and its log and checkpoints
         from the first row the draft does not share with the live room."""
 
@@ -89,7 +80,7 @@ class Hub:
         return write
 
     def _land(self, room: Room, change, since: Optional[int]):
-        return self.commits.land(room, change, self._write(room), since)
+        return self.commits.land(room, change, self.writer(room), since)
 
     async def play(self, room: Room, seat: int, actions) -> Optional[object]:
         """The seat's turn so far: committed when it ends the seat's turn (None is
@@ -113,22 +104,42 @@ class Hub:
         await self._land(room, lambda draft: draft.resign(seat), room.version)
         self.cancel(room)
 
+    async def hints(self, room: Room, seat: int) -> dict:
+        """The hints for the seat's turn, searched from its own view, in its words."""
+        if room.state.current_player() != seat or room.state.is_terminal():
+            raise RoomError("hints are for your own turn")
+        seed = room.version + 1
+        return await hints_message(
+            self.searches,
+            f"hint:{room.id}",
+            room,
+            room.game.name,
+            seat_position(room, seat, seed),
+            spec_text(DEFAULT_LEVEL),
+            seed,
+            room.state,
+            {
+                "actions": lambda state, action: action,
+                "words": lambda state, action: seat_words(room.game, state, action, seat),
+            },
+        )
+
     # ---- the AI seats ----------------------------------------------------------------
 
     def kick(self, room: Room) -> None:
         """Start the room's AI turn (or chance), once a person's page is open: a room
         nobody joined searches nothing (attach kicks it)."""
-        if room.ai_to_move() and room.id not in self.runners and self.sockets.get(room.id):
+        if room.ai_to_move() and room.id not in self.runners and self.connections.any(room):
             player = room.state.current_player()
             room.thinking = player if player >= 0 else None  # the joining page's view says so
             self.runners[room.id] = asyncio.get_running_loop().create_task(self._advance(room))
 
     def cancel(self, room: Room) -> None:
         """Drop the room's running searches (searches.py stops them if it can)."""
-        for tasks in (self.runners, self.charting):
-            task = tasks.pop(room.id, None)
-            if task is not None:
-                task.cancel()
+        task = self.runners.pop(room.id, None)
+        if task is not None:
+            task.cancel()
+        self.charts.cancel(room)
 
     async def _advance(self, room: Room) -> None:
         """Chance and the AI seats move until a person is to (each move stored again
@@ -144,17 +155,17 @@ class Hub:
                     change = await self._ai_turn(room, player)
                     if change is None:  # undone meanwhile: search the new position
                         continue
-                refused = partial(self.broadcast_error, room, AI_NOT_SAVED)
+                refused = partial(self.connections.send_all, room, error(AI_NOT_SAVED))
                 try:
                     await self.commits.land_in_time(
-                        room, change, self._write(room), version, refused
+                        room, change, self.writer(room), version, refused
                     )
                 except MovedOn:
                     continue
                 await self.broadcast(room)
         except Exception as exc:
             log.exception("room %s: the AI stopped", room.id)
-            await self.broadcast_error(room, f"the AI stopped: {exc}")
+            await self.connections.send_all(room, error(f"the AI stopped: {exc}"))
         finally:
             if self.runners.get(room.id) is me:  # not a cancelled one, replaced already
                 room.thinking = None
@@ -180,150 +191,40 @@ class Hub:
         room.thinking = None
         return partial(ai_turn, player, actions)
 
-    async def hints(self, room: Room, seat: int) -> dict:
-        if room.state.current_player() != seat or room.state.is_terminal():
-            raise RoomError("hints are for your own turn")
-        version = room.version
-        spec = str(level_spec(DEFAULT_LEVEL))
-        found = await self.searches.run(
-            f"hint:{room.id}",
-            hints_job,
-            room.game.name,
-            seat_position(room, seat, version + 1),
-            spec,
-            version + 1,
-            HINT_TOP,
-        )
-        if room.version != version:
-            raise RoomError("the game moved on while the hint was searched")
-        hints = []
-        for actions, value, reason in found:
-            scratch = room.state.clone()
-            words = []
-            for action in actions:
-                words.append(seat_words(room.game, scratch, action, seat))
-                scratch.apply(action)
-            hints.append({"actions": actions, "words": words, "value": value, "reason": reason})
-        return {"type": "hints", "version": version, "hints": hints}
-
-    # ---- the connected seats -----------------------------------------------------------
-
-    def attach(self, room: Room, websocket, seat: int) -> None:
-        self.sockets.setdefault(room.id, {})[websocket] = seat
-        room.touched = time.time()
-        room.joined = set(self.sockets[room.id].values())
-        self.kick(room)  # a search cancelled when the tabs closed starts again
-        self._chart_kick(room)
-
-    def detach(self, room: Room, websocket) -> None:
-        sockets = self.sockets.get(room.id, {})
-        sockets.pop(websocket, None)
-        room.touched = time.time()
-        room.joined = set(sockets.values())
-        if not sockets:  # every tab of the room's people closed: nobody waits
-            self.cancel(room)
-
-    # ---- what the people see of a search ------------------------------------------------
-
     def _progress(self, room: Room, player: int, version: int, report: dict) -> None:
+        """A progress report of the AI's search, to each page as its seat may read it."""
         if room.version != version:
             return
-        for websocket, seat in list(self.sockets.get(room.id, {}).items()):
-            message = progress_message(room, player, seat, report)
-            asyncio.get_running_loop().create_task(self._send(room, websocket, message))
+        for websocket, seat in self.connections.pages(room):
+            self.connections.post(room, websocket, progress_message(room, player, seat, report))
 
-    def _queue_changed(self, owners: list[str]) -> None:
-        ahead = {owner: n for n, owner in reversed(list(enumerate(owners)))}
-        for room_id in set(self.queued) | set(ahead):
-            n = ahead.get(room_id)
-            if self.queued.get(room_id) == n or room_id not in self.rooms:
-                continue
-            if n is None:
-                self.queued.pop(room_id, None)
-            else:
-                self.queued[room_id] = n
-            if not self.queue_news:
-                asyncio.get_running_loop().call_later(QUEUE_EVERY, self._tell_queue_news)
-            self.queue_news.add(room_id)
+    # ---- the people's pages (connections.py) --------------------------------------------
 
-    def _tell_queue_news(self) -> None:
-        news, self.queue_news = self.queue_news, set()
-        loop = asyncio.get_running_loop()
-        for room_id in news:
-            room = self.rooms[room_id]
-            message = queued_message(room, self.queued.get(room_id))
-            for websocket in list(self.sockets.get(room_id, {})):
-                loop.create_task(self._send(room, websocket, message))
+    async def attach(self, room: Room, websocket, seat: int) -> None:
+        """A page joins the room as `seat`: every page sees who has joined, and it
+        hears where the room's search waits."""
+        self.connections.attach(room, websocket, seat)
+        room.touched = time.time()
+        self.kick(room)  # a search cancelled when the tabs closed starts again
+        await self.broadcast(room)
+        await self.queue.tell(room, websocket)
 
-    async def tell_queue(self, room: Room, websocket) -> None:
-        """A seat just joined: where the room's AI search waits, if it does."""
-        if room.id in self.queued:
-            await self._send(room, websocket, queued_message(room, self.queued[room.id]))
-
-    def _chart_kick(self, room: Room) -> None:
-        """A point of the win-chance graph for the person to move, if it has none."""
-        player = room.state.current_player()
-        if (
-            room.over()
-            or not room.is_human(player)
-            or room.chart_point(player) is not None
-            or room.id in self.charting
-            or not self.sockets.get(room.id)
-        ):
-            return
-        # The position is taken now, not when the task first runs: by then the person
-        # may have moved, and the search would value a chance node or another's turn.
-        seed = chart_seed(room)
-        position = (len(room.log), room.log[-1] if room.log else None)
-        position += (seat_position(room, player, seed),)
-        task = self._chart(room, player, position, seed)
-        self.charting[room.id] = asyncio.get_running_loop().create_task(task)
-
-    async def _chart(self, room: Room, seat: int, position: tuple, seed: int) -> None:
-        me = asyncio.current_task()
-        n, anchor, state_json = position  # anchor: gone if an undo takes it back
-        spec = f"{self.registry.default_searcher(room.game)}:{CHART_BUDGET}"
-        try:
-            value = await self.searches.run(
-                f"chart:{room.id}", value_job, room.game.name, state_json, spec, seed
-            )
-
-            def change(draft: Room) -> None:
-                if len(draft.log) < n or (n and draft.log[n - 1] is not anchor):
-                    raise MovedOn()  # undone meanwhile: a position no longer played
-                draft.add_chart_point(seat, n, value)
-
-            await self.commits.land_in_time(room, change, self._write(room))
-            message = {"type": "chart", "chart": room.chart_for(seat)}
-            for websocket, who in list(self.sockets.get(room.id, {}).items()):
-                if who == seat:
-                    await self._send(room, websocket, message)
-        except MovedOn:
-            pass
-        except Exception:
-            log.exception("room %s: the win-chance search failed", room.id)
-        finally:
-            if self.charting.get(room.id) is me:
-                self.charting.pop(room.id)
-                self._chart_kick(room)  # the person may be to move again by now
+    async def detach(self, room: Room, websocket) -> None:
+        self.connections.detach(room, websocket)
+        room.touched = time.time()
+        await self.broadcast(room)
 
     async def broadcast(self, room: Room) -> None:
-        self._chart_kick(room)
-        views: dict[int, dict] = {}
-        for websocket, seat in list(self.sockets.get(room.id, {}).items()):
-            if seat not in views:
-                views[seat] = view_for(room, seat)
-            await self._send(room, websocket, views[seat])
+        """Every page the room as it stands (and a graph point searched if it lacks one)."""
+        self.charts.kick(room)
+        await self.connections.send_views(room)
 
-    async def broadcast_error(self, room: Room, message: str) -> None:
-        for websocket in list(self.sockets.get(room.id, {})):
-            await self._send(room, websocket, {"type": "error", "message": message})
+    def _chart_kick(self, room: Room) -> None:
+        self.charts.kick(room)
 
-    async def _send(self, room: Room, websocket, message: dict) -> None:
-        try:
-            await websocket.send_json(message)
-        except Exception:  # a closed tab: forget it
-            self.detach(room, websocket)
+
+def error(message: str) -> dict:
+    return {"type": "error", "message": message}
 
 
 def shared_prefix(old: list, new: list) -> int:

@@ -16,17 +16,16 @@ turns (cli/serve/hub.py searches them).
 from __future__ import annotations
 
 import copy
-import secrets
 import time
 from dataclasses import dataclass
 from typing import Any, Optional
 
-from cli.levels.ladder import DEFAULT_LEVEL, LEGACY_LEVELS, level_named
 from cli.newgame import random_seed, seed_streams
 from cli.play.aisession import redealt
-from cli.serve.storage import Unreadable
+from cli.serve.errors import RoomError
+from cli.serve.levels import legacy_level, read_level, spec_text
+from cli.serve.sessions import new_id, new_token, read_sessions, token_is
 from cli.serve.views import join_words, seat_words
-from cli.specs import MAX_LEVEL, MIN_LEVEL, level_spec
 from engine.errors import CadenzaError
 from engine.rng import Rng
 
@@ -35,10 +34,6 @@ MAX_TURN_ACTIONS = 64  # more actions than any one turn of any game takes
 # What a change of a room changes: the game, kept in the store.
 STORED = ("state", "dice", "seeds", "log", "checkpoints", "version", "resigned", "chart", "touched")
 CHECKPOINT_KEYS = {"state", "dice", "seeds", "log_len"}
-
-
-class RoomError(CadenzaError, ValueError):
-    """A request the room refuses; the message says why, and nothing changed."""
 
 
 @dataclass
@@ -50,10 +45,6 @@ class Seat:
 
     def to_dict(self) -> dict:
         return {k: v for k, v in vars(self).items() if v is not None}
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(24)
 
 
 class Room:
@@ -101,7 +92,7 @@ class Room:
             if seat in people:
                 seats.append(Seat("human", token=new_token()))
                 continue
-            level = seat_level(strengths.get(seat, str(DEFAULT_LEVEL)), seat)
+            level = read_level(strengths.get(seat), f"seat {seat}: strength must be a level")
             seats.append(level_seat(level))
         seed = random_seed() if seed is None else seed
         setup = {
@@ -112,9 +103,8 @@ class Room:
             "seats": [s.to_dict() for s in seats],
         }
         dice, seeds = seed_streams(seed)
-        room_id = secrets.token_urlsafe(9)
         return cls(
-            room_id, game, setup, game.new_state(players, variant, seed), dice, seeds, [], [], 0
+            new_id(), game, setup, game.new_state(players, variant, seed), dice, seeds, [], [], 0
         )
 
     @classmethod
@@ -170,10 +160,8 @@ class Room:
 
     def seat_of(self, token: Any) -> Optional[int]:
         """The seat whose token this is, or None."""
-        if not isinstance(token, str):
-            return None
         for seat, entry in enumerate(self.seats):
-            if entry.token is not None and secrets.compare_digest(entry.token, token):
+            if token_is(entry.token, token):
                 return seat
         return None
 
@@ -300,26 +288,15 @@ class Room:
         return points
 
 
-def seat_level(strength: Any, seat: int) -> int:
-    """The level an AI seat's strength names: "1".."10", or an old preset's name."""
-    level = level_named(strength)
-    if level is None:
-        raise RoomError(
-            f"seat {seat}: strength must be a level {MIN_LEVEL}..{MAX_LEVEL}, got {strength!r}"
-        )
-    return level
-
-
 def level_seat(level: int) -> Seat:
-    return Seat("ai", spec=str(level_spec(level)), strength=str(level))
+    return Seat("ai", spec=spec_text(level), strength=str(level))
 
 
 def upgraded(seat: dict) -> dict:
     """A stored seat as it is played now: an AI seat saved with a preset plays at the
     preset's level."""
-    if seat.get("kind") == "ai" and seat.get("strength") in LEGACY_LEVELS:
-        return level_seat(LEGACY_LEVELS[seat["strength"]]).to_dict()
-    return seat
+    level = legacy_level(seat.get("strength")) if seat.get("kind") == "ai" else None
+    return seat if level is None else level_seat(level).to_dict()
 
 
 def check_humans(humans: Any, players: int) -> set[int]:
@@ -336,23 +313,17 @@ def check_humans(humans: Any, players: int) -> set[int]:
     return set(humans)
 
 
-def read_rooms(registry, storage) -> tuple[list[Room], list[Unreadable]]:
-    """Every stored room that can be played on, and those that cannot (set aside)."""
+def read_rooms(registry, storage):
+    """Every stored room that can be played on, and the Unreadable ones (set aside)."""
     docs, unreadable = storage.load_rooms()
-    rooms = []
-    for doc in docs:
-        try:
-            room = Room.from_stored(registry, doc)
-            check_rows(room)
-        except Exception as exc:  # whatever is wrong with one room's rows, the rest go on
-            unreadable.append(Unreadable("room", doc["id"], f"cannot be played on: {exc!r}"))
-            continue
-        rooms.append(room)
-    return rooms, unreadable
+    rooms, broken = read_sessions("room", docs, lambda doc: checked_room(registry, doc))
+    return rooms, unreadable + broken
 
 
-def check_rows(room: Room) -> None:
-    """ValueError unless every log row and checkpoint has the shape that is read."""
+def checked_room(registry, doc: dict) -> Room:
+    """The stored room; ValueError unless every log row and checkpoint has the shape
+    that is read."""
+    room = Room.from_stored(registry, doc)
     for n, entry in enumerate(room.log):
         texts = entry.get("texts") if isinstance(entry, dict) else None
         if (
@@ -366,6 +337,7 @@ def check_rows(room: Room) -> None:
     for n, snap in enumerate(room.checkpoints):
         if not isinstance(snap, dict) or not CHECKPOINT_KEYS <= set(snap):
             raise ValueError(f"checkpoint {n} is not a position of this game")
+    return room
 
 
 def copied_rng(rng: Rng) -> Rng:

@@ -1,34 +1,40 @@
-"""What the two WebSockets of `cadenza serve` share (a seat's game at /ws, app.py; table
-mode at /ws/table, tablesocket.py): each message checked against its type's keys,
-then handed to the socket's handler, and a refused one answered with a one-line
-error while the connection and the game go on."""
+"""What the two WebSockets of `cadenza serve` share (a seat's game at /ws,
+gamesocket.py; table mode at /ws/table, tablesocket.py): each socket is one table
+of its messages, each type with its handler and its allowed keys. A message is
+checked against its type's keys and, once the page has joined its session, against
+the session's version; then its handler answers it. A refused one is answered with
+a one-line error while the connection and the game go on."""
 
 from __future__ import annotations
 
 import json
 import logging
+from dataclasses import dataclass
 from typing import Awaitable, Callable, Optional
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from cli.serve.errors import BadRequest, Stale
 from engine.errors import CadenzaError
 
 log = logging.getLogger("cadenza.serve")
 MAX_MESSAGE = 8_192  # characters of one WebSocket message
 MAX_DEPTH = 64  # arrays and objects within each other, in a message or a request body
 
-
-class BadRequest(ValueError):
-    """A malformed request; nothing changed."""
+__all__ = ["BadRequest", "Message", "Peer", "Stale", "keys_of", "message", "serve_messages"]
 
 
-class Stale(BadRequest):
-    """A message about a position the page no longer shows: after the error it gets
-    `current`, the position as it stands."""
+@dataclass(frozen=True)
+class Message:
+    """One type of message: `handle(peer, data)` answers it (a message to send back,
+    or None); `keys` are the fields it may carry; `joined`: only once the page has
+    joined its session; `changes`: it changes the session, so it must name the
+    version it is for (sent twice, it then lands once)."""
 
-    def __init__(self, message: str, current: dict):
-        super().__init__(message)
-        self.current = current
+    handle: Callable[["Peer", dict], Awaitable[Optional[dict]]]
+    keys: frozenset
+    joined: bool = True
+    changes: bool = False
 
 
 def parse_json(text, what: str):
@@ -60,8 +66,40 @@ def nesting(value) -> int:
     return deepest
 
 
-def parse_message(text, keys: dict) -> dict:
-    """A WebSocket message as a dict with a type of `keys` and only that type's keys."""
+def message(handle, *keys: str, joined: bool = True, changes: bool = False) -> Message:
+    return Message(handle, frozenset({"type", *keys}), joined, changes)
+
+
+def keys_of(messages: dict[str, Message]) -> dict[str, frozenset]:
+    """Each message type's allowed keys (docs/web-api.md describes them)."""
+    return {kind: entry.keys for kind, entry in messages.items()}
+
+
+class Peer:
+    """One page's connection: the session it has joined (None until then), how it
+    sees it, and what is said when it has not joined or names an old version."""
+
+    not_joined = "join first"
+    stale = "it has moved on: here it is"
+
+    def __init__(self, websocket: WebSocket, sessions):
+        self.websocket = websocket
+        self.sessions = sessions  # the running sessions of the socket's kind
+        self.session = None
+
+    def view(self) -> dict:
+        """The session as this page sees it."""
+        raise NotImplementedError
+
+    def check(self, data: dict) -> None:
+        """What else a message of a joined page must be (BadRequest if it is not)."""
+
+    async def close(self) -> None:
+        """The page went away."""
+
+
+def parse_message(text, messages: dict[str, Message]) -> dict:
+    """A WebSocket message as a dict with a type of `messages` and only that type's keys."""
     if not isinstance(text, str):
         raise BadRequest("messages are JSON text")
     if len(text) > MAX_MESSAGE:
@@ -70,10 +108,10 @@ def parse_message(text, keys: dict) -> dict:
     if (
         not isinstance(data, dict)
         or not isinstance(data.get("type"), str)
-        or data["type"] not in keys
+        or data["type"] not in messages
     ):
-        raise BadRequest(f"a message is an object with type one of {', '.join(keys)}")
-    extra = set(data) - keys[data["type"]]
+        raise BadRequest(f"a message is an object with type one of {', '.join(messages)}")
+    extra = set(data) - messages[data["type"]].keys
     if extra:
         raise BadRequest(f"unknown field(s) in {data['type']}: {', '.join(sorted(extra))}")
     version = data.get("version")
@@ -83,35 +121,44 @@ def parse_message(text, keys: dict) -> dict:
 
 
 def check_version(
-    data: dict, version: int, message: str, current: Callable[[], dict], needed: set
+    data: dict, version: int, message: str, current: Callable[[], dict], needed: bool
 ) -> None:
     """Stale, with the page's current view, if the message names a version that is
-    not `version` any more. A message of a type in `needed` (one that changes the
-    game) must name one: sent twice, it then lands once."""
+    not `version` any more; BadRequest if it names none and `needed`."""
     claimed = data.get("version")
-    if claimed is None and data["type"] in needed:
+    if claimed is None and needed:
         raise BadRequest(f"{data['type']} needs the version of the position it is for")
     if claimed is not None and claimed != version:
         raise Stale(message, current())
 
 
-async def serve_messages(
-    websocket: WebSocket, keys: dict, handle: Callable[[dict], Awaitable[Optional[dict]]]
-) -> None:
-    """Accept the socket, then give each message, parsed against `keys`, to `handle`,
-    sending back the answer it returns (if any), until the page goes away. A refused
-    message (BadRequest, CadenzaError) gets its one-line error; a bug is logged and
-    named, and the connection stays open."""
+async def answer(peer: Peer, messages: dict[str, Message], text) -> Optional[dict]:
+    """The answer to one message, through its type's handler."""
+    data = parse_message(text, messages)
+    entry = messages[data["type"]]
+    if entry.joined:
+        if peer.session is None:
+            raise BadRequest(peer.not_joined)
+        peer.check(data)
+        check_version(data, peer.session.version, peer.stale, peer.view, entry.changes)
+    return await entry.handle(peer, data)
+
+
+async def serve_messages(websocket: WebSocket, messages: dict[str, Message], peer: Peer) -> None:
+    """Accept the socket, then answer each message, sending back the answer (if
+    any), until the page goes away. A refused message (BadRequest, CadenzaError)
+    gets its one-line error; a bug is logged and named, and the connection stays
+    open."""
     await websocket.accept()
     try:
         while True:
-            message = await websocket.receive()
-            if message["type"] == "websocket.disconnect":
+            received = await websocket.receive()
+            if received["type"] == "websocket.disconnect":
                 return
             try:
-                answer = await handle(parse_message(message.get("text"), keys))
-                if answer is not None:
-                    await websocket.send_json(answer)
+                reply = await answer(peer, messages, received.get("text"))
+                if reply is not None:
+                    await websocket.send_json(reply)
             except (BadRequest, CadenzaError) as exc:
                 await websocket.send_json({"type": "error", "message": str(exc)})
                 if isinstance(exc, Stale):
@@ -123,3 +170,5 @@ async def serve_messages(
                 )
     except WebSocketDisconnect:
         pass
+    finally:
+        await peer.close()

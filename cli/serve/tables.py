@@ -21,19 +21,18 @@ import secrets
 import time
 from dataclasses import dataclass, field, replace
 
-from cli.defaults import DEFAULT_MOVETIME_MS
-from cli.levels.ladder import DEFAULT_LEVEL, LEGACY_LEVELS, level_named
 from cli.play.seatview import position_text
 from cli.play.table import OFFER_SAMPLES, TableSession
-from cli.serve.ai import hints_job
-from cli.serve.commits import Commits, saved
-from cli.serve.rooms import RoomError, copied_rng, new_token
-from cli.serve.storage import Unreadable, set_aside
+from cli.serve.errors import RoomError
+from cli.serve.hints import hints_message
+from cli.serve.levels import hint_level_choices, legacy_level, read_level, spec_text
+from cli.serve.rooms import copied_rng
+from cli.serve.sessions import Sessions, new_id, new_token, read_sessions, token_is
 from cli.serve.svg import drawer_for
 from cli.specs import MAX_LEVEL, MIN_LEVEL, level_spec
 from engine.errors import CadenzaError
 
-HINT_TOP = 3
+LEVEL = "level must be"  # what read_level says of a table's hint level
 
 
 @dataclass
@@ -70,44 +69,35 @@ class Table:
         return cls(doc["id"], doc["token"], session, doc["created"], doc["version"], touched)
 
 
-class Tables:
+class Tables(Sessions):
     """The running tables, each change landing once saved to the store (commits.py);
     a reveal still being typed is not saved: after a restart it is asked again."""
 
     def __init__(self, registry, store, searches):
-        self.registry = registry
-        self.store = store  # a StorageThread (cli/serve/storage.py)
-        self.searches = searches  # the server's capped search queue (searches.py)
-        self.tables: dict[str, Table] = {}
-        self.commits = Commits()
+        super().__init__(registry, store, searches, read_tables)
         self.open: dict[str, int] = {}  # table id -> pages open on it
 
-    async def load(self) -> None:
-        """The stored tables; one that cannot be read is set aside (setaside.py)."""
-        tables, unreadable = await self.store.submit(read_tables, self.registry)
-        self.tables = {table.id: table for table in tables}
-        set_aside(unreadable)
+    @property
+    def tables(self) -> dict[str, Table]:
+        return self.live
 
     async def create(self, game_name, players, variant, seat, seed=None, level=None) -> Table:
-        """A new table whose hints search at `level` (hint_level), once stored."""
+        """A new table whose hints search at `level` (levels.read_level), once stored."""
         try:
             game = self.registry.game(game_name)
             players, variant = game.check_config(players, variant)
         except CadenzaError as exc:
             raise RoomError(str(exc)) from None
-        spec = level_spec(hint_level(level))
+        spec = level_spec(read_level(level, LEVEL))
         seed = secrets.randbits(63) if seed is None else seed
         session = TableSession.start(self.registry, game, players, variant, seat, seed, spec)
-        table = Table(secrets.token_urlsafe(9), new_token(), session, time.time())
-        await saved(self._write(table), table.id)
-        self.tables[table.id] = table
+        table = Table(new_id(), new_token(), session, time.time())
+        await self.add(table, self._write(table))
         return table
 
     def find(self, table_id, token) -> Table:
-        table = self.tables.get(table_id) if isinstance(table_id, str) else None
-        if table is None or not isinstance(token, str):
-            raise RoomError("that table link is not valid")
-        if not secrets.compare_digest(table.token, token):
+        table = self.get(table_id, "that table link is not valid")
+        if not token_is(table.token, token):
             raise RoomError("that table link is not valid")
         return table
 
@@ -122,8 +112,7 @@ class Tables:
 
     async def remove(self, table: Table) -> None:
         """The table gone, from the store and then from memory (expiry.py)."""
-        await saved(self.store.remove_table(table.id), table.id)
-        self.tables.pop(table.id, None)
+        await self.drop(table, self.store.remove_table(table.id))
         self.open.pop(table.id, None)
 
     async def _write(self, table: Table) -> None:
@@ -156,52 +145,40 @@ class Tables:
         """The next hints search at `level` (1..10 or an old preset's name); saved at
         once, so it is refused while a reveal is being typed (which is not saved)."""
         if level is None:
-            raise RoomError(f"level must be {MIN_LEVEL}..{MAX_LEVEL}, got None")
-        spec = level_spec(hint_level(level))
+            raise RoomError(f"{LEVEL} {MIN_LEVEL}..{MAX_LEVEL}, got None")
+        spec = level_spec(read_level(level, LEVEL))
         reveal = table.session.reveal
         if reveal is not None:
             raise RoomError(f"first type what was revealed: {reveal.prompt()}")
         await self._land(table, lambda session: session.use_hint_spec(spec))
 
     async def hints(self, table: Table) -> dict:
+        """The hints for the seat's turn, each in the notation to tap and in words."""
         session = table.session
         world = session.world()
         session._check_hint_possible(world)
-        version = table.version
-        found = await self.searches.run(
+        seat = session.seat
+        return await hints_message(
+            self.searches,
             f"table:{table.id}",
-            hints_job,
+            table,
             session.game.name,
             world.to_json(),
             str(session.hint_spec),
             session.hint_seeds.next_u64(),
-            HINT_TOP,
+            world,
+            {
+                "texts": lambda state, action: state.action_to_str(action),
+                "words": lambda state, action: state.describe(action, seat),
+            },
         )
-        if table.version != version:
-            raise RoomError("the game moved on while the hint was searched")
-        hints = []
-        for actions, value, reason in found:
-            scratch = world.clone()
-            texts, words = [], []
-            for action in actions:
-                texts.append(scratch.action_to_str(action))
-                words.append(scratch.describe(action, session.seat))
-                scratch.apply(action)
-            hints.append({"texts": texts, "words": words, "value": value, "reason": reason})
-        return {"type": "hints", "version": version, "hints": hints}
 
 
-def read_tables(registry, storage) -> tuple[list[Table], list[Unreadable]]:
-    """Every stored table that can be played on, and those that cannot (set aside)."""
+def read_tables(registry, storage):
+    """Every stored table that can be played on, and the Unreadable ones (set aside)."""
     docs, unreadable = storage.load_tables()
-    tables = []
-    for doc in docs:
-        try:
-            tables.append(Table.from_doc(registry, doc))
-        except Exception as exc:  # whatever is wrong with one table, the rest go on
-            table_id = str(doc.get("id")) if isinstance(doc, dict) else "?"
-            unreadable.append(Unreadable("table", table_id, f"cannot be played on: {exc!r}"))
-    return tables, unreadable
+    tables, broken = read_sessions("table", docs, lambda doc: Table.from_doc(registry, doc))
+    return tables, unreadable + broken
 
 
 def session_copy(session: TableSession) -> TableSession:
@@ -217,37 +194,8 @@ def session_copy(session: TableSession) -> TableSession:
 def upgraded(save: dict) -> dict:
     """A stored session as it is played now: hints saved under an old preset's name
     search at the preset's level."""
-    hint = save.get("hint")
-    if isinstance(hint, str) and hint in LEGACY_LEVELS:
-        return {**save, "hint": str(level_spec(LEGACY_LEVELS[hint]))}
-    return save
-
-
-def hint_level_choices() -> list[dict]:
-    """The levels a page offers for hints, each in plain words."""
-    seconds = DEFAULT_MOVETIME_MS / 1000
-    pace = "about a second" if seconds == 1 else f"about {seconds:g} seconds"
-    notes = {
-        MIN_LEVEL: "weakest",
-        DEFAULT_LEVEL: "the default",
-        MAX_LEVEL: f"strongest, {pace} a hint",
-    }
-    return [
-        {"level": n, "words": f"{n} ({notes[n]})" if n in notes else str(n)}
-        for n in range(MIN_LEVEL, MAX_LEVEL + 1)
-    ]
-
-
-def hint_level(level) -> int:
-    """The level a table's hints search at: 1..10 (a number or its text), an old
-    preset's name, or DEFAULT_LEVEL when none is given."""
-    if level is None:
-        return DEFAULT_LEVEL
-    is_number = isinstance(level, int) and not isinstance(level, bool)
-    found = level_named(str(level) if is_number else level)
-    if found is None:
-        raise RoomError(f"level must be {MIN_LEVEL}..{MAX_LEVEL}, got {level!r}")
-    return found
+    level = legacy_level(save.get("hint"))
+    return save if level is None else {**save, "hint": spec_text(level)}
 
 
 # ---- what the page gets ----------------------------------------------------------------
