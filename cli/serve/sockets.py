@@ -21,7 +21,16 @@ log = logging.getLogger("cadenza.serve")
 MAX_MESSAGE = 8_192  # characters of one WebSocket message
 MAX_DEPTH = 64  # arrays and objects within each other, in a message or a request body
 
-__all__ = ["BadRequest", "Message", "Peer", "Stale", "keys_of", "message", "serve_messages"]
+__all__ = [
+    "BadRequest",
+    "Message",
+    "Peer",
+    "Stale",
+    "keys_of",
+    "message",
+    "parse_json",
+    "serve_messages",
+]
 
 
 @dataclass(frozen=True)
