@@ -32,7 +32,7 @@ order, e.g. `bottom-one+draw-batch`):
   agency is still full, so it gives one tile, and only as the first tile taken from
   that agency this turn: the seed's "only so long as the agency is truly full"
   (M2 "dynamic"); drawn tiles placed one at a time (M9);
-- bottom-one: the spec's M2 default, fullness judged when the turn begins, one
+- bottom-one: the spec's older M2 reading, fullness judged when the turn begins, one
   bottom-row tile from each such agency (also after top-row tiles from it);
 - bottom-unlimited: fullness judged when the turn begins, any number of its tiles;
 - draw-batch: all k tiles drawn first, then placed (in draw order). If the last

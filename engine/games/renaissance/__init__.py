@@ -22,7 +22,7 @@ GAME = GameSpec(
     "Create, Influence and Study; seat 0 da Vinci, seat 1 Michelangelo",
     variants=COMPONENTS.variant_names,
     variant_descriptions={
-        "standard": "only the mover claims Centerpieces after a move; no gray regions",
+        "standard": "only the mover claims Centerpieces after a move; the gray regions are fixed",
         "check-both": "both seats may claim Centerpieces after a move",
         "centerpiece-apart": "a Centerpiece does not count in its region's majority",
         "random-gray": "3 gray regions drawn at setup from those without Gallery or Florence",
