@@ -7,8 +7,9 @@ flushed at once, because the front-end waits for it. `quit` and end of input bot
 end the loop with exit code 0.
 
 A go/hint runs on a worker thread (cli/background.py) while this loop reads on:
-`stop` ends it at once; during a `go infinite`, `isready` gets `readyok` and any
-other command `error busy: a search is running`; a timed or counted go stays one v1
+`stop` ends it at once; `quit` ends it as `stop` does, then answers and exits;
+during a `go infinite`, `isready` gets `readyok` and any other command
+`error busy: a search is running`; a timed or counted go stays one v1
 command, whose followers are answered in order after it.
 """
 
@@ -96,6 +97,11 @@ def during_search(
     if command == "stop":
         search.stop()
         return True
+    if command == "quit":
+        # As UCI engines do: the search stops and answers as for `stop`, then `quit`
+        # itself is answered and the loop ends (a front-end waiting for exit).
+        search.stop()
+        return False
     if not search.infinite:
         # A timed or counted go is one v1 command: what was sent behind it is answered
         # in order after it.

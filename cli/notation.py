@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 
 from engine.errors import CadenzaError
+from engine.validate import is_int
 
 
 class SearcherAnswerError(CadenzaError, RuntimeError):
@@ -29,11 +30,7 @@ def check_turn(state, actions, who: str) -> list[str]:
             raise SearcherAnswerError(
                 f"{who} proposed actions past the end of seat {seat}'s turn: {list(actions)}"
             )
-        if (
-            isinstance(action, bool)
-            or not isinstance(action, int)
-            or action not in scratch.legal_actions()
-        ):
+        if not is_int(action) or action not in scratch.legal_actions():
             raise SearcherAnswerError(f"{who} proposed an illegal action {action!r}")
         texts.append(scratch.action_to_str(action))
         scratch.apply(action)

@@ -39,6 +39,7 @@ from cli.specs import (
     check_option_names,
     parse_assignments,
     parse_budget,
+    parse_budget_value,
     parse_int,
     parse_level,
     parse_seed,
@@ -46,11 +47,16 @@ from cli.specs import (
 from engine.errors import CadenzaError
 from engine.game import GameSpec, sample_chance
 from engine.rng import Rng
+from engine.validate import is_int
 from search import progress, stopping
-from search.base import Budget, SearchError, coerce_option, decide, pv_from
+from search.base import Budget, SearchError, decide, pv_from
 
 PROTOCOL_VERSION = 1
 DEFAULT_HINTS = 3
+# The most hints one `hint` lists (more than any game has decisions).
+MAX_HINTS = 1_000_000
+# The most players `new` reads (every game allows far fewer, and says so).
+MAX_PLAYERS = 1_000
 # A long `go` or `hint` prints an `info` line of its progress this often (seconds).
 PROGRESS_EVERY = 1.0
 # The word that makes `go`/`hint` search until `stop` (protocol.md's extension).
@@ -77,6 +83,10 @@ def info_line(state, report: dict) -> str:
 
 class ProtocolError(CadenzaError, ValueError):
     """A command the engine cannot carry out as written."""
+
+
+def parse_top(text: str) -> int:
+    return parse_int("top", text, 1, MAX_HINTS)
 
 
 def cadenza_version() -> str:
@@ -297,7 +307,11 @@ class EngineSession:
         unknown = sorted(set(options) - {"players", "seed", "variant"})
         if unknown:
             raise ProtocolError(f"new has no option {unknown[0]} (options: players, seed, variant)")
-        players = parse_int("players", options["players"], 1) if "players" in options else None
+        players = (
+            parse_int("players", options["players"], 1, MAX_PLAYERS)
+            if "players" in options
+            else None
+        )
         seed = parse_seed(options["seed"]) if "seed" in options else random_seed()
         state, dice = start_game(game, players, options.get("variant"), seed)
         self._commit_position(game, state, None)
@@ -415,11 +429,7 @@ class EngineSession:
         `state` (built from it) that sees exactly that."""
         if "seat" in view:
             seat = view["seat"]
-            if (
-                isinstance(seat, bool)
-                or not isinstance(seat, int)
-                or not 0 <= seat < state.num_players
-            ):
+            if not is_int(seat) or not 0 <= seat < state.num_players:
                 raise ProtocolError(f"seat must be 0..{state.num_players - 1}, got {seat!r}")
             return seat
         for seat in range(state.num_players):
@@ -455,8 +465,10 @@ class EngineSession:
     def _check_default(self, key: str, value: str) -> None:
         if key == "searcher":
             self.registry.searcher(value)
-        elif key in BUDGET_KEYS or key == "top":
-            parse_int(key, value, 1)
+        elif key in BUDGET_KEYS:
+            parse_budget_value(key, value)
+        elif key == "top":
+            parse_top(value)
         elif key == "level":
             parse_level(value)
         elif key == "seed":
@@ -468,7 +480,7 @@ class EngineSession:
             problems = []
             for spec in owners:
                 try:
-                    coerce_option(key, spec.options[key], value)
+                    spec.options.option(key).parse(value)
                     return
                 except SearchError as exc:
                     problems.append(str(exc))
@@ -489,7 +501,7 @@ class EngineSession:
     def cmd_hint(self, args, rest):
         """the K best decisions for the seat to move, ranked"""
         options = parse_assignments([arg for arg in args if arg != INFINITE])
-        top = parse_int("top", options.get("top", self.options.get("top", str(DEFAULT_HINTS))), 1)
+        top = parse_top(options.get("top", self.options.get("top", str(DEFAULT_HINTS))))
         state, decision, name = self._search(args, allow_top=True)
         lines = []
         for rank, alt in enumerate(ranked_alternatives(decision)[:top], start=1):

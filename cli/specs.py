@@ -13,7 +13,7 @@ from typing import Iterable, Mapping, Optional
 
 from cli.defaults import DEFAULT_MOVETIME_MS
 from engine.errors import CadenzaError
-from search.base import Budget, SearchError, SearcherSpec
+from search.base import BUDGET_LIMITS, Budget, SearchError, SearcherSpec
 
 # Budget keys as a user writes them, and the Budget field each one sets.
 BUDGET_KEYS = {"iterations": "iterations", "movetime": "movetime_ms"}
@@ -23,6 +23,8 @@ MAX_SEED = 2**64 - 1
 # The seat spec `level:N` (cli/levels/ladder.py): the game's default searcher at level N.
 LEVEL_SEAT = "level"
 MIN_LEVEL, MAX_LEVEL = 1, 10
+# An error message quotes at most this much of a value it refuses.
+SHOWN_CHARS = 40
 
 
 class OptionError(CadenzaError, ValueError):
@@ -43,16 +45,22 @@ def parse_assignments(tokens: Iterable[str], what: str = "option") -> dict[str, 
     return result
 
 
-def parse_int(key: str, value: str, lo: int, hi: int | None = None) -> int:
-    """`value` as an integer in [lo, hi] (no upper bound when hi is None)."""
+def parse_int(key: str, value: str, lo: int, hi: int) -> int:
+    """`value` as an integer in [lo, hi]: every number a user types has a range."""
     try:
         number = int(value, 10)
-    except ValueError:
-        raise OptionError(f"{key} must be an integer, got {value!r}") from None
-    if number < lo or (hi is not None and number > hi):
-        bound = f"{lo}..{hi}" if hi is not None else f"at least {lo}"
-        raise OptionError(f"{key} must be {bound}, got {number}")
+    except ValueError:  # also a number of more digits than Python converts
+        raise OptionError(f"{key} must be an integer, got {quoted(value)}") from None
+    if not lo <= number <= hi:
+        shown = number if len(value) <= SHOWN_CHARS else quoted(value)
+        raise OptionError(f"{key} must be {lo}..{hi}, got {shown}")
     return number
+
+
+def quoted(value: str, most: int = SHOWN_CHARS) -> str:
+    """`value` quoted for an error message, cut to `most` characters: an answer stays
+    one short line whatever was sent."""
+    return repr(value) if len(value) <= most else repr(value[:most]) + "..."
 
 
 def parse_seed(value: str, key: str = "seed") -> int:
@@ -68,11 +76,16 @@ def parse_budget(options: Mapping[str, str]) -> Budget:
     """The Budget that the budget keys among `options` describe (others are ignored),
     DEFAULT_BUDGET if they name none."""
     fields = {
-        BUDGET_KEYS[key]: parse_int(key, value, 1)
+        BUDGET_KEYS[key]: parse_budget_value(key, value)
         for key, value in options.items()
         if key in BUDGET_KEYS
     }
     return Budget(**fields) if fields else DEFAULT_BUDGET
+
+
+def parse_budget_value(key: str, value: str) -> int:
+    """One budget key's value (`iterations` or `movetime`) in its range."""
+    return parse_int(key, value, 1, BUDGET_LIMITS[BUDGET_KEYS[key]])
 
 
 @dataclass(frozen=True)

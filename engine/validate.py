@@ -20,6 +20,11 @@ def is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def is_number(value: Any) -> bool:
+    """Whether `value` is an int (not a bool) or a float."""
+    return is_int(value) or isinstance(value, float)
+
+
 def check_int(value: Any, what: str, lo: int, hi: int) -> int:
     if not is_int(value):
         raise StateFormatError(f"{what} must be an integer, got {value!r}")

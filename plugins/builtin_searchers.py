@@ -3,15 +3,11 @@
 from plugins.hookspecs import hookimpl
 from search.base import SearcherSpec
 from search.baselines import GreedySearcher, RandomSearcher
-from search.expectimax_searcher import (
-    EXPECTIMAX_OPTION_HELP,
-    EXPECTIMAX_OPTIONS,
-    ExpectimaxSearcher,
-)
-from search.ismcts_searcher import ISMCTS_OPTION_HELP, ISMCTS_OPTIONS, ISMCTSSearcher
-from search.mcts_searcher import MCTS_OPTION_HELP, MCTS_OPTIONS, MctsSearcher
-from search.oos_searcher import OOS_OPTION_HELP, OOS_OPTIONS, OosSearcher, plays
-from search.pimc import PIMC_OPTION_HELP, PIMC_OPTIONS, PimcSearcher
+from search.expectimax_searcher import EXPECTIMAX_OPTIONS, ExpectimaxSearcher
+from search.ismcts_searcher import ISMCTS_OPTIONS, ISMCTSSearcher
+from search.mcts_searcher import MCTS_OPTIONS, MctsSearcher
+from search.oos_searcher import OOS_OPTIONS, OosSearcher, plays
+from search.pimc import PIMC_OPTIONS, PimcSearcher
 
 
 @hookimpl
@@ -29,9 +25,8 @@ def cadenza_register_searchers(register):
         SearcherSpec(
             "ismcts",
             ISMCTSSearcher,
-            dict(ISMCTS_OPTIONS),
+            ISMCTS_OPTIONS,
             "single-observer information-set MCTS (Cowling et al. 2012)",
-            option_help=ISMCTS_OPTION_HELP,
         )
     )
     # mcts searches the one state it is given, so on a hidden-information game it
@@ -40,37 +35,33 @@ def cadenza_register_searchers(register):
         SearcherSpec(
             "mcts",
             MctsSearcher,
-            dict(MCTS_OPTIONS),
+            MCTS_OPTIONS,
             "UCT with explicit chance nodes and max^n backup, compiled",
             supports=lambda game: not game.hidden_information,
-            option_help=MCTS_OPTION_HELP,
         )
     )
     register(
         SearcherSpec(
             "pimc",
             PimcSearcher,
-            dict(PIMC_OPTIONS),
+            PIMC_OPTIONS,
             "determinized MCTS: k sampled worlds, root visits summed",
-            option_help=PIMC_OPTION_HELP,
         )
     )
     register(
         SearcherSpec(
             "expectimax",
             ExpectimaxSearcher,
-            dict(EXPECTIMAX_OPTIONS),
+            EXPECTIMAX_OPTIONS,
             "expectiminimax, alpha-beta and Star1/Star2, iterative deepening",
-            option_help=EXPECTIMAX_OPTION_HELP,
         )
     )
     register(
         SearcherSpec(
             "oos",
             OosSearcher,
-            dict(OOS_OPTIONS),
+            OOS_OPTIONS,
             "online outcome sampling: regret minimisation from the game's start (Lisy et al. 2015)",
             supports=plays,
-            option_help=OOS_OPTION_HELP,
         )
     )

@@ -4,17 +4,21 @@ point (`decide`) through which every search sees only the mover's view.
 
 from __future__ import annotations
 
-import inspect
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Mapping, Optional
 
-from engine.errors import CadenzaError, IllegalActionError
+from engine.errors import IllegalActionError
 from engine.rng import Rng
+from engine.validate import is_int
 from search import clock
+from search.errors import SearchError
+from search.options import OptionsRecord
 
-
-class SearchError(CadenzaError, ValueError):
-    """A search that cannot run: bad options, or no seat to move."""
+# The largest budgets: an iteration count the compiled searches hold in a C long, and
+# about eleven days of thinking (what `go infinite` searches for until stopped).
+MAX_ITERATIONS = 1 << 62
+MAX_MOVETIME_MS = 1_000_000_000
+BUDGET_LIMITS = {"iterations": MAX_ITERATIONS, "movetime_ms": MAX_MOVETIME_MS}
 
 
 @dataclass(frozen=True)
@@ -27,12 +31,12 @@ class Budget:
     movetime_ms: Optional[int] = None
 
     def __post_init__(self):
-        for name in ("iterations", "movetime_ms"):
+        for name, most in BUDGET_LIMITS.items():
             value = getattr(self, name)
-            if value is not None and (
-                isinstance(value, bool) or not isinstance(value, int) or value < 1
-            ):
-                raise SearchError(f"{name} must be a positive integer, got {value!r}")
+            if value is not None and not (is_int(value) and 1 <= value <= most):
+                raise SearchError(
+                    f"{name} must be a positive integer (at most {most}), got {value!r}"
+                )
 
     def deadline(self, start: float) -> Optional[float]:
         """The value of the searches' clock (search/clock.pxd) at which to stop, if timed."""
@@ -108,9 +112,19 @@ def pv_from(actions: list[int], pv: list[int]) -> list[int]:
 
 
 class Searcher:
-    """Base class of searchers. Subclasses implement `choose`."""
+    """Base class of searchers. Subclasses implement `choose`.
+
+    A searcher with options declares them once as OPTIONS (search/options.py); the
+    constructor takes them by name, checks them there, and keeps each checked value
+    as an attribute of that name (`settings` holds them all)."""
 
     name = "searcher"
+    OPTIONS = OptionsRecord(())
+
+    def __init__(self, **options: Any):
+        self.settings = self.OPTIONS.checked(options, f"searcher {self.name}")
+        for key, value in self.settings.items():
+            setattr(self, key, value)
 
     def choose(self, state, seat: int, budget: Budget, rng: Rng) -> Decision:
         """Search `state` (a determinization built from the seat's observation: never
@@ -119,63 +133,37 @@ class Searcher:
         raise NotImplementedError
 
 
-def option_defaults(searcher_class: type) -> dict[str, Any]:
-    """A searcher's options and their defaults, read from its __init__ signature:
-    the one place they are stated (a SearcherSpec lists them in that order)."""
-    parameters = list(inspect.signature(searcher_class.__init__).parameters.values())[1:]
-    return {p.name: p.default for p in parameters}
-
-
-def coerce_option(name: str, default: Any, value: Any) -> Any:
-    """`value` converted to the type of the option's default (strings come from the
-    protocol and the command line)."""
-    if not isinstance(value, str) or isinstance(default, str):
-        return value
-    try:
-        if isinstance(default, bool):
-            lowered = value.lower()
-            if lowered in ("1", "true", "yes", "on"):
-                return True
-            if lowered in ("0", "false", "no", "off"):
-                return False
-            raise ValueError("expected true or false")
-        if isinstance(default, int):
-            return int(value)
-        if isinstance(default, float):
-            return float(value)
-    except ValueError:
-        raise SearchError(
-            f"option {name}={value} is not a valid {type(default).__name__}"
-        ) from None
-    return value
-
-
 @dataclass(frozen=True)
 class SearcherSpec:
-    """A searcher as registered by a plugin: a name, its options with their defaults,
-    and a factory called with those options."""
+    """A searcher as registered by a plugin: a name, its options and a factory called
+    with them.
+
+    `options` is the searcher's OptionsRecord (search/options.py); a plugin may give
+    a plain dict of defaults instead (and `option_help`), which becomes a record
+    whose types are its defaults'. Either way `options` then maps each name to its
+    default, and `option_help` each name to its line for `cadenza searchers`."""
 
     name: str
     factory: Callable[..., Searcher]
-    options: dict[str, Any] = field(default_factory=dict)
+    options: Mapping[str, Any] = field(default_factory=dict)
     description: str = ""
     # Games the searcher can play; None means every game.
     supports: Optional[Callable[[Any], bool]] = field(default=None, compare=False)
-    # One line on each option, for `cadenza searchers` (the defaults are `options`).
     option_help: dict[str, str] = field(default_factory=dict, compare=False)
+
+    def __post_init__(self):
+        record = self.options
+        if not isinstance(record, OptionsRecord):
+            record = OptionsRecord.inferred(record, self.option_help)
+        object.__setattr__(self, "options", record)
+        object.__setattr__(self, "option_help", record.help)
 
     def checked_options(self, **options: Any) -> dict[str, Any]:
         """These options over the defaults, converted and checked without building
         the searcher (which may start process pools): SearchError for an unknown
-        name, a value of the wrong type, or one the factory's `check_options`
-        (a static method a searcher class may declare) refuses."""
-        unknown = sorted(set(options) - set(self.options))
-        if unknown:
-            known = ", ".join(sorted(self.options)) or "none"
-            raise SearchError(f"searcher {self.name} has no option {unknown[0]} (options: {known})")
-        merged = dict(self.options)
-        for key, value in options.items():
-            merged[key] = coerce_option(key, self.options[key], value)
+        name or a value its record (or the factory's `check_options`, a static
+        method a plugin's searcher class may declare) refuses."""
+        merged = self.options.parsed(options, f"searcher {self.name}")
         check = getattr(self.factory, "check_options", None)
         if check is not None:
             check(**merged)

@@ -1,94 +1,101 @@
-"""Pieces shared by the tree searchers (mcts, pimc, ismcts, expectimax): option
-checks, the iteration limit a budget implies, and what a seat can see."""
+"""Pieces shared by the tree searchers (mcts, pimc, ismcts, expectimax): the options
+they share, the iteration limit a budget implies, and what a seat can see."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+import math
+from typing import Any
 
-from search.base import Budget, SearchError
+from search.base import MAX_ITERATIONS, Budget
 from search.mast import PLAYOUTS
+from search.options import Option
 from search.rootstats import FINAL_CRITERIA
 
 DEFAULT_ITERATIONS = 1000
-# One line on each option the tree searchers share (`cadenza searchers`); the
-# defaults are in each searcher's __init__.
-TREE_OPTION_HELP = {
-    "c": "UCT exploration constant: higher tries more of the less visited moves",
-    "rollout_depth": "-1 plays each playout to the end; N cuts it after N actions (heuristic)",
-    "final": "how the answer is chosen at the root: visits (most visited) or value (best mean)",
-    "reuse": "keep the tree between moves and go on from the new position's node",
-    "workers": "independent searches in that many threads (cores), their statistics summed",
-    "parallel": "with workers: root (independent trees, read as one: visits summed at every "
+# The most threads a search spreads over, and the most worlds (determinizations) it
+# samples: each holds a tree or a state, so the memory stays bounded.
+MAX_WORKERS = 256
+MAX_WORLDS = 10_000
+# The largest exploration constant or widening a search takes (far past any use).
+MAX_CONSTANT = 1e6
+# A playout's step limit (rollout_depth), as a C long holds it.
+MAX_ROLLOUT_DEPTH = 1 << 62
+PARALLEL_MODES = ("root", "tree")
+
+# The options the tree searchers share (mcts, pimc, ismcts), each declared once;
+# a searcher's record (search/options.py) lists the ones it has, in its order.
+C = Option(
+    "c",
+    math.sqrt(2.0),
+    "UCT exploration constant: higher tries more of the less visited moves",
+    0.0,
+    MAX_CONSTANT,
+)
+ROLLOUT_DEPTH = Option(
+    "rollout_depth",
+    -1,
+    "-1 plays each playout to the end; N cuts it after N actions (heuristic)",
+    -1,
+    MAX_ROLLOUT_DEPTH,
+)
+FINAL = Option(
+    "final",
+    "visits",
+    "how the answer is chosen at the root: visits (most visited) or value (best mean)",
+    choices=FINAL_CRITERIA,
+)
+REUSE = Option("reuse", False, "keep the tree between moves and go on from the new position's node")
+WORKERS = Option(
+    "workers",
+    1,
+    "independent searches in that many threads (cores), their statistics summed",
+    1,
+    MAX_WORKERS,
+)
+PARALLEL = Option(
+    "parallel",
+    "root",
+    "with workers: root (independent trees, read as one: visits summed at every "
     "step of the answer) or "
     "tree (the threads grow one shared tree, with a virtual loss)",
-    "widening": "chance nodes hold at most ceil(widening * sqrt(visits)) outcomes; 0: all",
-    "max_nodes": "the tree stops growing at this many nodes",
-    "stop_early": "a purely timed search answers once its choice can no longer change",
-    "playout": "random: uniform playouts; mast: playouts prefer the actions that have "
+    choices=PARALLEL_MODES,
+)
+WIDENING = Option(
+    "widening",
+    2.0,
+    "chance nodes hold at most ceil(widening * sqrt(visits)) outcomes; 0: all",
+    0.0,
+    MAX_CONSTANT,
+)
+MAX_NODES = Option(
+    "max_nodes", 5_000_000, "the tree stops growing at this many nodes", 16, 2**31 - 1
+)
+STOP_EARLY = Option(
+    "stop_early", True, "a purely timed search answers once its choice can no longer change"
+)
+PLAYOUT = Option(
+    "playout",
+    "random",
+    "random: uniform playouts; mast: playouts prefer the actions that have "
     "returned most in this search (move-average sampling); greedy: each playout move is "
     "the one the game's heuristic rates best one move ahead",
-    "mast_epsilon": "with playout=mast: the share of playout steps chosen uniformly",
-    "greedy_epsilon": "with playout=greedy: the share of playout moves chosen uniformly",
-}
-
-
-def option_help(defaults: Mapping[str, Any], texts: Mapping[str, str]) -> dict[str, str]:
-    """The help line of every option in `defaults`, in their order, from `texts`
-    (KeyError for an option without one, so none can be left undescribed)."""
-    return {name: texts[name] for name in defaults}
+    choices=PLAYOUTS,
+)
+MAST_EPSILON = Option(
+    "mast_epsilon", 0.4, "with playout=mast: the share of playout steps chosen uniformly", 0, 1
+)
+GREEDY_EPSILON = Option(
+    "greedy_epsilon", 0.2, "with playout=greedy: the share of playout moves chosen uniformly", 0, 1
+)
 
 
 # A timed search without an iteration limit runs until its deadline.
-UNLIMITED = 1 << 62
+UNLIMITED = MAX_ITERATIONS
 
 
-def check_tree_options(options: Mapping[str, Any]) -> None:
-    """SearchError naming the first bad one of the options the tree searchers share
-    (a searcher without progressive widening has no `widening`)."""
-    c, rollout_depth, final = options["c"], options["rollout_depth"], options["final"]
-    workers, max_nodes = options["workers"], options["max_nodes"]
-    widening = options.get("widening", 0.0)
-    if not isinstance(c, (int, float)) or c < 0:
-        raise SearchError(f"c (exploration) must be a number >= 0, got {c!r}")
-    if isinstance(rollout_depth, bool) or not isinstance(rollout_depth, int) or rollout_depth < -1:
-        raise SearchError(
-            f"rollout_depth must be -1 (play to the end) or >= 0, got {rollout_depth!r}"
-        )
-    if final not in FINAL_CRITERIA:
-        raise SearchError(f"final must be one of {', '.join(FINAL_CRITERIA)}, got {final!r}")
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise SearchError(f"workers must be a positive integer, got {workers!r}")
-    if not isinstance(widening, (int, float)) or widening < 0:
-        raise SearchError(f"widening must be a number >= 0 (0 turns it off), got {widening!r}")
-    check_max_nodes(max_nodes)
-
-
-def check_playout_options(options: Mapping[str, Any]) -> None:
-    """SearchError for a bad `playout`, `mast_epsilon` or `greedy_epsilon` (mcts, pimc
-    and ismcts)."""
-    playout = options["playout"]
-    if playout not in PLAYOUTS:
-        raise SearchError(f"playout must be one of {', '.join(PLAYOUTS)}, got {playout!r}")
-    for name in ("mast_epsilon", "greedy_epsilon"):
-        epsilon = options[name]
-        number = isinstance(epsilon, (int, float)) and not isinstance(epsilon, bool)
-        if not number or not 0 <= epsilon <= 1:
-            raise SearchError(f"{name} must be in [0, 1], got {epsilon!r}")
-
-
-PARALLEL_MODES = ("root", "tree")
-
-
-def check_parallel(parallel: Any) -> None:
-    """SearchError unless `parallel` names a way to spread a search over workers."""
-    if parallel not in PARALLEL_MODES:
-        raise SearchError(f"parallel must be one of {', '.join(PARALLEL_MODES)}, got {parallel!r}")
-
-
-def check_max_nodes(max_nodes: Any) -> None:
-    """SearchError unless `max_nodes` is a node count a compiled search can hold."""
-    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or not 16 <= max_nodes < 2**31:
-        raise SearchError(f"max_nodes must be an integer in 16..2**31-1, got {max_nodes!r}")
+def check_workers(workers: int) -> None:
+    """SearchError unless `workers` is a thread count a search may use."""
+    WORKERS.check(workers)
 
 
 def iteration_limit(budget: Budget) -> int:

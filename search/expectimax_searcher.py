@@ -15,9 +15,10 @@ from dataclasses import dataclass, field
 
 from engine.rng import Rng
 from search import clock, progress, stopping
-from search.base import Alternative, Budget, Decision, Searcher, SearchError, option_defaults
-from search.common import budget_for_forced_turn, has_hidden_information, option_help
+from search.base import Alternative, Budget, Decision, Searcher, SearchError
+from search.common import MAX_WORLDS, budget_for_forced_turn, has_hidden_information
 from search.expectimax import ExpectimaxCore
+from search.options import Option, OptionsRecord
 
 # The node budget when neither iterations nor movetime is given and depth is unlimited.
 DEFAULT_NODES = 200_000
@@ -27,6 +28,58 @@ CONVERGED = 1e-13
 STABLE_ITERATIONS = 2
 # Iterative deepening gives up here even with budget left (values that never settle).
 MAX_DEPTH = 100_000
+
+
+# The largest transposition table (MB): it is allocated whole before the search.
+MAX_TT_MB = 1024
+# The most draws a sampled chance node is searched over (a C int).
+MAX_SAMPLES = 1_000_000
+
+
+def check_depth(options: dict) -> None:
+    if options["depth"] == 0:
+        raise SearchError("expectimax option depth must be -1 (unlimited) or at least 1, got 0")
+
+
+# The options of expectimax, in the order `searchers` lists them.
+EXPECTIMAX_OPTIONS = OptionsRecord(
+    (
+        Option(
+            "depth",
+            -1,
+            "deepest iteration of the iterative deepening, in plies; -1: no limit",
+            -1,
+            MAX_DEPTH,
+        ),
+        Option(
+            "pruning", True, "alpha-beta with Star1/Star2 pruning (false: plain expectiminimax)"
+        ),
+        Option(
+            "samples",
+            0,
+            "a chance node with more outcomes is searched over this many draws; 0: all",
+            0,
+            MAX_SAMPLES,
+        ),
+        Option(
+            "k",
+            8,
+            "determinizations searched where the seat's view hides information",
+            1,
+            MAX_WORLDS,
+        ),
+        Option(
+            "paranoid", False, "3+ seats: every other seat plays against the searcher (else max^n)"
+        ),
+        Option("tt_mb", 16, "size of the transposition table in MB; 0: none", 0, MAX_TT_MB),
+        Option(
+            "stop_early",
+            True,
+            "a purely timed search of a forced turn takes a fiftieth of its movetime",
+        ),
+    ),
+    check_depth,
+)
 
 
 @dataclass
@@ -50,29 +103,7 @@ class ExpectimaxSearcher(Searcher):
 
     name = "expectimax"
 
-    @staticmethod
-    def check_options(**options) -> None:
-        """SearchError naming the first bad option (SearcherSpec.checked_options)."""
-        for name, low in (("depth", -1), ("samples", 0), ("k", 1), ("tt_mb", 0)):
-            value = options[name]
-            if isinstance(value, bool) or not isinstance(value, int) or value < low:
-                raise SearchError(
-                    f"expectimax option {name} must be an integer >= {low}, got {value!r}"
-                )
-        if options["depth"] == 0:
-            raise SearchError("expectimax option depth must be -1 (unlimited) or at least 1, got 0")
-
-    def __init__(
-        self, depth=-1, pruning=True, samples=0, k=8, paranoid=False, tt_mb=16, stop_early=True
-    ):
-        self.check_options(depth=depth, samples=samples, k=k, tt_mb=tt_mb)
-        self.depth = depth
-        self.pruning = bool(pruning)
-        self.samples = samples
-        self.k = k
-        self.paranoid = bool(paranoid)
-        self.tt_mb = tt_mb
-        self.stop_early = bool(stop_early)
+    OPTIONS = EXPECTIMAX_OPTIONS
 
     # ---- one world -----------------------------------------------------------------
 
@@ -226,19 +257,3 @@ class ExpectimaxSearcher(Searcher):
             line.append(move)
             state.apply(move)
         return line
-
-
-# The options `cadenza searchers` lists, with their defaults (from __init__).
-EXPECTIMAX_OPTIONS = option_defaults(ExpectimaxSearcher)
-EXPECTIMAX_OPTION_HELP = option_help(
-    EXPECTIMAX_OPTIONS,
-    {
-        "depth": "deepest iteration of the iterative deepening, in plies; -1: no limit",
-        "pruning": "alpha-beta with Star1/Star2 pruning (false: plain expectiminimax)",
-        "samples": "a chance node with more outcomes is searched over this many draws; 0: all",
-        "k": "determinizations searched where the seat's view hides information",
-        "paranoid": "3+ seats: every other seat plays against the searcher (else max^n)",
-        "tt_mb": "size of the transposition table in MB; 0: none",
-        "stop_early": "a purely timed search of a forced turn takes a fiftieth of its movetime",
-    },
-)

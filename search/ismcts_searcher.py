@@ -57,24 +57,82 @@ summarises its own tree before the merge.
 
 from __future__ import annotations
 
-import math
 from typing import Any, Callable, Optional
 
 from engine.rng import Rng
 from search import clock, parallel, treesummary
-from search.base import Budget, Decision, Searcher, SearchError, option_defaults
+from search.base import Budget, Decision, Searcher, SearchError
 from search.common import (
-    TREE_OPTION_HELP,
-    check_playout_options,
-    check_tree_options,
+    FINAL,
+    GREEDY_EPSILON,
+    MAST_EPSILON,
+    MAX_NODES,
+    PLAYOUT,
+    ROLLOUT_DEPTH,
+    STOP_EARLY,
+    WORKERS,
+    C,
     iteration_limit,
-    option_help,
     sees_everything,
 )
 from search.ismcts import SELECTIONS, TREE_SHAPES, IsmctsSearch, node_bytes
+from search.options import Option, OptionsRecord
 from search.rootstats import RootStats, headline, line_finisher, to_decision
 from search.timing import run_sliced, run_until_settled
 from search.treesummary import Edge, SearchEdges
+
+# Virtual visits a prior may give a new edge (its counts are C ints).
+MAX_PRIOR = 2**20 - 1
+# The options of ismcts, in the order `searchers` lists them.
+ISMCTS_OPTIONS = OptionsRecord(
+    (
+        C,
+        ROLLOUT_DEPTH,
+        FINAL,
+        WORKERS,
+        MAX_NODES,
+        STOP_EARLY,
+        Option(
+            "tree",
+            "sequence",
+            "sequence: one tree over action sequences; infoset: a node per information "
+            "set of the seat to move",
+            choices=TREE_SHAPES,
+        ),
+        Option(
+            "select",
+            "ucb",
+            "ucb: UCB1 at every node; rm: regret matching, whose visits follow the "
+            "average strategy (towards equilibrium in two-seat zero-sum games)",
+            choices=SELECTIONS,
+        ),
+        Option(
+            "gamma",
+            0.1,
+            "with select=rm: the share of uniform exploration mixed into each choice",
+            0,
+            1,
+            open_lo=True,
+        ),
+        Option(
+            "rm_warmup",
+            0,
+            "with select=rm: a node chooses by UCB until its edges have this many visits",
+            0,
+            2**62,
+        ),
+        PLAYOUT,
+        MAST_EPSILON,
+        Option(
+            "prior",
+            0,
+            "virtual visits a new edge starts with, valued by the game's heuristic (0: none)",
+            0,
+            MAX_PRIOR,
+        ),
+        GREEDY_EPSILON,
+    )
+)
 
 
 def new_search(state, seat: int, options: dict[str, Any], rng: Rng) -> IsmctsSearch:
@@ -147,77 +205,7 @@ class ISMCTSSearcher(Searcher):
 
     name = "ismcts"
 
-    @staticmethod
-    def check_options(**options) -> None:
-        """SearchError naming the first bad option (SearcherSpec.checked_options)."""
-        check_tree_options(options)
-        c = options["c"]
-        if not math.isfinite(c):
-            raise SearchError(f"c (exploration) must be a finite number, got {c!r}")
-        tree = options["tree"]
-        if tree not in TREE_SHAPES:
-            raise SearchError(f"tree must be one of {', '.join(TREE_SHAPES)}, got {tree!r}")
-        select, gamma = options["select"], options["gamma"]
-        if select not in SELECTIONS:
-            raise SearchError(f"select must be one of {', '.join(SELECTIONS)}, got {select!r}")
-        if not isinstance(gamma, (int, float)) or not 0 < gamma <= 1:
-            raise SearchError(f"gamma (rm exploration) must be in (0, 1], got {gamma!r}")
-        warmup = options["rm_warmup"]
-        if isinstance(warmup, bool) or not isinstance(warmup, int) or warmup < 0:
-            raise SearchError(f"rm_warmup must be an integer >= 0, got {warmup!r}")
-        check_playout_options(options)
-        prior = options["prior"]
-        if isinstance(prior, bool) or not isinstance(prior, int) or not 0 <= prior < 2**20:
-            raise SearchError(f"prior must be an integer >= 0 (virtual visits), got {prior!r}")
-
-    def __init__(
-        self,
-        c: float = math.sqrt(2.0),
-        rollout_depth: int = -1,
-        final: str = "visits",
-        workers: int = 1,
-        max_nodes: int = 5_000_000,
-        stop_early: bool = True,
-        tree: str = "sequence",
-        select: str = "ucb",
-        gamma: float = 0.1,
-        rm_warmup: int = 0,
-        playout: str = "random",
-        mast_epsilon: float = 0.4,
-        prior: int = 0,
-        greedy_epsilon: float = 0.2,
-    ):
-        self.check_options(
-            c=c,
-            rollout_depth=rollout_depth,
-            final=final,
-            workers=workers,
-            max_nodes=max_nodes,
-            tree=tree,
-            select=select,
-            gamma=gamma,
-            rm_warmup=rm_warmup,
-            playout=playout,
-            mast_epsilon=mast_epsilon,
-            prior=prior,
-            greedy_epsilon=greedy_epsilon,
-        )
-        self.options = {
-            "c": float(c),
-            "rollout_depth": rollout_depth,
-            "max_nodes": max_nodes,
-            "tree": tree,
-            "select": select,
-            "gamma": float(gamma),
-            "rm_warmup": rm_warmup,
-            "playout": playout,
-            "mast_epsilon": float(mast_epsilon),
-            "prior": prior,
-            "greedy_epsilon": float(greedy_epsilon),
-        }
-        self.final = final
-        self.workers = workers
-        self.stop_early = bool(stop_early)
+    OPTIONS = ISMCTS_OPTIONS
 
     def choose(self, state, seat: int, budget: Budget, rng: Rng) -> Decision:
         if state.current_player() != seat:
@@ -229,7 +217,7 @@ class ISMCTSSearcher(Searcher):
             seconds and self.stop_early and budget.iterations is None and self.final == "visits"
         )
         if self.workers == 1:
-            search = new_search(state, seat, self.options, rng)
+            search = new_search(state, seat, self.settings, rng)
             tree = IsmctsEdges(search, self.final)
             if stops_early:
                 # Purely timed: answer once the choice can no longer change (timing.py).
@@ -245,11 +233,10 @@ class ISMCTSSearcher(Searcher):
         else:
             stats = parallel.root_parallel(
                 lambda seed: IsmctsEdges(
-                    new_search(state, seat, self.options, Rng(seed)), self.final
+                    new_search(state, seat, self.settings, Rng(seed)), self.final
                 ),
                 seat,
                 budget,
-                iterations,
                 self.workers,
                 rng,
                 start,
@@ -259,28 +246,11 @@ class ISMCTSSearcher(Searcher):
         decision = to_decision(
             stats,
             self.final,
-            line_finisher(state, seat, rng.next_u64(), completion_pick(seat, self.options)),
+            line_finisher(state, seat, rng.next_u64(), completion_pick(seat, self.settings)),
         )
         decision.stats.update(
-            node_bytes=node_bytes(state.num_players, self.options["select"]),
+            node_bytes=node_bytes(state.num_players, self.settings["select"]),
             workers=self.workers,
             ms=int((clock.now() - start) * 1000),
         )
         return decision
-
-
-# The options `cadenza searchers` lists, with their defaults (from __init__).
-ISMCTS_OPTIONS: dict[str, Any] = option_defaults(ISMCTSSearcher)
-ISMCTS_OPTION_HELP = option_help(
-    ISMCTS_OPTIONS,
-    {
-        **TREE_OPTION_HELP,
-        "tree": "sequence: one tree over action sequences; infoset: a node per information "
-        "set of the seat to move",
-        "select": "ucb: UCB1 at every node; rm: regret matching, whose visits follow the "
-        "average strategy (towards equilibrium in two-seat zero-sum games)",
-        "gamma": "with select=rm: the share of uniform exploration mixed into each choice",
-        "rm_warmup": "with select=rm: a node chooses by UCB until its edges have this many visits",
-        "prior": "virtual visits a new edge starts with, valued by the game's heuristic (0: none)",
-    },
-)

@@ -9,23 +9,30 @@ answer (with workers, the trees are read as one once every thread has stopped).
 
 from __future__ import annotations
 
-import math
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable, Optional
 
 from engine.rng import Rng
 from engine.state import State
 from search import clock, parallel, treesummary
-from search.base import Budget, Decision, Searcher, option_defaults
+from search.base import Budget, Decision, Searcher
 from search.common import (
-    TREE_OPTION_HELP,
-    check_parallel,
-    check_playout_options,
-    check_tree_options,
+    FINAL,
+    GREEDY_EPSILON,
+    MAST_EPSILON,
+    MAX_NODES,
+    PARALLEL,
+    PLAYOUT,
+    REUSE,
+    ROLLOUT_DEPTH,
+    STOP_EARLY,
+    WIDENING,
+    WORKERS,
+    C,
     iteration_limit,
-    option_help,
 )
 from search.mcts import UctSearch
+from search.options import OptionsRecord
 from search.rootstats import RootStats, headline, line_finisher, to_decision
 from search.timing import run_sliced, run_until_settled
 from search.treesummary import Edge, SearchEdges
@@ -35,26 +42,39 @@ from search.treesummary import Edge, SearchEdges
 REUSE_PLIES = 6
 
 
-def uct_options(
-    c: float,
-    rollout_depth: int,
-    widening: float,
-    max_nodes: int,
-    playout: str = "random",
-    mast_epsilon: float = 0.4,
-    greedy_epsilon: float = 0.2,
-) -> dict[str, Any]:
-    """The options `new_search` builds a UctSearch from, as mcts and pimc keep them
-    (plain values, so they travel to worker processes)."""
-    return {
-        "c": c,
-        "rollout_depth": rollout_depth,
-        "widening": widening,
-        "max_nodes": max_nodes,
-        "playout": playout,
-        "mast_epsilon": mast_epsilon,
-        "greedy_epsilon": greedy_epsilon,
-    }
+# The options of mcts, in the order `searchers` lists them.
+MCTS_OPTIONS = OptionsRecord(
+    (
+        C,
+        ROLLOUT_DEPTH,
+        FINAL,
+        REUSE,
+        WORKERS,
+        WIDENING,
+        MAX_NODES,
+        STOP_EARLY,
+        PLAYOUT,
+        MAST_EPSILON,
+        GREEDY_EPSILON,
+        PARALLEL,
+    )
+)
+# What `new_search` builds a UctSearch from, as mcts and pimc keep them (plain
+# values, so they travel to worker processes).
+UCT_KEYS = (
+    "c",
+    "rollout_depth",
+    "widening",
+    "max_nodes",
+    "playout",
+    "mast_epsilon",
+    "greedy_epsilon",
+)
+
+
+def uct_options(options: dict[str, Any]) -> dict[str, Any]:
+    """The UCT_KEYS of checked options."""
+    return {key: options[key] for key in UCT_KEYS}
 
 
 def new_search(state: State, rng: Rng, tree_options: dict[str, Any]) -> UctSearch:
@@ -188,38 +208,11 @@ class MctsSearcher(Searcher):
     """
 
     name = "mcts"
+    OPTIONS = MCTS_OPTIONS
 
-    @staticmethod
-    def check_options(**options) -> None:
-        """SearchError naming the first bad option (SearcherSpec.checked_options)."""
-        check_tree_options(options)
-        check_playout_options(options)
-        check_parallel(options.get("parallel", "root"))
-
-    def __init__(
-        self,
-        c: float = math.sqrt(2.0),
-        rollout_depth: int = -1,
-        final: str = "visits",
-        reuse: bool = False,
-        workers: int = 1,
-        widening: float = 2.0,
-        max_nodes: int = 5_000_000,
-        stop_early: bool = True,
-        playout: str = "random",
-        mast_epsilon: float = 0.4,
-        greedy_epsilon: float = 0.2,
-        parallel: str = "root",
-    ):
-        self.tree_options = uct_options(
-            c, rollout_depth, widening, max_nodes, playout, mast_epsilon, greedy_epsilon
-        )
-        self.check_options(final=final, workers=workers, parallel=parallel, **self.tree_options)
-        self.parallel = parallel
-        self.final = final
-        self.stop_early = bool(stop_early)
-        self.reuse = bool(reuse)
-        self.workers = workers
+    def __init__(self, **options: Any):
+        super().__init__(**options)
+        self.tree_options = uct_options(self.settings)
         self._kept: Optional[UctSearch] = None
 
     def choose(self, state: State, seat: int, budget: Budget, rng: Rng) -> Decision:
@@ -228,7 +221,7 @@ class MctsSearcher(Searcher):
         if self.workers > 1 and self.parallel == "tree":
             stats = self._choose_shared(state, seat, budget, iterations, rng, start)
         elif self.workers > 1:
-            stats = self._choose_parallel(state, seat, budget, iterations, rng, start)
+            stats = self._choose_parallel(state, seat, budget, rng, start)
         elif not self.reuse:
             stats = search_task(
                 state,
@@ -278,14 +271,13 @@ class MctsSearcher(Searcher):
         return search, 0
 
     def _choose_parallel(
-        self, state: State, seat: int, budget: Budget, iterations: int, rng: Rng, start: float
+        self, state: State, seat: int, budget: Budget, rng: Rng, start: float
     ) -> RootStats:
         # Each tree seeded as search_task seeds its own.
         return parallel.root_parallel(
             lambda seed: UctEdges(new_search(state, Rng(seed).spawn(), self.tree_options), seat),
             seat,
             budget,
-            iterations,
             self.workers,
             rng,
             start,
@@ -310,8 +302,3 @@ class MctsSearcher(Searcher):
                 budget.deadline(start),
                 self._stop_early_for(budget, seat),
             )
-
-
-# The options `cadenza searchers` lists, with their defaults (from __init__).
-MCTS_OPTIONS: dict[str, Any] = option_defaults(MctsSearcher)
-MCTS_OPTION_HELP = option_help(MCTS_OPTIONS, TREE_OPTION_HELP)

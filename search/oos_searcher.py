@@ -46,10 +46,11 @@ from typing import Any
 from engine.game import draw_weighted
 from engine.rng import Rng
 from search import clock
-from search.base import Budget, Decision, Searcher, SearchError, option_defaults
-from search.common import check_max_nodes, iteration_limit, option_help
+from search.base import MAX_ITERATIONS, Budget, Decision, Searcher, SearchError
+from search.common import MAX_CONSTANT, MAX_NODES, iteration_limit
 from search.ismcts_searcher import TREE_SHAPES, ISMCTSSearcher
 from search.oos import OosSearch
+from search.options import Option, OptionsRecord
 from search.rootstats import ChildStats, RootStats, line_finisher, to_decision
 from search.timing import run_sliced
 
@@ -58,6 +59,54 @@ PLAY_RULES = ("sample", "best")
 ASSUMED_RATE = 1_000_000
 # The small search that picks each later step of a turn of several steps.
 COMPLETION_ITERATIONS = 200
+
+
+# The options of oos, in the order `searchers` lists them.
+OOS_OPTIONS = OptionsRecord(
+    (
+        Option(
+            "delta",
+            0.2,
+            "the share of iterations steered through what the seat saw",
+            0,
+            1,
+            open_hi=True,
+        ),
+        Option(
+            "epsilon",
+            0.6,
+            "exploration of the seat whose regrets an iteration updates",
+            0,
+            1,
+            open_lo=True,
+        ),
+        Option(
+            "play",
+            "sample",
+            "best: the average strategy's most probable action; sample: one drawn from it",
+            choices=PLAY_RULES,
+        ),
+        Option(
+            "max_nodes",
+            2_000_000,
+            "the search stops adding information sets at this many",
+            MAX_NODES.lo,
+            MAX_NODES.hi,
+        ),
+        Option(
+            "baselines", True, "learned baselines for the sampled values (VR-MCCFR): less variance"
+        ),
+        Option(
+            "below",
+            200_000,
+            "budgets of fewer iterations (or ms x 1000) are searched by ismcts instead",
+            0,
+            MAX_ITERATIONS,
+        ),
+        Option("small_tree", "infoset", "the tree option of that ismcts", choices=TREE_SHAPES),
+        Option("small_c", 0.35, "the exploration constant c of that ismcts", 0, MAX_CONSTANT),
+    )
+)
 
 
 def new_search(state, seat: int, options: dict[str, Any], rng: Rng) -> OosSearch:
@@ -101,59 +150,11 @@ class OosSearcher(Searcher):
 
     name = "oos"
 
-    @staticmethod
-    def check_options(**options) -> None:
-        """SearchError naming the first bad option (SearcherSpec.checked_options)."""
-        delta, epsilon = options["delta"], options["epsilon"]
-        if not isinstance(delta, (int, float)) or not 0 <= delta < 1:
-            raise SearchError(f"delta (the targeted share) must be in [0, 1), got {delta!r}")
-        if not isinstance(epsilon, (int, float)) or not 0 < epsilon <= 1:
-            raise SearchError(f"epsilon (exploration) must be in (0, 1], got {epsilon!r}")
-        if options["play"] not in PLAY_RULES:
-            raise SearchError(
-                f"play must be one of {', '.join(PLAY_RULES)}, got {options['play']!r}"
-            )
-        check_max_nodes(options["max_nodes"])
-        below = options["below"]
-        if isinstance(below, bool) or not isinstance(below, int) or below < 0:
-            raise SearchError(f"below must be an integer >= 0, got {below!r}")
-        if options["small_tree"] not in TREE_SHAPES:
-            raise SearchError(
-                f"small_tree must be one of {', '.join(TREE_SHAPES)}, got {options['small_tree']!r}"
-            )
-        small_c = options["small_c"]
-        if not isinstance(small_c, (int, float)) or not 0 <= small_c < float("inf"):
-            raise SearchError(f"small_c must be a number >= 0, got {small_c!r}")
+    OPTIONS = OOS_OPTIONS
 
-    def __init__(
-        self,
-        delta: float = 0.2,
-        epsilon: float = 0.6,
-        play: str = "sample",
-        max_nodes: int = 2_000_000,
-        baselines: bool = True,
-        below: int = 200_000,
-        small_tree: str = "infoset",
-        small_c: float = 0.35,
-    ):
-        self.check_options(
-            delta=delta,
-            epsilon=epsilon,
-            play=play,
-            max_nodes=max_nodes,
-            below=below,
-            small_tree=small_tree,
-            small_c=small_c,
-        )
-        self.options = {
-            "delta": float(delta),
-            "epsilon": float(epsilon),
-            "max_nodes": max_nodes,
-            "baselines": bool(baselines),
-        }
-        self.play = play
-        self.below = below
-        self.small = ISMCTSSearcher(c=small_c, tree=small_tree)
+    def __init__(self, **options: Any):
+        super().__init__(**options)
+        self.small = ISMCTSSearcher(c=self.small_c, tree=self.small_tree)
 
     def is_small(self, budget: Budget) -> bool:
         """Whether `budget` allows fewer than `below` iterations (ismcts's then)."""
@@ -171,7 +172,7 @@ class OosSearcher(Searcher):
             decision.stats["searched_by"] = "ismcts"
             return decision
         start = clock.now()
-        search = new_search(state, seat, self.options, rng)
+        search = new_search(state, seat, self.settings, rng)
         deadline = None if budget.movetime_ms is None else start + budget.movetime_ms / 1000.0
         run_sliced(search.run, iteration_limit(budget), deadline, lambda: progress_of(search))
         policy = search.root_policy()
@@ -179,7 +180,7 @@ class OosSearcher(Searcher):
         decision = to_decision(
             stats,
             "visits",
-            line_finisher(state, seat, rng.next_u64(), completion_pick(seat, self.options)),
+            line_finisher(state, seat, rng.next_u64(), completion_pick(seat, self.settings)),
         )
         decision.stats.update(
             policy=policy,
@@ -234,20 +235,3 @@ def completion_pick(seat: int, options: dict[str, Any]):
         return most_probable(search.root_policy())
 
     return pick
-
-
-# The options `cadenza searchers` lists, with their defaults (from __init__).
-OOS_OPTIONS: dict[str, Any] = option_defaults(OosSearcher)
-OOS_OPTION_HELP = option_help(
-    OOS_OPTIONS,
-    {
-        "delta": "the share of iterations steered through what the seat saw",
-        "epsilon": "exploration of the seat whose regrets an iteration updates",
-        "play": "best: the average strategy's most probable action; sample: one drawn from it",
-        "max_nodes": "the search stops adding information sets at this many",
-        "baselines": "learned baselines for the sampled values (VR-MCCFR): less variance",
-        "below": "budgets of fewer iterations (or ms x 1000) are searched by ismcts instead",
-        "small_tree": "the tree option of that ismcts",
-        "small_c": "the exploration constant c of that ismcts",
-    },
-)

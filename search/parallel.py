@@ -18,15 +18,11 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable, Optional, Sequence
 
 from search import clock
-from search.base import Budget, SearchError
+from search.base import Budget
+from search.common import check_workers, iteration_limit
 from search.rootstats import RootStats, headline
 from search.timing import run_sliced, run_until_settled
-from search.treesummary import PooledEdges, TreeEdges, line_settled, summarize
-
-
-def check_workers(workers: int) -> None:
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise SearchError(f"workers must be a positive integer, got {workers!r}")
+from search.treesummary import PooledEdges, Several, TreeEdges, line_settled, summarize
 
 
 def run_tasks(
@@ -84,7 +80,7 @@ def movetime_each(budget: Budget, start: float, rounds: int = 1) -> Optional[flo
     return max(1.0, (budget.movetime_ms - (clock.now() - start) * 1000.0) / rounds)
 
 
-class SharedTree:
+class SharedTree(Several):
     """Tree parallelism: `searches` that grow one tree (the first one's: see
     UctSearch.share_tree), each in a thread of `executor`. It is itself a search:
     `run` runs them all, sharing out the iterations, until every one has stopped,
@@ -93,20 +89,13 @@ class SharedTree:
     budget the answer depends on how the threads interleave, not on the seed only."""
 
     def __init__(self, searches: Sequence[Any], executor: ThreadPoolExecutor):
-        self.searches = list(searches)
+        super().__init__(searches)
+        self.searches = self.parts
         self.executor = executor
 
     @property
     def tree(self):
         return self.searches[0].tree
-
-    @property
-    def root_state(self):
-        return self.searches[0].root_state
-
-    @property
-    def iterations(self) -> int:
-        return sum(search.iterations for search in self.searches)
 
     def run(self, iterations: int, deadline: Optional[float] = None) -> int:
         parts = split(iterations, len(self.searches))
@@ -127,7 +116,6 @@ def root_parallel(
     new_tree: Callable[[int], TreeEdges],
     seat: int,
     budget: Budget,
-    iterations: int,
     workers: int,
     rng,
     start: float,
@@ -136,11 +124,12 @@ def root_parallel(
 ) -> RootStats:
     """Root parallelism: `workers` independent trees `new_tree(seed)` of one position,
     seeds drawn from `rng` in order, each grown in its own thread with its share of
-    the iterations until the budget's deadline (or a stop), then read for `seat` as
-    one tree (treesummary.PooledEdges: visits and returns summed per action at the
-    root and at every later step of a line). With an iteration budget the answer depends
-    on the seed only. The first tree reports progress: its value and pv, with the
-    iterations and nodes of all trees (the best by `final`).
+    the budget's iterations (common.iteration_limit) until its deadline (or a stop),
+    then read for `seat` as one tree (treesummary.PooledEdges: visits and returns
+    summed per action at the root and at every later step of a line). With an
+    iteration budget the answer depends on the seed only. The first tree reports
+    progress: its value and pv, with the iterations and nodes of all trees (the best
+    by `final`).
 
     `stop_early` (a purely timed search, most visited choice): all trees stop once
     each has settled (search/timing.py) on the same first action. Each tree judges
@@ -149,6 +138,7 @@ def root_parallel(
     earlier still is when the last one settles; the sum's leader is then theirs."""
     check_workers(workers)
     deadline = budget.deadline(start)
+    iterations = iteration_limit(budget)
     plan = [(share, rng.next_u64()) for share in shares(budget, iterations, workers) if share > 0]
     trees = [new_tree(seed) for _, seed in plan]
     verdicts: list[Optional[int]] = [None] * len(trees)  # the first action each settled on

@@ -29,17 +29,10 @@ from typing import Any
 from engine.rng import Rng
 from engine.state import State
 from search import clock, parallel, progress
-from search.base import Budget, Decision, Searcher, SearchError, option_defaults
-from search.common import (
-    TREE_OPTION_HELP,
-    budget_for_forced_turn,
-    check_playout_options,
-    check_tree_options,
-    iteration_limit,
-    option_help,
-    sees_everything,
-)
+from search.base import Budget, Decision, Searcher
+from search.common import MAX_WORLDS, budget_for_forced_turn, iteration_limit, sees_everything
 from search.mcts_searcher import MCTS_OPTIONS, completion_pick, search_task, uct_options
+from search.options import Option
 from search.rootstats import headline, line_finisher, merge, to_decision
 
 DEFAULT_DETERMINIZATIONS = 8
@@ -48,44 +41,29 @@ DEFAULT_DETERMINIZATIONS = 8
 MIN_SHARE = 2
 
 
+# k, then mcts's options (and defaults) except `reuse` (a kept tree would belong to
+# one sampled world) and `parallel` (each world's search is a tree of its own).
+PIMC_OPTIONS = MCTS_OPTIONS.extended(
+    Option(
+        "k",
+        DEFAULT_DETERMINIZATIONS,
+        "determinizations sampled from the seat's view, one UCT search each",
+        1,
+        MAX_WORLDS,
+    ),
+    drop=("reuse", "parallel"),
+)
+
+
 class PimcSearcher(Searcher):
     """k determinizations, one UCT search each, root visits summed."""
 
     name = "pimc"
+    OPTIONS = PIMC_OPTIONS
 
-    # k, then mcts's options (and defaults) except `reuse`: a kept tree would belong
-    # to one sampled world.
-    @staticmethod
-    def check_options(**options) -> None:
-        """SearchError naming the first bad option (SearcherSpec.checked_options)."""
-        k = options["k"]
-        if isinstance(k, bool) or not isinstance(k, int) or k < 1:
-            raise SearchError(f"k (determinizations) must be a positive integer, got {k!r}")
-        check_tree_options(options)
-        check_playout_options(options)
-
-    def __init__(
-        self,
-        k: int = DEFAULT_DETERMINIZATIONS,
-        c: float = MCTS_OPTIONS["c"],
-        rollout_depth: int = MCTS_OPTIONS["rollout_depth"],
-        final: str = MCTS_OPTIONS["final"],
-        workers: int = MCTS_OPTIONS["workers"],
-        widening: float = MCTS_OPTIONS["widening"],
-        max_nodes: int = MCTS_OPTIONS["max_nodes"],
-        stop_early: bool = MCTS_OPTIONS["stop_early"],
-        playout: str = MCTS_OPTIONS["playout"],
-        mast_epsilon: float = MCTS_OPTIONS["mast_epsilon"],
-        greedy_epsilon: float = MCTS_OPTIONS["greedy_epsilon"],
-    ):
-        self.tree_options = uct_options(
-            c, rollout_depth, widening, max_nodes, playout, mast_epsilon, greedy_epsilon
-        )
-        self.check_options(k=k, final=final, workers=workers, **self.tree_options)
-        self.k = k
-        self.final = final
-        self.workers = workers
-        self.stop_early = bool(stop_early)
+    def __init__(self, **options: Any):
+        super().__init__(**options)
+        self.tree_options = uct_options(self.settings)
 
     def choose(self, state: State, seat: int, budget: Budget, rng: Rng) -> Decision:
         start = clock.now()
@@ -121,11 +99,3 @@ class PimcSearcher(Searcher):
         decision.stats["determinizations"] = len(worlds)
         decision.stats["ms"] = int((clock.now() - start) * 1000)
         return decision
-
-
-# The options `cadenza searchers` lists, with their defaults (from __init__).
-PIMC_OPTIONS: dict[str, Any] = option_defaults(PimcSearcher)
-PIMC_OPTION_HELP = option_help(
-    PIMC_OPTIONS,
-    {"k": "determinizations sampled from the seat's view, one UCT search each", **TREE_OPTION_HELP},
-)

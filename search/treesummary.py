@@ -11,7 +11,7 @@ which of them the searcher follows (its ranking and tie-break).
 
 from __future__ import annotations
 
-from typing import Any, Callable, NamedTuple, Optional, Protocol
+from typing import Any, Callable, NamedTuple, Optional, Protocol, Sequence
 
 from engine.rng import Rng
 from search.rootstats import ChildStats, RootStats
@@ -73,7 +73,27 @@ class SearchEdges:
         return self.search.tree.count
 
 
-class PooledEdges:
+class Several:
+    """Several searches or trees of one position, counted as one: the first one's
+    root state, and the iterations and nodes of all."""
+
+    def __init__(self, parts: Sequence[Any]):
+        self.parts = list(parts)
+
+    @property
+    def root_state(self):
+        return self.parts[0].root_state
+
+    @property
+    def iterations(self) -> int:
+        return sum(part.iterations for part in self.parts)
+
+    @property
+    def nodes(self) -> int:
+        return sum(part.nodes for part in self.parts)
+
+
+class PooledEdges(Several):
     """Several trees of one position read as one tree (root parallelism's merge): a
     node is the tuple of each tree's node on the same path from the root (None where
     a tree never went), node 0 being every root. An edge sums the trees' visits and
@@ -82,19 +102,8 @@ class PooledEdges:
     tree's ranking picks among pooled edges."""
 
     def __init__(self, trees: list[TreeEdges]):
-        self.trees = list(trees)
-
-    @property
-    def root_state(self):
-        return self.trees[0].root_state
-
-    @property
-    def iterations(self) -> int:
-        return sum(tree.iterations for tree in self.trees)
-
-    @property
-    def nodes(self) -> int:
-        return sum(tree.nodes for tree in self.trees)
+        super().__init__(trees)
+        self.trees = self.parts
 
     def edges(self, node, state: Optional[Any] = None) -> list[Edge]:
         nodes = (0,) * len(self.trees) if node == 0 else node

@@ -8,7 +8,7 @@ from typing import Any
 from cli.specs import SeatSpec, parse_seat_spec
 from engine.errors import CadenzaError, StateFormatError
 from engine.rng import Rng
-from engine.validate import get_int
+from engine.validate import get_int, is_int
 
 
 def need(data: dict, key: str, kind: type | tuple, what: str = "") -> Any:
@@ -28,9 +28,7 @@ def rng_field(data: dict, key: str) -> Rng:
     """An Rng restored from the four integers getstate() gave."""
     value = need(data, key, list, "a list of four 64-bit integers")
     rng = Rng(0)
-    if len(value) != 4 or not all(
-        isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 2**64 for v in value
-    ):
+    if len(value) != 4 or not all(is_int(v) and 0 <= v < 2**64 for v in value):
         raise StateFormatError(f"{key} must be a list of four 64-bit integers, got {value!r}")
     try:
         rng.setstate(value)

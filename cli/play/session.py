@@ -18,12 +18,13 @@ from cli.play.saveformat import log_field, log_length, need
 from cli.specs import SeatSpec
 from engine.errors import CadenzaError, StateFormatError
 from engine.rng import Rng
+from engine.validate import is_int
 from search.base import SearchError
 
 
 def check_seat(seat: int, players: int) -> int:
     """The person's seat, which must be one of the game's."""
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+    if not is_int(seat) or not 0 <= seat < players:
         raise PlayError(
             f"your seat must be 0..{players - 1} in a {players}-player game, got {seat!r}"
         )

@@ -26,6 +26,7 @@ from cli.serve.rooms import Room
 from cli.serve.sockets import parse_json, serve_messages
 from cli.serve.tablesocket import TABLE_MESSAGES, TablePeer
 from cli.specs import MAX_LEVEL, MIN_LEVEL
+from engine.validate import is_int
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 16_384  # bytes of an HTTP request body
@@ -51,7 +52,7 @@ async def json_body(request: Request, limit: int = MAX_BODY) -> dict:
 def integer(data: dict, name: str, default=None):
     """The field `name` of a request, an integer if it is given."""
     value = data.get(name, default)
-    if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+    if value is not None and not is_int(value):
         raise BadRequest(f"{name} must be an integer")
     return value
 

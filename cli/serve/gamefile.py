@@ -36,6 +36,7 @@ from cli.levels.ladder import DEFAULT_LEVEL
 from cli.play.aisession import redealt
 from cli.serve.rooms import Room, RoomError
 from engine.errors import CadenzaError
+from engine.validate import is_int
 
 FORMAT = "cadenza-web-game"
 FORMAT_VERSION = 1
@@ -217,7 +218,7 @@ def _replay(room: Room, seat: int, start: str, turns: list) -> None:
         if not isinstance(turn, dict):
             raise FileError(f"turn {n} must be an object")
         mover, actions = turn.get("mover"), turn.get("actions")
-        if isinstance(mover, bool) or not isinstance(mover, int) or not isinstance(actions, list):
+        if not is_int(mover) or not isinstance(actions, list):
             raise FileError(f"turn {n} needs a mover seat and a list of actions")
         try:
             _replay_turn(room, seat, mover, actions)

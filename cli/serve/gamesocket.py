@@ -9,6 +9,7 @@ from __future__ import annotations
 from cli.serve.errors import BadRequest
 from cli.serve.sockets import Peer, message
 from cli.serve.views import view_for
+from engine.validate import is_int
 
 
 class SeatPeer(Peer):
@@ -33,7 +34,7 @@ def check_own_seat(data: dict, seat: int) -> None:
     claimed = data.get("seat")
     if claimed is None or claimed == seat:
         return
-    if isinstance(claimed, bool) or not isinstance(claimed, int):
+    if not is_int(claimed):
         raise BadRequest("seat must be an integer")
     raise BadRequest(f"your link is for seat {seat}: it cannot act for seat {claimed}")
 

@@ -14,6 +14,7 @@ from cli.defaults import DEFAULT_MOVETIME_MS
 from cli.levels.ladder import DEFAULT_LEVEL, LEGACY_LEVELS, level_named
 from cli.serve.errors import RoomError
 from cli.specs import MAX_LEVEL, MIN_LEVEL, level_spec
+from engine.validate import is_int
 
 
 def read_level(value: Any, what: str) -> int:
@@ -21,7 +22,7 @@ def read_level(value: Any, what: str) -> int:
     else, its message `what` followed by the range ("level must be")."""
     if value is None:
         return DEFAULT_LEVEL
-    is_number = isinstance(value, int) and not isinstance(value, bool)
+    is_number = is_int(value)
     found = level_named(str(value) if is_number else value)
     if found is None:
         raise RoomError(f"{what} {MIN_LEVEL}..{MAX_LEVEL}, got {value!r}")

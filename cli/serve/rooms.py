@@ -28,6 +28,7 @@ from cli.serve.sessions import new_id, new_token, read_sessions, token_is
 from cli.serve.views import join_words, seat_words
 from engine.errors import CadenzaError
 from engine.rng import Rng
+from engine.validate import is_int
 
 # An AI seat's strength is a level 1..10 (cli/levels/ladder.py), written "1".."10".
 MAX_TURN_ACTIONS = 64  # more actions than any one turn of any game takes
@@ -196,7 +197,7 @@ class Room:
         for action in actions:
             if scratch.current_player() != seat:
                 raise RoomError("those actions go past the end of your turn")
-            if isinstance(action, bool) or not isinstance(action, int):
+            if not is_int(action):
                 raise RoomError(f"an action is an integer id, got {action!r}")
             if action not in scratch.legal_actions():
                 reason = None
@@ -301,9 +302,7 @@ def upgraded(seat: dict) -> dict:
 
 def check_humans(humans: Any, players: int) -> set[int]:
     """The seats marked for people: a list of distinct seat numbers of the game."""
-    if not isinstance(humans, (list, tuple)) or not all(
-        isinstance(h, int) and not isinstance(h, bool) for h in humans
-    ):
+    if not isinstance(humans, (list, tuple)) or not all(is_int(h) for h in humans):
         raise RoomError("humans must be a list of seat numbers")
     bad = [h for h in humans if not 0 <= h < players]
     if bad:

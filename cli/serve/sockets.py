@@ -16,6 +16,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cli.serve.errors import BadRequest, Stale
 from engine.errors import CadenzaError
+from engine.validate import is_int
 
 log = logging.getLogger("cadenza.serve")
 MAX_MESSAGE = 8_192  # characters of one WebSocket message
@@ -124,7 +125,7 @@ def parse_message(text, messages: dict[str, Message]) -> dict:
     if extra:
         raise BadRequest(f"unknown field(s) in {data['type']}: {', '.join(sorted(extra))}")
     version = data.get("version")
-    if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
+    if version is not None and not is_int(version):
         raise BadRequest("version must be an integer")
     return data
 

@@ -33,7 +33,7 @@ taken before the search, which begins at the first real choice.
 from __future__ import annotations
 
 import math
-from typing import Any, Optional
+from typing import Optional
 
 import numpy as np
 from open_spiel.python.algorithms import ismcts, mcts
@@ -50,20 +50,58 @@ from search.base import (
     SearchError,
     SearcherSpec,
     extend_turn,
-    option_defaults,
 )
-from search.common import forced_steps, iteration_limit
+from search.common import MAX_CONSTANT, MAX_WORLDS, forced_steps, iteration_limit
+from search.options import Option, OptionsRecord
 from search.treesummary import COMPLETION_ITERATIONS
 
-OPTION_HELP = {
-    "uct_c": "UCT exploration constant on returns in [0, 1] (as ismcts's c)",
-    "seed": "-1: the bot's randomness follows the search's seed; N: seeded N each decision",
-    "rollouts": "compiled: Cadenza's compiled random playouts; openspiel: OpenSpiel's, in Python",
-    "max_world_samples": "-1: a new determinization every iteration; N: N worlds reused",
-}
-
-
 ROLLOUTS = ("compiled", "openspiel")
+
+# The options of openspiel-mcts; openspiel-ismcts has max_world_samples too.
+MCTS_OPTIONS = OptionsRecord(
+    (
+        Option(
+            "uct_c",
+            math.sqrt(2.0),
+            "UCT exploration constant on returns in [0, 1] (as ismcts's c)",
+            0,
+            MAX_CONSTANT,
+        ),
+        Option(
+            "seed",
+            -1,
+            "-1: the bot's randomness follows the search's seed; N: seeded N each decision",
+            -1,
+            2**32 - 1,
+        ),
+        Option(
+            "rollouts",
+            "compiled",
+            "compiled: Cadenza's compiled random playouts; openspiel: OpenSpiel's, in Python",
+            choices=ROLLOUTS,
+        ),
+    )
+)
+
+
+def check_world_samples(options: dict) -> None:
+    if options["max_world_samples"] == 0:
+        raise SearchError("max_world_samples must be -1 or a positive integer, got 0")
+
+
+ISMCTS_OPTIONS = OptionsRecord(
+    MCTS_OPTIONS.options
+    + (
+        Option(
+            "max_world_samples",
+            -1,
+            "-1: a new determinization every iteration; N: N worlds reused",
+            -1,
+            MAX_WORLDS,
+        ),
+    ),
+    check_world_samples,
+)
 
 
 class CompiledRollouts(mcts.Evaluator):
@@ -132,26 +170,7 @@ class OpenSpielSearcher(Searcher):
     """A search by one of OpenSpiel's bots on the bridged game; subclasses build the
     bot, run it and read its root."""
 
-    def __init__(self, uct_c: float = math.sqrt(2.0), seed: int = -1, rollouts: str = "compiled"):
-        self.check_options(uct_c=uct_c, seed=seed, rollouts=rollouts)
-        self.uct_c = float(uct_c)
-        self.seed = seed
-        self.rollouts = rollouts
-
-    @staticmethod
-    def check_options(**options: Any) -> None:
-        uct_c, seed = options["uct_c"], options["seed"]
-        if options["rollouts"] not in ROLLOUTS:
-            raise SearchError(
-                f"rollouts must be one of {', '.join(ROLLOUTS)}, got {options['rollouts']!r}"
-            )
-        if isinstance(uct_c, bool) or not isinstance(uct_c, (int, float)) or not uct_c >= 0:
-            raise SearchError(f"uct_c must be a number >= 0, got {uct_c!r}")
-        if isinstance(seed, bool) or not isinstance(seed, int) or not -1 <= seed < 2**32:
-            raise SearchError(f"seed must be -1 (the search's) or 0..2**32-1, got {seed!r}")
-        worlds = options.get("max_world_samples", -1)
-        if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds == 0 or worlds < -1:
-            raise SearchError(f"max_world_samples must be -1 or a positive integer, got {worlds!r}")
+    OPTIONS = MCTS_OPTIONS
 
     def choose(self, state, seat: int, budget: Budget, rng: Rng) -> Decision:
         if state.current_player() != seat:
@@ -304,18 +323,7 @@ class OpenSpielIsmctsSearcher(OpenSpielSearcher):
 
     name = "openspiel-ismcts"
 
-    def __init__(
-        self,
-        uct_c: float = math.sqrt(2.0),
-        seed: int = -1,
-        rollouts: str = "compiled",
-        max_world_samples: int = -1,
-    ):
-        self.check_options(
-            uct_c=uct_c, seed=seed, rollouts=rollouts, max_world_samples=max_world_samples
-        )
-        super().__init__(uct_c, seed, rollouts)
-        self.max_world_samples = max_world_samples
+    OPTIONS = ISMCTS_OPTIONS
 
     def search(self, game, root, iterations, deadline, random_state, rng):
         leaves = evaluator(self.rollouts, random_state, rng)
@@ -359,25 +367,21 @@ class OpenSpielIsmctsSearcher(OpenSpielSearcher):
 
 def searcher_specs() -> list[SearcherSpec]:
     """The two searchers, as the plugin registers them."""
-    mcts_options = option_defaults(OpenSpielMctsSearcher)
-    ismcts_options = option_defaults(OpenSpielIsmctsSearcher)
     return [
         SearcherSpec(
             "openspiel-mcts",
             OpenSpielMctsSearcher,
-            mcts_options,
+            MCTS_OPTIONS,
             "OpenSpiel's MCTSBot (Python) on the bridged game: UCT, random rollouts",
             # Like mcts, it would take one guess at hidden cards for the truth.
             supports=lambda game: not game.hidden_information,
-            option_help={name: OPTION_HELP[name] for name in mcts_options},
         ),
         SearcherSpec(
             "openspiel-ismcts",
             OpenSpielIsmctsSearcher,
-            ismcts_options,
+            ISMCTS_OPTIONS,
             "OpenSpiel's ISMCTSBot (Python) on the bridged game: a node per information state",
             # OpenSpiel's ISMCTS refuses perfect-information games.
             supports=lambda game: game.hidden_information,
-            option_help={name: OPTION_HELP[name] for name in ismcts_options},
         ),
     ]

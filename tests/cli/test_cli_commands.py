@@ -247,9 +247,9 @@ def _registry_that_checks_but_never_builds():
 @pytest.mark.parametrize(
     "text, message",
     [
-        ("mcts:c=-1", "c (exploration) must be a number >= 0, got -1.0"),
-        ("ismcts:workers=0", "workers must be a positive integer, got 0"),
-        ("pimc:k=0", "k (determinizations) must be a positive integer, got 0"),
+        ("mcts:c=-1", "c must be a number in [0, 1000000], got -1.0"),
+        ("ismcts:workers=0", "workers must be an integer in 1..256, got 0"),
+        ("pimc:k=0", "k must be an integer in 1..10000, got 0"),
         (
             "expectimax:depth=0",
             "expectimax option depth must be -1 (unlimited) or at least 1, got 0",
@@ -269,4 +269,4 @@ def test_a_match_with_an_out_of_range_option_stops_before_any_game():
         ["match", "tictactoe", "--entrant", "a=mcts:c=-1", "--entrant", "r=random", "--games", "2"],
     )
     assert result.exit_code == 2
-    assert "c (exploration) must be a number >= 0" in result.output
+    assert "c must be a number in [0, 1000000]" in result.output

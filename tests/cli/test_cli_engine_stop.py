@@ -113,7 +113,7 @@ def test_other_commands_while_searching_are_busy_and_change_nothing(engine):
         "new tictactoe",
         "setoption c=3",
         "go iterations=5",
-        "quit",
+        "quit now",
         "isready now",
         "frobnicate",
     ):
@@ -177,6 +177,23 @@ def test_end_of_input_during_a_search_stops_it_and_exits_zero(engine):
     time.sleep(0.2)
     start = time.perf_counter()
     assert engine.close() == 0
+    assert time.perf_counter() - start < 5
+
+
+@pytest.mark.parametrize("budget", ["infinite", "movetime=60000"])
+def test_quit_during_a_search_stops_it_answers_and_exits_zero(engine, budget):
+    """As UCI engines do: the search's answer and status line come as after `stop`,
+    then quit's own `ok`, and the engine exits 0 at once."""
+    engine.ok("new pig seed=7 variant=target20")
+    legal = engine.one("legal", "legal").split()
+    send(engine, f"go {budget} searcher=mcts seed=1")
+    time.sleep(0.3)
+    send(engine, "quit")
+    start = time.perf_counter()
+    answer = [next_answer_line(engine), engine.read_line(), engine.read_line()]
+    assert answer[0].startswith("bestmove ") and answer[0].split()[1] in legal, answer
+    assert answer[1:] == ["ok", "ok"]
+    assert engine.proc.wait(timeout=5) == 0
     assert time.perf_counter() - start < 5
 
 

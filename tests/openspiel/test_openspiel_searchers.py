@@ -134,8 +134,8 @@ def test_openspiel_rollouts_play_as_the_bridge_sees_the_game():
 @pytest.mark.parametrize(
     "spec, message",
     [
-        ({"uct_c": -1.0}, "uct_c must be a number >= 0, got -1.0"),
-        ({"seed": -2}, "seed must be -1 (the search's) or 0..2**32-1, got -2"),
+        ({"uct_c": -1.0}, "uct_c must be a number in [0, 1000000], got -1.0"),
+        ({"seed": -2}, "seed must be an integer in -1..4294967295, got -2"),
         ({"rollouts": "fast"}, "rollouts must be one of compiled, openspiel, got 'fast'"),
         ({"max_world_samples": 0}, "max_world_samples must be -1 or a positive integer, got 0"),
     ],

@@ -1,4 +1,4 @@
-"""search.base: budgets, option coercion, SearcherSpec.create, turn_of, and decide(),
+"""search.base: budgets, option conversion, SearcherSpec.create, turn_of, and decide(),
 the one entry point that shows a searcher only the mover's view."""
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ from search.base import (
     Searcher,
     SearchError,
     SearcherSpec,
-    coerce_option,
     decide,
     turn_of,
 )
+from search.options import Option
 
 
 class Recorder(Searcher):
@@ -86,21 +86,21 @@ def test_budget_deadline():
         ("visits", "value", "value"),
     ],
 )
-def test_coerce_option_follows_the_default_type(default, text, expected):
-    value = coerce_option("opt", default, text)
+def test_an_option_reads_text_as_its_defaults_type(default, text, expected):
+    value = Option("opt", default).parse(text)
     assert value == expected and type(value) is type(expected)
 
 
-def test_coerce_option_leaves_non_strings_alone():
-    assert coerce_option("depth", 1, 7) == 7
+def test_an_option_takes_a_value_of_its_type_as_it_is():
+    assert Option("depth", 1).parse(7) == 7
 
 
 @pytest.mark.parametrize("default, text", [(1, "x"), (1, "1.5"), (1.4, "fast"), (True, "maybe")])
-def test_coerce_option_names_the_bad_option(default, text):
+def test_an_option_names_itself_in_text_it_cannot_read(default, text):
     with pytest.raises(
         SearchError, match=f"option opt={text} is not a valid {type(default).__name__}"
     ):
-        coerce_option("opt", default, text)
+        Option("opt", default).parse(text)
 
 
 def test_create_merges_coerced_options_over_the_defaults():

@@ -247,7 +247,7 @@ def test_the_searcher_option_and_its_errors(registry):
     for gamma in (0, 1.5, "x"):
         with pytest.raises(SearchError, match="gamma"):
             spec.create(select="rm", gamma=gamma)
-    with pytest.raises(SearchError, match="rm_warmup must be an integer >= 0"):
+    with pytest.raises(SearchError, match=r"rm_warmup must be an integer in 0\.\."):
         spec.create(select="rm", rm_warmup=-1)
     # Leduc suggests the infoset shape (GameSpec.searcher_options); a user's word wins.
     state = dealt(leduc, 3)

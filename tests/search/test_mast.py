@@ -111,7 +111,10 @@ def test_mast_searches_repeat_from_a_seed():
     "options, message",
     [
         ({"playout": "smart"}, "playout must be one of random, mast, greedy"),
-        ({"playout": "mast", "mast_epsilon": 1.5}, "mast_epsilon must be in"),
+        (
+            {"playout": "mast", "mast_epsilon": 1.5},
+            "mast_epsilon must be a number in .0, 1., got 1.5",
+        ),
     ],
 )
 def test_bad_mast_options_are_refused(options, message):

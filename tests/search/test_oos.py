@@ -129,7 +129,7 @@ def test_a_small_budget_is_searched_by_ismcts(registry):
     }
     assert list(by_budget.values()) == ["ismcts", "oos", "ismcts", "oos", "ismcts"]
     # That ISMCTS is Leduc's own: a node per information set, c = 0.35.
-    assert (searcher.small.options["tree"], searcher.small.options["c"]) == ("infoset", 0.35)
+    assert (searcher.small.settings["tree"], searcher.small.settings["c"]) == ("infoset", 0.35)
 
 
 def test_only_games_that_keep_their_history(registry):

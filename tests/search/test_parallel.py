@@ -15,7 +15,7 @@ from engine.rng import Rng
 from plugins.manager import default_registry
 from search import clock, parallel, progress, stopping
 from search.base import Budget, SearchError, decide
-from search.mcts_searcher import MctsSearcher, UctEdges, new_search, uct_options
+from search.mcts_searcher import MCTS_OPTIONS, MctsSearcher, UctEdges, new_search, uct_options
 from search.rootstats import merge
 from search.treesummary import Edge, PooledEdges, summarize
 
@@ -33,13 +33,20 @@ def pig():
 
 
 def pig_tree(state, seed: int) -> UctEdges:
-    return UctEdges(new_search(state, Rng(seed).spawn(), uct_options(1.4, -1, 2.0, 100_000)), 0)
+    return UctEdges(
+        new_search(
+            state,
+            Rng(seed).spawn(),
+            uct_options(MCTS_OPTIONS.checked({"c": 1.4, "max_nodes": 100_000})),
+        ),
+        0,
+    )
 
 
 def test_threads_give_the_answer_of_the_same_trees_grown_one_after_another(pig):
     state = pig.new_state(variant="target20")
     merged = parallel.root_parallel(
-        lambda seed: pig_tree(state, seed), 0, Budget(iterations=3001), 3001, 2, Rng(9), 0.0
+        lambda seed: pig_tree(state, seed), 0, Budget(iterations=3001), 2, Rng(9), 0.0
     )
     seeds = Rng(9)
     trees = []
@@ -187,7 +194,7 @@ def test_progress_reports_count_the_iterations_of_both_trees(pig):
 
     with progress.listening(listen, every=0.02):
         merged = parallel.root_parallel(
-            new_tree, 0, Budget(movetime_ms=300), 1 << 62, 2, Rng(1), clock.now()
+            new_tree, 0, Budget(movetime_ms=300), 2, Rng(1), clock.now()
         )
     assert len(heard) >= 2
     assert all(report["iterations"] >= own for report, own in heard)
@@ -217,9 +224,9 @@ def test_worker_threads_see_the_callers_stop_request():
 
 @pytest.mark.parametrize("workers", [0, -2, True, 1.5, "2"])
 def test_bad_worker_counts_are_refused(workers):
-    with pytest.raises(SearchError, match="workers must be a positive integer"):
+    with pytest.raises(SearchError, match="workers must be an integer in 1..256"):
         parallel.run_tasks(int, [(1,)], workers)
-    with pytest.raises(SearchError, match="workers must be a positive integer"):
+    with pytest.raises(SearchError, match="workers must be an integer in 1..256"):
         MctsSearcher(workers=workers)
 
 

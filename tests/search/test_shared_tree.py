@@ -15,9 +15,9 @@ from engine.rng import Rng
 from plugins.manager import default_registry
 from search import parallel, progress, stopping
 from search.base import Budget, SearchError, decide
-from search.mcts_searcher import MctsSearcher, new_search, uct_options
+from search.mcts_searcher import MCTS_OPTIONS, MctsSearcher, new_search, uct_options
 
-OPTIONS = uct_options(1.4, -1, 2.0, 1_000_000)
+OPTIONS = uct_options(MCTS_OPTIONS.checked({"c": 1.4, "max_nodes": 1_000_000}))
 
 
 def shared_searches(state, workers: int, seed: int = 1):
