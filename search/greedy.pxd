@@ -4,6 +4,7 @@
 # play, which tells a small search more per iteration; each step costs one copy, one
 # move and one heuristic per legal action. The copies are made into one scratch state
 # (State.c_copy_into), so the playout runs without the GIL.
+from engine.playout cimport PlayoutPolicy
 from engine.rng cimport rng_t
 from engine.state cimport State
 
@@ -14,16 +15,11 @@ from engine.state cimport State
 cdef Greedy new_greedy(str playout, State root, double epsilon)
 
 
-cdef class Greedy:
-    cdef readonly double epsilon        # the share of decisions chosen uniformly
+# A playout policy (engine/playout.pxd): a decision is uniform with probability
+# epsilon, else the action whose position the heuristic (the returns at a terminal)
+# rates best for the mover.
+cdef class Greedy(PlayoutPolicy):
     cdef State scratch                  # where each legal action is tried
 
-    # The action `state`'s mover takes (`state` is at a decision; `actions` holds its
-    # n legal actions): uniform with probability epsilon, else the one whose position
-    # the heuristic (the returns at a terminal) rates best for the mover.
-    cdef int c_choose(self, State state, rng_t* rng, const int* actions, int n) noexcept nogil
-    # Plays on from `state` in place until the end or max_steps actions (chance by its
-    # probabilities); returns the number of actions applied. `actions` and `probs` are
-    # scratch of num_actions entries.
-    cdef long c_playout(self, State state, rng_t* rng, int* actions, double* probs,
-                        long max_steps) noexcept nogil
+    cdef int c_best(self, State state, rng_t* rng, const int* actions, int n,
+                    int player) noexcept nogil

@@ -3,6 +3,7 @@
 # best so far in this search, whatever the position they were played in. The table is
 # per seat and action id; every action a seat took in an iteration, in the tree or in
 # the playout, adds that seat's return to its entry when the iteration ends.
+from engine.playout cimport PlayoutPolicy
 from engine.rng cimport rng_t
 from engine.state cimport State
 
@@ -12,10 +13,12 @@ from engine.state cimport State
 cdef Mast new_mast(str playout, State root, double epsilon)
 
 
-cdef class Mast:
+# A playout policy (engine/playout.pxd): a decision is uniform with probability
+# epsilon, else the legal action of best mean for the mover (one never taken first;
+# ties at random). Every decision of a playout is noted.
+cdef class Mast(PlayoutPolicy):
     cdef readonly int num_players
     cdef readonly int num_actions
-    cdef readonly double epsilon        # the share of playout steps chosen uniformly
     cdef double* sums                   # [seat * num_actions + action]: summed returns
     cdef int* counts                    # [seat * num_actions + action]: times taken
     cdef int* trail                     # the iteration's (seat, action) entries so far
@@ -25,13 +28,10 @@ cdef class Mast:
 
     # The iteration took `action` as `seat` (a decision, not chance).
     cdef void c_note(self, int seat, int action) noexcept nogil
-    # Plays on from `state` in place until the end or max_steps actions: chance by its
-    # probabilities; a decision uniformly with probability epsilon, else the legal
-    # action of best mean for the mover (one never taken first; ties at random).
-    # Every decision is noted. Returns the number of actions applied. `actions` and
-    # `probs` are scratch of num_actions entries.
-    cdef long c_playout(self, State state, rng_t* rng, int* actions, double* probs,
-                        long max_steps) noexcept nogil
+    cdef int c_step(self, State state, rng_t* rng, const int* actions, int n,
+                    int player) noexcept nogil
+    cdef int c_best(self, State state, rng_t* rng, const int* actions, int n,
+                    int player) noexcept nogil
     # The iteration's return vector into the entry of every noted (seat, action);
     # the trail starts afresh.
     cdef void c_update(self, const double* rets) noexcept nogil

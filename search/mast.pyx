@@ -1,9 +1,9 @@
 # Move-average sampling playouts (see mast.pxd).
 from libc.stdlib cimport calloc, free, malloc, realloc
 
-from engine.playout cimport c_sample_chance
-from engine.rng cimport Rng, rng_below, rng_uniform
-from engine.state cimport CHANCE, MAX_PLAYERS, State, TERMINAL
+from engine.playout cimport PlayoutPolicy
+from engine.rng cimport Rng, rng_below, rng_t
+from engine.state cimport MAX_PLAYERS, State
 
 # The playout policies of the searchers that take a `playout` option: uniformly
 # random, move-average sampling (this module), or greedy on the game's heuristic
@@ -19,7 +19,7 @@ cdef Mast new_mast(str playout, State root, double epsilon):
     return Mast(root.num_players, root.num_actions, epsilon)
 
 
-cdef class Mast:
+cdef class Mast(PlayoutPolicy):
     """A MAST table for one search: `num_players` seats of `num_actions` action ids."""
 
     def __cinit__(self, int num_players, int num_actions, double epsilon):
@@ -57,39 +57,27 @@ cdef class Mast:
         self.trail[self.trail_len] = seat * self.num_actions + action
         self.trail_len += 1
 
-    cdef long c_playout(self, State state, rng_t* rng, int* actions, double* probs,
-                        long max_steps) noexcept nogil:
-        cdef long steps = 0
-        cdef int player, n, i, cell, best, ties, row
-        cdef double mean, best_mean
-        while steps < max_steps:
-            player = state.c_current_player()
-            if player == TERMINAL:
-                break
-            if player == CHANCE:
-                state.c_apply(c_sample_chance(state, rng, actions, probs))
-                steps += 1
-                continue
-            n = state.c_legal_actions(actions)
-            if n == 1 or rng_uniform(rng) < self.epsilon:
-                best = actions[rng_below(rng, <unsigned int>n)]
-            else:
-                row = player * self.num_actions
-                best, ties, best_mean = actions[0], 0, -1.0
-                for i in range(n):
-                    cell = row + actions[i]
-                    # Returns are in [0, 1]: an action never taken ranks above all.
-                    mean = 2.0 if self.counts[cell] == 0 else self.sums[cell] / self.counts[cell]
-                    if mean > best_mean:
-                        best, ties, best_mean = actions[i], 1, mean
-                    elif mean == best_mean:
-                        ties += 1
-                        if rng_below(rng, <unsigned int>ties) == 0:
-                            best = actions[i]
-            self.c_note(player, best)
-            state.c_apply(best)
-            steps += 1
-        return steps
+    cdef int c_step(self, State state, rng_t* rng, const int* actions, int n,
+                    int player) noexcept nogil:
+        cdef int action = PlayoutPolicy.c_step(self, state, rng, actions, n, player)
+        self.c_note(player, action)
+        return action
+
+    cdef int c_best(self, State state, rng_t* rng, const int* actions, int n,
+                    int player) noexcept nogil:
+        cdef int row = player * self.num_actions, i, cell, best = actions[0], ties = 0
+        cdef double mean, best_mean = -1.0
+        for i in range(n):
+            cell = row + actions[i]
+            # Returns are in [0, 1]: an action never taken ranks above all.
+            mean = 2.0 if self.counts[cell] == 0 else self.sums[cell] / self.counts[cell]
+            if mean > best_mean:
+                best, ties, best_mean = actions[i], 1, mean
+            elif mean == best_mean:
+                ties += 1
+                if rng_below(rng, <unsigned int>ties) == 0:
+                    best = actions[i]
+        return best
 
     cdef void c_update(self, const double* rets) noexcept nogil:
         cdef long i
@@ -102,32 +90,24 @@ cdef class Mast:
 
     # ---- Python API (tests and tools) ------------------------------------------------
 
-    def _check(self, int seat, int action):
+    def _check_entry(self, int seat, int action):
         if not 0 <= seat < self.num_players or not 0 <= action < self.num_actions:
             raise IndexError(f"no entry for seat {seat}, action {action}")
 
     def note(self, int seat, int action):
         """Note that the current iteration took `action` as `seat`."""
-        self._check(seat, action)
+        self._check_entry(seat, action)
         self.c_note(seat, action)
         if self.failed:
             raise MemoryError("the MAST trail ran out of memory")
 
-    def playout(self, State state not None, Rng rng not None, long max_steps=100_000_000):
-        """Play `state` on in place by the table (c_playout); the number of actions."""
+    def _check(self, State state):
         if state.num_players != self.num_players or state.num_actions > self.num_actions:
             raise ValueError("a state of another game than the table's")
-        cdef int* actions = <int*>malloc(self.num_actions * sizeof(int))
-        cdef double* probs = <double*>malloc(self.num_actions * sizeof(double))
-        cdef long steps
-        if actions == NULL or probs == NULL:
-            free(actions)
-            free(probs)
-            raise MemoryError()
-        with nogil:
-            steps = self.c_playout(state, &rng.state, actions, probs, max_steps)
-        free(actions)
-        free(probs)
+
+    def playout(self, State state not None, Rng rng not None, long max_steps=100_000_000):
+        """Play `state` on in place by the table; the number of actions."""
+        steps = PlayoutPolicy.playout(self, state, rng, max_steps)
         if self.failed:
             raise MemoryError("the MAST trail ran out of memory")
         return steps
@@ -143,11 +123,11 @@ cdef class Mast:
 
     def mean(self, int seat, int action):
         """The mean return `seat` got after taking `action` (None: never taken)."""
-        self._check(seat, action)
+        self._check_entry(seat, action)
         cdef int cell = seat * self.num_actions + action
         return None if self.counts[cell] == 0 else self.sums[cell] / self.counts[cell]
 
     def count(self, int seat, int action):
         """How often `seat` took `action` in the iterations so far."""
-        self._check(seat, action)
+        self._check_entry(seat, action)
         return self.counts[seat * self.num_actions + action]
