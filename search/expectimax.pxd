@@ -16,6 +16,18 @@ cdef struct TTEntry:
     signed char flag    # 0 empty, else EXACT, LOWER or UPPER
 
 
+# A chance node's scratch at one ply: its outcomes, their probabilities, each child's
+# bounds and flags, and the first move Star2 probed below it with that move's value.
+cdef struct PlyScratch:
+    int* acts
+    double* probs
+    double* lo
+    double* hi
+    double* pval
+    int* pact
+    int* flags
+
+
 cdef class ExpectimaxCore:
     cdef readonly int me               # the root seat: values are its share of the win
     cdef readonly int num_players
@@ -59,11 +71,18 @@ cdef class ExpectimaxCore:
     cdef int _first_move(self, State s, int* buf) except -2
     cdef double ab(self, State s, int r, int ply, double alpha, double beta,
                    int hint_action, double hint_value, bint hint_complete) except? -1.0
+    cdef double _after(self, State s, int action, int r, int ply, double alpha,
+                       double beta) except? -1.0
     cdef double _decision(self, State s, int player, uint64_t key, int tt_move, int r,
                           int ply, double alpha, double beta, int hint_action,
                           double hint_value, bint hint_complete) except? -1.0
+    cdef PlyScratch _scratch(self, int ply) noexcept nogil
     cdef double _chance(self, State s, uint64_t key, int r, int ply,
                         double alpha, double beta) except? -1.0
+    cdef double _expectation(self, list children, int m, int r, int ply, double alpha,
+                             double beta, bint complete) except? -1.0
+    cdef double _star1(self, list children, int m, int r, int ply, double alpha, double beta,
+                       double sum_lo, double sum_hi, bint complete) except? -1.0
     cdef double _bound_result(self, double value, int* flags, int start, int m, int which,
                               bint complete)
     cdef int _maxn_child(self, State s, int action, int r, int ply, double* sub) except -1

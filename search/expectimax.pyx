@@ -291,6 +291,15 @@ cdef class ExpectimaxCore:
         self._store(key, r, self.last_complete, value, alpha, beta, tt_move)
         return value
 
+    cdef double _after(self, State s, int action, int r, int ply, double alpha,
+                       double beta) except? -1.0:
+        # The value of `s` after `action`, searched r plies deep in (alpha, beta); on
+        # an abort (self.aborted), 0.5.
+        cdef State child = self._child(s, action)
+        if self.aborted:
+            return 0.5
+        return self.ab(child, r, ply, alpha, beta, -1, 0.0, False)
+
     cdef double _decision(self, State s, int player, uint64_t key, int tt_move, int r,
                           int ply, double alpha, double beta, int hint_action,
                           double hint_value, bint hint_complete) except? -1.0:
@@ -304,7 +313,6 @@ cdef class ExpectimaxCore:
         cdef double best = -INFINITY if maximize else INFINITY
         cdef double v
         cdef double out[MAX_PLAYERS]
-        cdef State child
         if n == 0:
             # A decision node without moves breaks the contract; score it, don't crash.
             s.c_heuristic(out)
@@ -335,10 +343,7 @@ cdef class ExpectimaxCore:
                 v = hint_value
                 c = hint_complete
             else:
-                child = self._child(s, a)
-                if self.aborted:
-                    return 0.5
-                v = self.ab(child, r - 1, ply + 1, alpha, beta, -1, 0.0, False)
+                v = self._after(s, a, r - 1, ply + 1, alpha, beta)
                 if self.aborted:
                     return 0.5
                 c = self.last_complete
@@ -365,43 +370,39 @@ cdef class ExpectimaxCore:
         self._best_action = best_a
         return best
 
+    cdef PlyScratch _scratch(self, int ply) noexcept nogil:
+        cdef int base = ply * self.num_actions
+        cdef PlyScratch at
+        at.acts = self.acts + base
+        at.probs = self.probs + base
+        at.lo = self.lo + base
+        at.hi = self.hi + base
+        at.pval = self.probe_val + base
+        at.pact = self.probe_act + base
+        at.flags = self.flags + base
+        return at
+
     cdef double _chance(self, State s, uint64_t key, int r, int ply,
                         double alpha, double beta) except? -1.0:
         cdef int base = ply * self.num_actions
-        cdef int* acts = self.acts + base
-        cdef double* probs = self.probs + base
-        cdef double* lo = self.lo + base
-        cdef double* hi = self.hi + base
-        cdef double* pval = self.probe_val + base
-        cdef int* pact = self.probe_act + base
-        cdef int* flags = self.flags + base
-        cdef int m = self._outcomes(s, key, r, acts, probs)
+        cdef PlyScratch at = self._scratch(ply)
+        cdef int m = self._outcomes(s, key, r, at.acts, at.probs)
         cdef bint complete = m > 0
         cdef int i, p, f
-        cdef double total, v, w, sum_lo, sum_hi, rem_lo, rem_hi, a_i, b_i
+        cdef double w, sum_lo, sum_hi, a_i, b_i
         cdef double out[MAX_PLAYERS]
-        cdef bint c
         cdef list children
-        cdef State child, g
+        cdef State child
         if m < 0:
             m = -m  # sampled: an estimate, never complete
         children = []
         for i in range(m):
-            children.append(self._child(s, acts[i]))
+            children.append(self._child(s, at.acts[i]))
             if self.aborted:
                 return 0.5
 
         if not self.pruning:
-            total = 0.0
-            for i in range(m):
-                v = self.ab(<State>PyList_GET_ITEM(children, i), r - 1, ply + 1,
-                            alpha, beta, -1, 0.0, False)
-                if self.aborted:
-                    return 0.5
-                complete = complete and self.last_complete
-                total += probs[i] * v
-            self.last_complete = complete
-            return total
+            return self._expectation(children, m, r, ply, alpha, beta, complete)
 
         # Bounds of each child: exact for terminals and horizon leaves, [0, 1] else.
         sum_lo = 0.0
@@ -412,81 +413,104 @@ cdef class ExpectimaxCore:
             if p == TERMINAL or r - 1 <= 0:
                 if p == TERMINAL:
                     child.c_returns(out)
-                    flags[i] = KNOWN | LO_COMPLETE | HI_COMPLETE
-                    lo[i] = out[self.me]
+                    at.flags[i] = KNOWN | LO_COMPLETE | HI_COMPLETE
+                    at.lo[i] = out[self.me]
                 else:
                     child.c_heuristic(out)
-                    flags[i] = KNOWN
-                    lo[i] = clamp01(out[self.me])
-                hi[i] = lo[i]
+                    at.flags[i] = KNOWN
+                    at.lo[i] = clamp01(out[self.me])
+                at.hi[i] = at.lo[i]
             else:
-                flags[i] = LO_COMPLETE | HI_COMPLETE
-                lo[i] = LOW
-                hi[i] = HIGH
-            sum_lo += probs[i] * lo[i]
-            sum_hi += probs[i] * hi[i]
+                at.flags[i] = LO_COMPLETE | HI_COMPLETE
+                at.lo[i] = LOW
+                at.hi[i] = HIGH
+            sum_lo += at.probs[i] * at.lo[i]
+            sum_hi += at.probs[i] * at.hi[i]
         if sum_lo >= beta:
-            return self._bound_result(sum_lo, flags, 0, m, LO_COMPLETE, complete)
+            return self._bound_result(sum_lo, at.flags, 0, m, LO_COMPLETE, complete)
         if sum_hi <= alpha:
-            return self._bound_result(sum_hi, flags, 0, m, HI_COMPLETE, complete)
+            return self._bound_result(sum_hi, at.flags, 0, m, HI_COMPLETE, complete)
 
         # Star2: probe the first move of each decision child for a bound on the side
         # that can cut (a lower bound from the root seat's nodes, an upper bound from
         # the others'). Only worth it when the window is narrower than [0, 1].
         if r >= 2 and (alpha >= LOW or beta <= HIGH):
             for i in range(m):
-                if flags[i] & KNOWN:
+                if at.flags[i] & KNOWN:
                     continue
                 child = <State>PyList_GET_ITEM(children, i)
                 p = child.c_current_player()
                 if p == CHANCE:
                     continue
-                a_i = (alpha - (sum_hi - probs[i] * hi[i])) / probs[i]
-                b_i = (beta - (sum_lo - probs[i] * lo[i])) / probs[i]
+                a_i = (alpha - (sum_hi - at.probs[i] * at.hi[i])) / at.probs[i]
+                b_i = (beta - (sum_lo - at.probs[i] * at.lo[i])) / at.probs[i]
                 f = self._first_move(child, self.acts + base + self.num_actions)
                 if f < 0:
                     continue
-                g = self._child(child, f)
+                w = self._after(child, f, r - 2, ply + 2, a_i, b_i)
                 if self.aborted:
                     return 0.5
-                w = self.ab(g, r - 2, ply + 2, a_i, b_i, -1, 0.0, False)
-                if self.aborted:
-                    return 0.5
-                pact[i] = f
-                pval[i] = w
-                flags[i] |= PROBED | (PROBE_COMPLETE if self.last_complete else 0)
+                at.pact[i] = f
+                at.pval[i] = w
+                at.flags[i] |= PROBED | (PROBE_COMPLETE if self.last_complete else 0)
                 if p == self.me:
-                    if w > a_i and w > lo[i]:  # w is exact or a lower bound
-                        sum_lo += probs[i] * (w - lo[i])
-                        lo[i] = w
+                    if w > a_i and w > at.lo[i]:  # w is exact or a lower bound
+                        sum_lo += at.probs[i] * (w - at.lo[i])
+                        at.lo[i] = w
                         if not self.last_complete:
-                            flags[i] &= ~LO_COMPLETE
+                            at.flags[i] &= ~LO_COMPLETE
                         if sum_lo >= beta:
-                            return self._bound_result(sum_lo, flags, 0, m, LO_COMPLETE, complete)
+                            return self._bound_result(sum_lo, at.flags, 0, m, LO_COMPLETE, complete)
                 else:
-                    if w < b_i and w < hi[i]:  # w is exact or an upper bound
-                        sum_hi -= probs[i] * (hi[i] - w)
-                        hi[i] = w
+                    if w < b_i and w < at.hi[i]:  # w is exact or an upper bound
+                        sum_hi -= at.probs[i] * (at.hi[i] - w)
+                        at.hi[i] = w
                         if not self.last_complete:
-                            flags[i] &= ~HI_COMPLETE
+                            at.flags[i] &= ~HI_COMPLETE
                         if sum_hi <= alpha:
-                            return self._bound_result(sum_hi, flags, 0, m, HI_COMPLETE, complete)
+                            return self._bound_result(sum_hi, at.flags, 0, m, HI_COMPLETE, complete)
 
-        # Star1: search each child in the window that would let it decide the node.
+        return self._star1(children, m, r, ply, alpha, beta, sum_lo, sum_hi, complete)
+
+    cdef double _expectation(self, list children, int m, int r, int ply, double alpha,
+                             double beta, bint complete) except? -1.0:
+        # A chance node without pruning: the probability-weighted mean of its children.
+        cdef double* probs = self.probs + ply * self.num_actions
+        cdef double total = 0.0
+        cdef double v
+        cdef int i
+        for i in range(m):
+            v = self.ab(<State>PyList_GET_ITEM(children, i), r - 1, ply + 1,
+                        alpha, beta, -1, 0.0, False)
+            if self.aborted:
+                return 0.5
+            complete = complete and self.last_complete
+            total += probs[i] * v
+        self.last_complete = complete
+        return total
+
+    cdef double _star1(self, list children, int m, int r, int ply, double alpha, double beta,
+                       double sum_lo, double sum_hi, bint complete) except? -1.0:
+        # Star1: search each child in the window that would let it decide the node,
+        # from the bounds (and Star2's probes) _chance left at this ply.
+        cdef PlyScratch at = self._scratch(ply)
+        cdef double total, v, rem_lo, rem_hi, a_i, b_i
+        cdef bint c
+        cdef int i
         total = 0.0
         rem_lo = sum_lo
         rem_hi = sum_hi
         for i in range(m):
-            rem_lo -= probs[i] * lo[i]
-            rem_hi -= probs[i] * hi[i]
-            a_i = (alpha - total - rem_hi) / probs[i]
-            b_i = (beta - total - rem_lo) / probs[i]
-            if flags[i] & KNOWN:
-                v = lo[i]
-                c = (flags[i] & LO_COMPLETE) != 0
-            elif flags[i] & PROBED:
+            rem_lo -= at.probs[i] * at.lo[i]
+            rem_hi -= at.probs[i] * at.hi[i]
+            a_i = (alpha - total - rem_hi) / at.probs[i]
+            b_i = (beta - total - rem_lo) / at.probs[i]
+            if at.flags[i] & KNOWN:
+                v = at.lo[i]
+                c = (at.flags[i] & LO_COMPLETE) != 0
+            elif at.flags[i] & PROBED:
                 v = self.ab(<State>PyList_GET_ITEM(children, i), r - 1, ply + 1, a_i, b_i,
-                            pact[i], pval[i], (flags[i] & PROBE_COMPLETE) != 0)
+                            at.pact[i], at.pval[i], (at.flags[i] & PROBE_COMPLETE) != 0)
                 c = self.last_complete
             else:
                 v = self.ab(<State>PyList_GET_ITEM(children, i), r - 1, ply + 1, a_i, b_i,
@@ -496,12 +520,12 @@ cdef class ExpectimaxCore:
                 return 0.5
             complete = complete and c
             if v <= a_i:
-                return self._bound_result(total + probs[i] * v + rem_hi, flags, i + 1, m,
+                return self._bound_result(total + at.probs[i] * v + rem_hi, at.flags, i + 1, m,
                                           HI_COMPLETE, complete)
             if v >= b_i:
-                return self._bound_result(total + probs[i] * v + rem_lo, flags, i + 1, m,
+                return self._bound_result(total + at.probs[i] * v + rem_lo, at.flags, i + 1, m,
                                           LO_COMPLETE, complete)
-            total += probs[i] * v
+            total += at.probs[i] * v
         self.last_complete = complete
         return total
 

@@ -106,6 +106,11 @@ cdef class IsmctsSearch:
     cdef State c_world(self, rng_t* rng)
     # One iteration on `state`, a fresh determinization of the root that it consumes.
     # Returns 0, or -1 if memory for the path ran out.
+    # One step down the tree at a decision of `player` at `node`: the edge c_select
+    # chooses (NO_NODE when the tree is full), its action applied to `state`, noted
+    # for MAST, and a new edge seeded by the prior.
+    cdef int c_take(self, State state, int node, int player, int depth, rng_t* rng,
+                    bint* expanded) noexcept nogil
     cdef int c_iterate(self, State state, rng_t* rng) noexcept nogil
     cdef int c_iterate_keyed(self, State state, rng_t* rng) noexcept nogil
     cdef void c_finish(self, State state, rng_t* rng, int depth) noexcept nogil

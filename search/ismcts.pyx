@@ -44,6 +44,15 @@ def node_bytes(int num_players, str select="ucb"):
     return sizeof(node_t) + num_players * sizeof(double) + 2 * sizeof(int) + extra
 
 
+cdef inline bint c_grow(void** array, size_t size) noexcept nogil:
+    # *array reallocated to `size` bytes; False, *array as it was, when memory runs out.
+    cdef void* grown = realloc(array[0], size)
+    if grown == NULL:
+        return False
+    array[0] = grown
+    return True
+
+
 cdef class IsmctsSearch:
     """One SO-ISMCTS tree for `seat` (to move in `root`), drawing from `rng` itself
     (its stream advances as the search runs), and its worlds from a stream spawned
@@ -151,29 +160,16 @@ cdef class IsmctsSearch:
         # avail and succ hold an entry for `node`, and succ[node] is NO_NODE: 0, or -1
         # when memory runs out (both arrays keep their old size then).
         cdef int capacity = self.avail_capacity
-        cdef int* grown
-        cdef double* more
-        cdef int64_t* stamps
         if node >= capacity:
             while capacity <= node:
                 capacity *= 2
-            grown = <int*>realloc(self.avail, capacity * sizeof(int))
-            if grown == NULL:
+            if not (c_grow(<void**>&self.avail, capacity * sizeof(int))
+                    and c_grow(<void**>&self.succ, capacity * sizeof(int))):
                 return -1
-            self.avail = grown
-            grown = <int*>realloc(self.succ, capacity * sizeof(int))
-            if grown == NULL:
+            if self.regret_matching and not (
+                    c_grow(<void**>&self.regret, capacity * sizeof(double))
+                    and c_grow(<void**>&self.seen, capacity * sizeof(int64_t))):
                 return -1
-            self.succ = grown
-            if self.regret_matching:
-                more = <double*>realloc(self.regret, capacity * sizeof(double))
-                if more == NULL:
-                    return -1
-                self.regret = more
-                stamps = <int64_t*>realloc(self.seen, capacity * sizeof(int64_t))
-                if stamps == NULL:
-                    return -1
-                self.seen = stamps
             self.avail_capacity = capacity
         self.succ[node] = NO_NODE
         if self.regret_matching:
@@ -362,6 +358,18 @@ cdef class IsmctsSearch:
                         self.regret[child] += mean - u
                 child = ch.next_sibling
 
+    cdef int c_take(self, State state, int node, int player, int depth, rng_t* rng,
+                    bint* expanded) noexcept nogil:
+        cdef int action
+        cdef int n = state.c_legal_actions(self.actions)
+        cdef int edge = self.c_select(node, player, n, depth, rng, expanded, &action)
+        if self.use_mast:
+            self.mast.c_note(player, action)
+        state.c_apply(action)
+        if expanded[0] and edge != NO_NODE and self.prior > 0:
+            self.c_seed_prior(edge, state)
+        return edge
+
     cdef int c_iterate(self, State state, rng_t* rng) noexcept nogil:
         cdef int node = 0, child, depth = 0, player, n, i, action
         cdef bint expanded
@@ -395,13 +403,7 @@ cdef class IsmctsSearch:
                     return -1
                 node = child
                 continue
-            n = state.c_legal_actions(self.actions)
-            child = self.c_select(node, player, n, depth, rng, &expanded, &action)
-            if self.use_mast:
-                self.mast.c_note(player, action)
-            state.c_apply(action)
-            if expanded and child != NO_NODE and self.prior > 0:
-                self.c_seed_prior(child, state)
+            child = self.c_take(state, node, player, depth, rng, &expanded)
             if child != NO_NODE:   # a full tree still plays out from here
                 depth += 1
                 if path_push(&self.path, &self.path_capacity, depth, child) < 0:
@@ -413,7 +415,7 @@ cdef class IsmctsSearch:
         return 0
 
     cdef int c_iterate_keyed(self, State state, rng_t* rng) noexcept nogil:
-        cdef int node = 0, edge, depth = 0, player, n, i, action
+        cdef int node = 0, edge, depth = 0, player, n, i
         cdef bint expanded, created
         self.path[0] = 0
         while True:
@@ -433,13 +435,7 @@ cdef class IsmctsSearch:
                 self.succ[self.path[depth]] = node
                 if created:
                     break
-            n = state.c_legal_actions(self.actions)
-            edge = self.c_select(node, player, n, depth, rng, &expanded, &action)
-            if self.use_mast:
-                self.mast.c_note(player, action)
-            state.c_apply(action)
-            if expanded and edge != NO_NODE and self.prior > 0:
-                self.c_seed_prior(edge, state)
+            edge = self.c_take(state, node, player, depth, rng, &expanded)
             if edge == NO_NODE:
                 break
             depth += 1
