@@ -4,6 +4,7 @@ point (`decide`) through which every search sees only the mover's view.
 
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Optional
 
@@ -131,6 +132,13 @@ class Searcher:
         the true state) and decide for `seat`, which is to move. A long search may
         tell a listener how it is going (search/progress.py)."""
         raise NotImplementedError
+
+
+def option_defaults(searcher_class: type) -> dict[str, Any]:
+    """A plugin searcher's options and defaults read from its __init__ signature, for
+    one that declares no OptionsRecord (SearcherSpec makes one from them)."""
+    parameters = list(inspect.signature(searcher_class.__init__).parameters.values())[1:]
+    return {p.name: p.default for p in parameters if p.kind is p.POSITIONAL_OR_KEYWORD}
 
 
 @dataclass(frozen=True)
