@@ -5,26 +5,14 @@ import queue
 import re
 import shutil
 import subprocess
-import sys
 import tempfile
 import threading
-from pathlib import Path
 from typing import Optional
 
 import pytest
 
 from plugins.manager import default_registry
 from tmux_harness import terminal  # noqa: F401  (the fixture of the tmux tests)
-
-# `cadenza engine` run from this source tree (`python -c ... engine`), so that a test
-# over pipes sees the code under test.
-SOURCE_ROOT = Path(__file__).resolve().parents[2]
-SOURCE_ENGINE = [
-    sys.executable,
-    "-c",
-    "import sys; from cli.main import main; sys.argv[0] = 'cadenza'; main()",
-    "engine",
-]
 
 GAME_NAMES = sorted(default_registry().games)
 SEARCHER_NAMES = sorted(default_registry().searchers)

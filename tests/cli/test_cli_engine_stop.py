@@ -3,13 +3,21 @@ told to stop"), driven over pipes as a front-end drives them. The engine runs fr
 this source tree (`python -c ... engine`), so the tests see the code under test."""
 
 import re
+import sys
 import time
+from pathlib import Path
 
 import pytest
 
-from conftest import SOURCE_ENGINE, SOURCE_ROOT, EngineProcess
+from conftest import EngineProcess
 
-ROOT, ENGINE = SOURCE_ROOT, SOURCE_ENGINE
+ROOT = Path(__file__).resolve().parents[2]
+ENGINE = [
+    sys.executable,
+    "-c",
+    "import sys; from cli.main import main; sys.argv[0] = 'cadenza'; main()",
+    "engine",
+]
 BUSY = "error busy: a search is running"
 # The issue's bound, from writing `stop` to reading `bestmove`. A loaded machine can
 # stall any one answer, so a test takes the best of a few tries.
