@@ -20,14 +20,14 @@ def whole_state_observation(state, seat: int) -> dict:
 
 
 def state_from_whole_observation(observation: Any, from_dict: Callable[[dict], Any]):
-    """The state a perfect-information observation shows, loaded with `from_dict`; its
-    seat must be one of the state's."""
+    """The state a perfect-information observation shows, loaded with `from_dict`. The
+    seat only says whose view it is, so it may be left out (the protocol's `observe`
+    then finds it); given, it must be one of the state's."""
     if not isinstance(observation, dict):
         raise StateFormatError("an observation is a JSON object")
     data = dict(observation)
-    if "seat" not in data:
-        raise StateFormatError("missing field 'seat'")
-    seat = data.pop("seat")
+    seat = data.pop("seat", None)
     state = from_dict(data)
-    check_int(seat, "seat", 0, state.num_players - 1)
+    if seat is not None:
+        check_int(seat, "seat", 0, state.num_players - 1)
     return state
