@@ -134,6 +134,271 @@ cdef inline double room_share(double open_cells, int in_play) noexcept nogil:
     return 1.0 if open_cells >= in_play else open_cells / in_play
 
 
+# ---- the heuristic's terms (MaestroState.c_value_terms), each by what it measures ----
+# The board's and each seat's terms, computed in this order; the expressions are the
+# ones the learned value was trained on, so their arithmetic stays as it is.
+
+ctypedef struct board_terms_t:
+    int open_any[M_MAX_KINDS]        # spaces every seat may fill, by kind
+    int open_unstarted[M_MAX_KINDS]  # spaces of empty rows (a maestro begins one)
+    int in_play[M_MAX_KINDS]         # tiles out of the bag, in agencies or drawn
+    int wanted[M_MAX_KINDS]          # kinds the ends of started rows take (feat only)
+    int started, complete, open_started, bag_tiles  # (feat only)
+    double applause_left, expected_draws, turns_each, maestro_share, tile_share
+
+
+ctypedef struct seat_terms_t:
+    bint mid_draw                    # the mover, between its draw and its last space
+    int num_free
+    int free_spaces[M_MAX_SLOTS]     # the seat's empty spaces (their numbers)
+    int d                            # turns before the seat's next placement phase
+    double spaces, horizon, maestro_chance, own_turns, p_place
+    double room[M_MAX_KINDS]
+    double tiles, critic, opportunity
+
+
+cdef inline void board_room(const game_t* g, const board_t* b, board_terms_t* t) noexcept nogil:
+    # Room: the share of the tiles of a kind out of the bag that the board can still
+    # take. open_any: what every seat may fill (empty spaces of started rows; empty
+    # rows for maestros); open_unstarted: the spaces of empty rows, which count for a
+    # seat weighted by its maestro_chance.
+    cdef int i, r, seat
+    memset(t, 0, sizeof(board_terms_t))
+    for i in range(b.num_cells):
+        if g.cell[i] == M_EMPTY:
+            if g.lo[b.cell_row[i]] < 0:
+                t.open_unstarted[b.cell_kind[i]] += 1
+            else:
+                t.open_any[b.cell_kind[i]] += 1
+    for r in range(b.num_rows):
+        if g.lo[r] < 0:
+            t.open_any[b.maestro] += 1
+    for seat in range(g.players):
+        for i in range(b.slots):
+            if g.agency[seat][i] != M_EMPTY:
+                t.in_play[g.agency[seat][i]] += 1
+    for i in range(g.num_drawn):
+        t.in_play[g.drawn[i]] += 1
+
+
+cdef inline void board_rows(const game_t* g, const board_t* b, board_terms_t* t) noexcept nogil:
+    # What the learned value reads of the board: the kinds the ends of started rows
+    # want, the rows begun and finished, the spaces still open in begun rows, and the
+    # bag's tiles that are not applause.
+    cdef int r, k
+    for r in range(b.num_rows):
+        if g.lo[r] < 0:
+            continue
+        t.started += 1
+        if g.hi[r] - g.lo[r] + 1 == b.row_len[r]:
+            t.complete += 1
+        if g.lo[r] > 0:
+            t.wanted[b.cell_kind[b.row_start[r] + g.lo[r] - 1]] = 1
+        if g.hi[r] + 1 < b.row_len[r]:
+            t.wanted[b.cell_kind[b.row_start[r] + g.hi[r] + 1]] = 1
+    for k in range(b.maestro):
+        t.open_started += t.open_any[k]
+    for k in range(b.maestro + 1):
+        t.bag_tiles += g.bag[k]
+
+
+cdef inline void bag_pace(const game_t* g, const board_t* b, board_terms_t* t) noexcept nogil:
+    # How long the game has left: the draws until the last applause comes out of the
+    # bag (the expected position of the last of A marked tiles among T is
+    # A (T + 1) / (A + 1)), each seat's share of the turns, and the bag's shares of
+    # maestros and of tiles that are not applause.
+    cdef int n = g.players
+    t.applause_left = b.total[b.applause] - g.applause
+    t.expected_draws = t.applause_left * (g.bag_total + 1.0) / (t.applause_left + 1.0)
+    t.turns_each = t.expected_draws / DRAWS_PER_TURN / n
+    t.maestro_share = 0.0
+    if g.bag_total > 0:
+        t.maestro_share = g.bag[b.maestro] / <double>g.bag_total
+    t.tile_share = 0.0
+    if g.bag_total > 0:
+        t.tile_share = (g.bag_total - t.applause_left) / <double>g.bag_total
+
+
+cdef inline void seat_horizon(const game_t* g, const board_t* b, int seat,
+                              const board_terms_t* t, seat_terms_t* s) noexcept nogil:
+    # The seat's empty spaces (the mover's tiles drawn this turn claim the first
+    # ones), those left once this turn's draws owed are in, and so its placement
+    # phases left at most (free spaces + 1, spec 4 C and 7.2).
+    cdef int i
+    s.mid_draw = seat == g.to_move and (g.phase == DRAW or g.phase == SLOT)
+    s.num_free = 0
+    for i in range(b.slots):
+        if g.agency[seat][i] == M_EMPTY:
+            s.free_spaces[s.num_free] = i + 1
+            s.num_free += 1
+    s.spaces = s.num_free - (g.num_drawn if s.mid_draw else 0)
+    s.horizon = s.spaces - (g.draws_left * t.tile_share if s.mid_draw else 0.0) + 1.0
+
+
+cdef inline void seat_room(const game_t* g, const board_t* b, bint reaches_maestro,
+                           const board_terms_t* t, seat_terms_t* s) noexcept nogil:
+    # The room for each kind as this seat sees it: an empty row counts as far as the
+    # seat can get a maestro, which with none in reach it draws with chance
+    # 1 - (1 - q)^draws, q the bag's share of maestros, drawing its share of the draws
+    # left (draws / n) but no more than its free spaces.
+    cdef int k, n = g.players
+    if reaches_maestro:
+        s.maestro_chance = 1.0
+    else:
+        s.maestro_chance = 1.0 - pow(1.0 - t.maestro_share,
+                                     min(t.expected_draws / n, s.spaces))
+    for k in range(b.maestro + 1):
+        s.room[k] = room_share(t.open_any[k] + s.maestro_chance * t.open_unstarted[k],
+                               t.in_play[k])
+
+
+cdef inline void seat_turns(const game_t* g, int seat, const board_terms_t* t,
+                            seat_terms_t* s) noexcept nogil:
+    # The seat's expected placement phases left, bounded by its horizon, and the
+    # chance that a tile of its agency is placed before the game ends.
+    cdef int n = g.players
+    if seat == g.to_move:
+        s.d = 0 if g.phase == PLACE else n
+    else:
+        s.d = (seat - g.to_move + n) % n
+    s.own_turns = min(t.turns_each + (1.0 if s.d == 0 else 0.0), s.horizon)
+    s.p_place = s.own_turns / (s.own_turns + 1.0)
+
+
+cdef inline double seat_tiles(const game_t* g, const board_t* b, int seat,
+                              const board_terms_t* t, const seat_terms_t* s) noexcept nogil:
+    # Every agency tile as the points it may still score against the penalty it
+    # risks (tile_value); tiles drawn this turn, and draws to come, go to the
+    # cheapest spaces.
+    cdef double tiles = 0.0
+    cdef int i, k, _, next_free
+    for i in range(b.slots):
+        k = g.agency[seat][i]
+        if k != M_EMPTY:
+            tiles += tile_value(s.p_place * s.room[k], b.points_place, i + 1)
+    if s.mid_draw:
+        next_free = 0
+        for i in range(g.num_drawn):
+            tiles += tile_value(s.p_place * s.room[g.drawn[i]], b.points_place,
+                                s.free_spaces[next_free])
+            next_free += 1
+        for _ in range(g.draws_left):
+            tiles += t.tile_share * tile_value(s.p_place, b.points_place,
+                                               s.free_spaces[next_free])
+            next_free += 1
+    return tiles
+
+
+cdef inline double critic_term(const game_t* g, const board_t* b, int seat,
+                               const board_terms_t* t) noexcept nogil:
+    # The critic's income to come for its holder (scaled by 100, as the net reads it).
+    if g.critic != seat:
+        return 0.0
+    return b.critic_income * (t.turns_each if t.turns_each < CRITIC_HOLD_TURNS
+                              else CRITIC_HOLD_TURNS) / 100.0
+
+
+cdef inline double opportunity_weight(int d) noexcept nogil:
+    # The best placement open to a seat, discounted by how soon its phase comes.
+    cdef double weight = OPPORTUNITY_NOW
+    cdef int _
+    for _ in range(d):
+        weight *= OPPORTUNITY_DECAY
+    return weight
+
+
+cdef inline double seat_value(const game_t* g, int seat, const seat_terms_t* s) noexcept nogil:
+    # The seat's expected final score: the terms summed, each space left once this
+    # turn's draws are in (horizon - 1) worth FREE_SPACE_POINTS.
+    cdef double value = g.points[seat] + TILE_WEIGHT * s.tiles
+    value += 100.0 * s.critic
+    value += 100.0 * s.opportunity
+    value += FREE_SPACE_POINTS * (s.horizon - 1.0)
+    return value
+
+
+cdef inline void agency_features(const game_t* g, const board_t* b, int seat,
+                                 const board_terms_t* t, const seat_terms_t* s,
+                                 double* f) noexcept nogil:
+    # The seat's agency as the net reads it: space by space whether it holds a tile
+    # and that tile's room (from NF_SPACES on), and counts of what its tiles risk.
+    cdef double dead = 0.0, penalty = 0.0, top = 0.0, risk = 0.0
+    cdef int extend = 0, extend_spaces = 0, maestros = 0, contested = 0
+    cdef int free_top = 0, free_bottom = 0, useful = 0, i, k
+    for i in range(M_MAX_SLOTS):
+        f[NF_SPACES + 2 * i] = 0.0
+        f[NF_SPACES + 2 * i + 1] = 0.0
+    for i in range(b.slots):
+        k = g.agency[seat][i]
+        if k == M_EMPTY:
+            if i < b.top_slots:
+                free_top += 1
+            else:
+                free_bottom += 1
+            continue
+        penalty += i + 1
+        if s.room[k] <= 0.0:
+            dead += i + 1
+        if i < b.top_slots:
+            top += 1.0
+        if t.wanted[k]:
+            extend += 1
+            extend_spaces += i + 1
+        if k == b.maestro:
+            maestros += 1
+        if 0.0 < s.room[k] < 1.0:
+            contested += 1
+        risk += (1.0 - s.room[k]) * (i + 1)
+        f[NF_SPACES + 2 * i] = 1.0
+        f[NF_SPACES + 2 * i + 1] = s.room[k]
+    for k in range(b.maestro + 1):
+        if s.room[k] > 0.0:
+            useful += g.bag[k]
+    f[7] = dead / 55.0
+    f[8] = penalty / 55.0
+    f[12] = top / 5.0
+    f[17] = extend / 5.0
+    f[18] = extend_spaces / 55.0
+    f[19] = maestros / 3.0
+    f[20] = contested / 5.0
+    f[21] = risk / 55.0
+    f[22] = useful / <double>t.bag_tiles if t.bag_tiles > 0 else 0.0
+    f[23] = free_top / 5.0
+    f[24] = free_bottom / 5.0
+
+
+cdef inline void seat_features(const game_t* g, int seat, const seat_terms_t* s,
+                               double value, double* f) noexcept nogil:
+    # The seat's terms and pace as the net reads them (value.FEATURES 0..16).
+    f[0] = g.points[seat] / 100.0
+    f[1] = TILE_WEIGHT * s.tiles / 100.0
+    f[2] = s.critic
+    f[3] = s.opportunity
+    f[4] = value / 100.0
+    f[5] = s.num_free / 10.0
+    f[6] = s.horizon / 10.0
+    f[9] = s.maestro_chance
+    f[10] = 1.0 if s.d == 0 else 0.0
+    f[11] = s.own_turns / 10.0
+    f[13] = 1.0 if g.critic == seat else 0.0
+    f[14] = 1.0 if s.mid_draw else 0.0
+    f[15] = g.draws_left / 3.0 if s.mid_draw else 0.0
+    f[16] = g.num_drawn / 3.0 if s.mid_draw else 0.0
+
+
+cdef inline void global_features(const game_t* g, const board_t* b, const board_terms_t* t,
+                                 double temperature, double* f) noexcept nogil:
+    # What both seats' nets read of the board and the bag (value.GLOBALS).
+    f[0] = t.expected_draws / 68.0
+    f[1] = t.applause_left / 14.0
+    f[2] = g.bag_total / 68.0
+    f[3] = temperature / 50.0
+    f[4] = (b.num_rows - t.started) / 10.0
+    f[5] = t.open_started / 46.0
+    f[6] = t.maestro_share
+    f[7] = t.complete / 10.0
+
+
 cdef class BoardTables:
     """A tables.Board as C tables; built once per board and shared by its states."""
 
@@ -620,226 +885,42 @@ cdef class MaestroState(State):
         # features into `feat` unless it is NULL (value.FEATURES a seat, then
         # value.GLOBALS; two seats, the only ones the net is for), and the
         # softmax's temperature returned. The score: points so far; every agency
-        # tile as the points it may still score against the penalty it risks
-        # (tile_value), by the seat's expected turns left and the room the board
-        # still has for its kind (a tile nothing on the board can take is a sure
-        # penalty); the critic's income to come; and the
-        # best placement open to the seat (rows it can finish, tiles in others' top
-        # rows), discounted by how soon its placement phase comes; the agency tiles'
-        # terms weighed by TILE_WEIGHT, and each space still free once this turn's
-        # draws are in worth FREE_SPACE_POINTS (neutral, 1 and 0: weights.py).
-        # The room is the seat's own: an empty row is begun only by a maestro (spec
-        # 5.2), so its cells count for a seat only as far as the seat can get one
-        # (maestro_chance), drawing at most as many tiles as its agency has free
-        # spaces for. Those spaces also bound its turns: a seat must draw each turn
-        # (spec 4 C), and at its turn with a full agency the game ends unless it
-        # places (spec 7.2), every tile left costing its space (a full agency 55,
-        # spec 2.1); so a seat that places nothing has at most its free spaces + 1
-        # placement phases left. Maestro is perfect information (spec 8): this
-        # whole state is what every seat sees.
+        # tile as the points it may still score against the penalty it risks, by the
+        # seat's expected turns left and the room the board still has for its kind
+        # (a tile nothing on the board can take is a sure penalty); the critic's
+        # income to come; and the best placement open to the seat (rows it can
+        # finish, tiles in others' top rows), discounted by how soon its placement
+        # phase comes; the agency tiles' terms weighed by TILE_WEIGHT, and each space
+        # still free once this turn's draws are in worth FREE_SPACE_POINTS (neutral,
+        # 1 and 0: weights.py). The room is the seat's own: an empty row is begun
+        # only by a maestro (spec 5.2). A seat must draw each turn (spec 4 C), and at
+        # its turn with a full agency the game ends unless it places (spec 7.2),
+        # every tile left costing its space (a full agency 55, spec 2.1). Maestro is
+        # perfect information (spec 8): this whole state is what every seat sees.
         cdef const game_t* g = &self.g
         cdef const board_t* b = self.b
-        cdef int n = g.players
-        cdef int open_any[M_MAX_KINDS]
-        cdef int open_unstarted[M_MAX_KINDS]
-        cdef int in_play[M_MAX_KINDS]
-        cdef double room[M_MAX_KINDS]
-        cdef int free_spaces[M_MAX_SLOTS]
-        cdef int seat, i, _, r, k, d, num_free, next_free
-        cdef double applause_left, expected_draws, turns_each, own_turns, p_place
-        cdef double weight, tile_share, temperature, maestro_share, maestro_chance
-        cdef double spaces, horizon, tiles, critic, opportunity
-        cdef bint mid_draw
-        cdef double dead, penalty, top, risk
-        cdef int wanted[M_MAX_KINDS]
-        cdef int started = 0, complete = 0, open_started = 0, bag_tiles = 0
-        cdef int extend, extend_spaces, maestros, contested, useful, free_top, free_bottom
-        cdef double* f
-        # Room: the share of the tiles of a kind out of the bag that the board can
-        # still take. open_any: what every seat may fill (empty spaces of started
-        # rows; empty rows for maestros); open_unstarted: the spaces of empty rows,
-        # which count for a seat weighted by its maestro_chance.
-        memset(open_any, 0, sizeof(open_any))
-        memset(open_unstarted, 0, sizeof(open_unstarted))
-        memset(in_play, 0, sizeof(in_play))
-        for i in range(b.num_cells):
-            if g.cell[i] == M_EMPTY:
-                if g.lo[b.cell_row[i]] < 0:
-                    open_unstarted[b.cell_kind[i]] += 1
-                else:
-                    open_any[b.cell_kind[i]] += 1
-        for r in range(b.num_rows):
-            if g.lo[r] < 0:
-                open_any[b.maestro] += 1
-        for seat in range(n):
-            for i in range(b.slots):
-                if g.agency[seat][i] != M_EMPTY:
-                    in_play[g.agency[seat][i]] += 1
-        for i in range(g.num_drawn):
-            in_play[g.drawn[i]] += 1
+        cdef board_terms_t t
+        cdef seat_terms_t s
+        cdef double temperature
+        cdef int seat
+        board_room(g, b, &t)
         if feat != NULL:
-            # What the learned value reads of the board: the kinds the ends of
-            # started rows want, the rows begun and finished, the spaces still open
-            # in begun rows, and the bag's tiles that are not applause.
-            memset(wanted, 0, sizeof(wanted))
-            for r in range(b.num_rows):
-                if g.lo[r] < 0:
-                    continue
-                started += 1
-                if g.hi[r] - g.lo[r] + 1 == b.row_len[r]:
-                    complete += 1
-                if g.lo[r] > 0:
-                    wanted[b.cell_kind[b.row_start[r] + g.lo[r] - 1]] = 1
-                if g.hi[r] + 1 < b.row_len[r]:
-                    wanted[b.cell_kind[b.row_start[r] + g.hi[r] + 1]] = 1
-            for k in range(b.maestro):
-                open_started += open_any[k]
-            for k in range(b.maestro + 1):
-                bag_tiles += g.bag[k]
-        applause_left = b.total[b.applause] - g.applause
-        # The draws until the last applause comes out of the bag: the expected
-        # position of the last of A marked tiles among T is A (T + 1) / (A + 1).
-        expected_draws = applause_left * (g.bag_total + 1.0) / (applause_left + 1.0)
-        turns_each = expected_draws / DRAWS_PER_TURN / n
-        # A seat with no maestro in reach draws one with chance 1 - (1 - q)^draws, q
-        # the bag's share of maestros, draws its share of the draws left (draws / n)
-        # but no more than its free spaces.
-        maestro_share = 0.0
-        if g.bag_total > 0:
-            maestro_share = g.bag[b.maestro] / <double>g.bag_total
-        tile_share = 0.0
-        if g.bag_total > 0:
-            tile_share = (g.bag_total - applause_left) / <double>g.bag_total
-        for seat in range(n):
-            mid_draw = seat == g.to_move and (g.phase == DRAW or g.phase == SLOT)
-            # The seat's empty spaces (the mover's tiles drawn this turn claim the
-            # first ones), and those left once this turn's draws owed are in.
-            num_free = 0
-            for i in range(b.slots):
-                if g.agency[seat][i] == M_EMPTY:
-                    free_spaces[num_free] = i + 1
-                    num_free += 1
-            spaces = num_free - (g.num_drawn if mid_draw else 0)
-            horizon = spaces - (g.draws_left * tile_share if mid_draw else 0.0) + 1.0
-            if self.c_reaches_maestro(seat):
-                maestro_chance = 1.0
-            else:
-                maestro_chance = 1.0 - pow(1.0 - maestro_share,
-                                           min(expected_draws / n, spaces))
-            for k in range(b.maestro + 1):
-                room[k] = room_share(open_any[k] + maestro_chance * open_unstarted[k],
-                                     in_play[k])
-            if seat == g.to_move:
-                d = 0 if g.phase == PLACE else n
-            else:
-                d = (seat - g.to_move + n) % n
-            own_turns = min(turns_each + (1.0 if d == 0 else 0.0), horizon)
-            p_place = own_turns / (own_turns + 1.0)
-            tiles = 0.0
-            for i in range(b.slots):
-                k = g.agency[seat][i]
-                if k != M_EMPTY:
-                    tiles += tile_value(p_place * room[k], b.points_place, i + 1)
-            if mid_draw:
-                # Tiles drawn this turn, and draws to come, go to the cheapest spaces.
-                next_free = 0
-                for i in range(g.num_drawn):
-                    tiles += tile_value(p_place * room[g.drawn[i]], b.points_place,
-                                        free_spaces[next_free])
-                    next_free += 1
-                for _ in range(g.draws_left):
-                    tiles += tile_share * tile_value(p_place, b.points_place,
-                                                     free_spaces[next_free])
-                    next_free += 1
-            # The terms as the net reads them (scaled by 100), summed into the value.
-            critic = 0.0
-            if g.critic == seat:
-                critic = b.critic_income * (turns_each if turns_each < CRITIC_HOLD_TURNS
-                                            else CRITIC_HOLD_TURNS) / 100.0
-            weight = OPPORTUNITY_NOW
-            for _ in range(d):
-                weight *= OPPORTUNITY_DECAY
-            opportunity = weight * self.c_best_gain(seat) / 100.0
-            value[seat] = g.points[seat] + TILE_WEIGHT * tiles
-            value[seat] += 100.0 * critic
-            value[seat] += 100.0 * opportunity
-            # The spaces left once this turn's draws are in (horizon - 1).
-            value[seat] += FREE_SPACE_POINTS * (horizon - 1.0)
-            if feat == NULL:
-                continue
-            dead = 0.0
-            penalty = 0.0
-            top = 0.0
-            risk = 0.0
-            extend = extend_spaces = maestros = contested = free_top = free_bottom = 0
-            f = feat + seat * NF
-            for i in range(M_MAX_SLOTS):
-                f[NF_SPACES + 2 * i] = 0.0
-                f[NF_SPACES + 2 * i + 1] = 0.0
-            for i in range(b.slots):
-                k = g.agency[seat][i]
-                if k == M_EMPTY:
-                    if i < b.top_slots:
-                        free_top += 1
-                    else:
-                        free_bottom += 1
-                    continue
-                penalty += i + 1
-                if room[k] <= 0.0:
-                    dead += i + 1
-                if i < b.top_slots:
-                    top += 1.0
-                if wanted[k]:
-                    extend += 1
-                    extend_spaces += i + 1
-                if k == b.maestro:
-                    maestros += 1
-                if 0.0 < room[k] < 1.0:
-                    contested += 1
-                risk += (1.0 - room[k]) * (i + 1)
-                f[NF_SPACES + 2 * i] = 1.0
-                f[NF_SPACES + 2 * i + 1] = room[k]
-            useful = 0
-            for k in range(b.maestro + 1):
-                if room[k] > 0.0:
-                    useful += g.bag[k]
-            f[0] = g.points[seat] / 100.0
-            f[1] = TILE_WEIGHT * tiles / 100.0
-            f[2] = critic
-            f[3] = opportunity
-            f[4] = value[seat] / 100.0
-            f[5] = num_free / 10.0
-            f[6] = horizon / 10.0
-            f[7] = dead / 55.0
-            f[8] = penalty / 55.0
-            f[9] = maestro_chance
-            f[10] = 1.0 if d == 0 else 0.0
-            f[11] = own_turns / 10.0
-            f[12] = top / 5.0
-            f[13] = 1.0 if g.critic == seat else 0.0
-            f[14] = 1.0 if mid_draw else 0.0
-            f[15] = g.draws_left / 3.0 if mid_draw else 0.0
-            f[16] = g.num_drawn / 3.0 if mid_draw else 0.0
-            f[17] = extend / 5.0
-            f[18] = extend_spaces / 55.0
-            f[19] = maestros / 3.0
-            f[20] = contested / 5.0
-            f[21] = risk / 55.0
-            f[22] = useful / <double>bag_tiles if bag_tiles > 0 else 0.0
-            f[23] = free_top / 5.0
-            f[24] = free_bottom / 5.0
-        temperature = TEMPERATURE_BASE + TEMPERATURE_PER_ROOT_DRAW * sqrt(expected_draws)
-        if feat == NULL:
-            return temperature
-        f = feat + 2 * NF  # feat is only given at two seats
-        f[0] = expected_draws / 68.0
-        f[1] = applause_left / 14.0
-        f[2] = g.bag_total / 68.0
-        f[3] = temperature / 50.0
-        f[4] = (b.num_rows - started) / 10.0
-        f[5] = open_started / 46.0
-        f[6] = maestro_share
-        f[7] = complete / 10.0
+            board_rows(g, b, &t)
+        bag_pace(g, b, &t)
+        for seat in range(g.players):
+            seat_horizon(g, b, seat, &t, &s)
+            seat_room(g, b, self.c_reaches_maestro(seat), &t, &s)
+            seat_turns(g, seat, &t, &s)
+            s.tiles = seat_tiles(g, b, seat, &t, &s)
+            s.critic = critic_term(g, b, seat, &t)
+            s.opportunity = opportunity_weight(s.d) * self.c_best_gain(seat) / 100.0
+            value[seat] = seat_value(g, seat, &s)
+            if feat != NULL:
+                agency_features(g, b, seat, &t, &s, feat + seat * NF)
+                seat_features(g, seat, &s, value[seat], feat + seat * NF)
+        temperature = TEMPERATURE_BASE + TEMPERATURE_PER_ROOT_DRAW * sqrt(t.expected_draws)
+        if feat != NULL:
+            global_features(g, b, &t, temperature, feat + 2 * NF)  # two seats only
         return temperature
 
     # ---- hashing and copying ------------------------------------------------------------
