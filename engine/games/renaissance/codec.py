@@ -519,7 +519,17 @@ def hand_pile(raw: dict, s: int) -> str:
 def check_raw(raw: dict, hidden_seat: int = -1) -> None:
     """Consistency between fields: what is conserved is conserved, counts fit the
     phase. (`hidden_seat`'s hand and set-aside cards are not known yet.)"""
-    phase, rnd = raw["phase"], raw["round"]
+    _check_board(raw)
+    for s in range(SEATS):
+        gossips = _check_workshop(raw, s)
+        if s != hidden_seat:
+            _check_held_cards(raw, s, gossips)
+    _check_phase(raw)
+
+
+def _check_board(raw: dict) -> None:
+    """The Lodge, the gray regions, the tiles, the Patronesses and the two upgrade
+    supplies (da Vinci's markers, Michelangelo's tiles) each hold what the game has."""
     flags = variant_flags(raw["variant"])
     require(
         sum(raw["standing"]) + sum(raw["lying"]) == C.collectors,
@@ -560,75 +570,86 @@ def check_raw(raw: dict, hidden_seat: int = -1) -> None:
         raw["mi_tiles"] + sum(raw["edges"]) == C.upgrade_tiles,
         f"Michelangelo's {C.upgrade_tiles} Workshop Upgrade tiles are either left or placed",
     )
-    for s in range(SEATS):
-        require(
-            raw["reserve"][s] + raw["supply"][s] + sum(raw["art"][s]) == C.artworks,
-            f"Workshop {s} must have {C.artworks} Artworks",
+
+
+def _check_workshop(raw: dict, s: int) -> list:
+    """Seat s's Artworks, deck, Upgrade cards, display and slots; its Gossip slots."""
+    require(
+        raw["reserve"][s] + raw["supply"][s] + sum(raw["art"][s]) == C.artworks,
+        f"Workshop {s} must have {C.artworks} Artworks",
+    )
+    require(
+        all(raw["art"][s][r] == 0 for r in range(R) if raw["gray"][r]),
+        "no Artwork ends in a gray region",
+    )
+    require(
+        sum(raw["deck"][s]) == C.deck_size, f"Workshop {s}'s deck must hold {C.deck_size} cards"
+    )
+    require(
+        all(raw["deck"][s][t] <= C.starting_deck[t] for t in range(T) if not C.card_upgrade[t]),
+        "a deck holds more starting cards than it began with",
+    )
+    require(
+        all(
+            raw["deck"][s][t] + raw["upg"][s][t] + raw["display"][s][t] <= C.upgrade_deck[t]
+            for t in range(T)
+            if C.card_upgrade[t]
         )
-        require(
-            all(raw["art"][s][r] == 0 for r in range(R) if raw["gray"][r]),
-            "no Artwork ends in a gray region",
-        )
-        require(
-            sum(raw["deck"][s]) == C.deck_size, f"Workshop {s}'s deck must hold {C.deck_size} cards"
-        )
-        require(
-            all(raw["deck"][s][t] <= C.starting_deck[t] for t in range(T) if not C.card_upgrade[t]),
-            "a deck holds more starting cards than it began with",
-        )
-        require(
-            all(
-                raw["deck"][s][t] + raw["upg"][s][t] + raw["display"][s][t] <= C.upgrade_deck[t]
-                for t in range(T)
-                if C.card_upgrade[t]
-            )
-            and all(
-                raw["upg"][s][t] + raw["display"][s][t] == 0
-                for t in range(T)
-                if not C.card_upgrade[t]
-            ),
-            f"Workshop {s}'s Upgrade cards are more than its Upgrade deck had",
-        )
-        require(sum(raw["display"][s]) <= C.display_size, "an Upgrade display holds too many cards")
-        require(
-            all(
-                raw["bene"][0][b] + raw["bene"][1][b] + raw["bene_deck"][b] <= C.benefactor_count[b]
-                for b in range(NB)
-            ),
-            "more Benefactors than exist",
-        )
-        slots = raw["slots"][s]
-        gossips = [k for k, slot in enumerate(slots) if slot[1] == C.gossip]
-        require(
-            len(gossips) <= C.gossip_per_round, f"at most {C.gossip_per_round} Gossip card a round"
-        )
-        if s != hidden_seat:
-            on_board = [0] * T
-            for card, _, _ in slots:
-                if card >= 0:
-                    on_board[card] += 1
-            require(
-                all(
-                    raw["hand"][s][t] + raw["aside"][s][t] + on_board[t] <= raw["deck"][s][t]
-                    for t in range(T)
-                ),
-                f"Workshop {s} holds cards its deck lacks",
-            )
-            require(
-                sum(raw["hand"][s]) + sum(raw["aside"][s]) + len(slots) <= C.draw,
-                f"Workshop {s} holds more than {C.draw} cards this round",
-            )
-            require(all(slot[0] >= 0 for slot in slots), "a hidden card in a full state")
-            union_hand = list(raw["hand"][s])
-            union_aside = list(raw["aside"][s])
-            if gossips and not raw["gossip_known"][s]:
-                pile = union_aside if raw["gossip_pile"][s] else union_hand
-                pile[slots[gossips[0]][0]] += 1
-            require(
-                all(raw["known_hand"][s][t] <= union_hand[t] for t in range(T))
-                and all(raw["known_aside"][s][t] <= union_aside[t] for t in range(T)),
-                "cards known to be in a hand are not there",
-            )
+        and all(
+            raw["upg"][s][t] + raw["display"][s][t] == 0 for t in range(T) if not C.card_upgrade[t]
+        ),
+        f"Workshop {s}'s Upgrade cards are more than its Upgrade deck had",
+    )
+    require(sum(raw["display"][s]) <= C.display_size, "an Upgrade display holds too many cards")
+    require(
+        all(
+            raw["bene"][0][b] + raw["bene"][1][b] + raw["bene_deck"][b] <= C.benefactor_count[b]
+            for b in range(NB)
+        ),
+        "more Benefactors than exist",
+    )
+    slots = raw["slots"][s]
+    gossips = [k for k, slot in enumerate(slots) if slot[1] == C.gossip]
+    require(len(gossips) <= C.gossip_per_round, f"at most {C.gossip_per_round} Gossip card a round")
+    return gossips
+
+
+def _check_held_cards(raw: dict, s: int, gossips: list) -> None:
+    """Seat s's hand, set-aside and slotted cards come from its deck, at most a draw's
+    worth this round, and what is known to be in its hand is there."""
+    slots = raw["slots"][s]
+    on_board = [0] * T
+    for card, _, _ in slots:
+        if card >= 0:
+            on_board[card] += 1
+    require(
+        all(
+            raw["hand"][s][t] + raw["aside"][s][t] + on_board[t] <= raw["deck"][s][t]
+            for t in range(T)
+        ),
+        f"Workshop {s} holds cards its deck lacks",
+    )
+    require(
+        sum(raw["hand"][s]) + sum(raw["aside"][s]) + len(slots) <= C.draw,
+        f"Workshop {s} holds more than {C.draw} cards this round",
+    )
+    require(all(slot[0] >= 0 for slot in slots), "a hidden card in a full state")
+    union_hand = list(raw["hand"][s])
+    union_aside = list(raw["aside"][s])
+    if gossips and not raw["gossip_known"][s]:
+        pile = union_aside if raw["gossip_pile"][s] else union_hand
+        pile[slots[gossips[0]][0]] += 1
+    require(
+        all(raw["known_hand"][s][t] <= union_hand[t] for t in range(T))
+        and all(raw["known_aside"][s][t] <= union_aside[t] for t in range(T)),
+        "cards known to be in a hand are not there",
+    )
+
+
+def _check_phase(raw: dict) -> None:
+    """What the phase and round need (a mover, a first player, setup done); each
+    Centerpiece on one of its owner's Artworks."""
+    phase, rnd = raw["phase"], raw["round"]
     if phase in TURN_PHASES:
         require(raw["mover"] >= 0, f"phase {PHASES[phase]} needs a mover")
     if phase >= P_ASIDE:
