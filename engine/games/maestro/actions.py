@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from engine.errors import IllegalActionError
+from engine.games.maestro.codes import PASS  # its one home, codes.pxd
 from engine.games.maestro.tables import MAX_SEATS, Board, load_board
 from engine.validate import is_int
 
@@ -20,7 +21,6 @@ from engine.validate import is_int
 #                          move the tile on seat's space s+1 to cell i (1-based) of a row
 #   CHANCE_BASE + kind     tile:<name> a tile drawn from the bag (a chance outcome)
 
-PASS = 0
 DRAW_BASE = 0  # draw<k> is action k
 
 

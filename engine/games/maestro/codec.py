@@ -26,11 +26,20 @@ from dataclasses import dataclass, field
 
 from engine.errors import StateFormatError
 from engine.games.maestro import tables
+from engine.games.maestro.codes import (
+    COUNT,
+    DRAW,
+    END_APPLAUSE,
+    END_FULL,
+    END_NONE,
+    OVER,
+    PLACE,
+    SLOT,
+)
 from engine.validate import check_int, get_int, get_str, require
 
-PLACE, COUNT, DRAW, SLOT, OVER = range(5)
+# The phases and ends (their numbers' one home is codes.pxd, the compiled state's too).
 PHASES = ("place", "count", "draw", "slot", "over")
-END_NONE, END_APPLAUSE, END_FULL = range(3)
 ENDS = (None, "applause", "full_agency")
 EMPTY = -1
 # Points are multiples of 5 and far below this in any real game; the bound keeps

@@ -1,15 +1,9 @@
 # Maestro's compiled state: the board tables (loaded once from the data file) and the
 # position as one plain C struct, so a clone is a struct copy and the rules run nogil.
+from engine.games.maestro.codes cimport (
+    M_EMPTY, M_MAX_CELLS, M_MAX_DRAW, M_MAX_KINDS, M_MAX_ROWS, M_MAX_SEATS, M_MAX_SLOTS,
+)
 from engine.state cimport State
-
-cdef enum:
-    M_MAX_SEATS = 4
-    M_MAX_ROWS = 16
-    M_MAX_CELLS = 64
-    M_MAX_SLOTS = 10
-    M_MAX_DRAW = 5
-    M_MAX_KINDS = 31          # instruments + maestro + applause
-    M_EMPTY = -1
 
 
 # The board and its tiles (see rules.Board), as C tables.

@@ -16,26 +16,15 @@ from engine.games.maestro import actions, codec, tables, weights, words
 from engine.games.maestro import value as learned_value
 from engine.games.maestro import render as _render
 from engine.games.maestro.tables import DEFAULT_VARIANT
+from engine.games.maestro.codes cimport (
+    BOTTOM_DYNAMIC, BOTTOM_UNLIMITED, COUNT, DRAW, END_APPLAUSE, END_FULL, OVER,
+    PASS, PLACE, SLOT,
+)
 from engine.hashing cimport mix64
 from engine.shares cimport softmax_shares
 from engine.rng cimport rng_t
 from engine.state cimport State, CHANCE, TERMINAL
 from engine.validate import is_int
-
-# Keep in step with codec.py and tables.py (plain ints so nogil code can use them).
-cdef enum:
-    PLACE = 0
-    COUNT = 1
-    DRAW = 2
-    SLOT = 3
-    OVER = 4
-    END_NONE = 0
-    END_APPLAUSE = 1
-    END_FULL = 2
-    PASS = 0
-    BOTTOM_ONE = 0
-    BOTTOM_UNLIMITED = 1
-    BOTTOM_DYNAMIC = 2
 
 # The heuristic's weights (weights.py), as C doubles for nogil code.
 cdef double DRAWS_PER_TURN = weights.DRAWS_PER_TURN

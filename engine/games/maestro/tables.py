@@ -15,17 +15,25 @@ from functools import cached_property, lru_cache
 from importlib import resources
 
 from engine.errors import GameConfigError
+from engine.games.maestro import codes
+from engine.games.maestro.codes import (
+    BOTTOM_DYNAMIC,
+    BOTTOM_ONE,
+    BOTTOM_UNLIMITED,
+    DRAW_BATCH,
+    DRAW_SEQUENTIAL,
+)
 from engine.validate import is_int
 
 DEFAULT_BOARD = "board.json"
-# Limits of the compiled state's fixed-size arrays (keep in step with state.pxd).
-MAX_SEATS = 4
-MAX_ROWS = 16
-MAX_CELLS = 64
-MAX_ROW_LENGTH = 16
-MAX_INSTRUMENTS = 29  # + maestro + applause = 31 tile kinds
-MAX_SLOTS = 10
-MAX_DRAW = 5
+# Limits of the compiled state's fixed-size arrays (codes.pxd, their one home).
+MAX_SEATS = codes.M_MAX_SEATS
+MAX_ROWS = codes.M_MAX_ROWS
+MAX_CELLS = codes.M_MAX_CELLS
+MAX_ROW_LENGTH = 16  # the board file's limit on a row's instruments
+MAX_INSTRUMENTS = codes.M_MAX_KINDS - 2  # + maestro + applause = the tile kinds
+MAX_SLOTS = codes.M_MAX_SLOTS
+MAX_DRAW = codes.M_MAX_DRAW
 
 MAESTRO = "maestro"
 APPLAUSE = "applause"
@@ -201,12 +209,11 @@ def load_board(name: str = DEFAULT_BOARD) -> Board:
 # itself ("dynamic", the standard game). The spec's default judges fullness when the
 # turn begins and allows one tile, also after top-row tiles were taken from that
 # agency, which the seed's words rule out: it is the variant bottom-one.
-BOTTOM_ONE = 0  # full when the turn began; one tile from each such agency
-BOTTOM_UNLIMITED = 1  # "unlimited_snapshot": full when the turn began; any number
-BOTTOM_DYNAMIC = 2  # full at the take itself (the standard game)
-# Spec 9, M9: drawn tiles placed one at a time (default) or all drawn first.
-DRAW_SEQUENTIAL = 0
-DRAW_BATCH = 1
+# BOTTOM_ONE: full when the turn began; one tile from each such agency.
+# BOTTOM_UNLIMITED ("unlimited_snapshot"): full when the turn began; any number.
+# BOTTOM_DYNAMIC: full at the take itself (the standard game).
+# Spec 9, M9: drawn tiles placed one at a time (DRAW_SEQUENTIAL, the default) or all
+# drawn first (DRAW_BATCH). The numbers' one home is codes.pxd.
 
 DEFAULT_VARIANT = "standard"
 # Each named option changes one [assumed] default; they combine with "+", in this order.

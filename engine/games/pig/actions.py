@@ -2,14 +2,13 @@
 reference and the optimal solver."""
 
 from engine.errors import IllegalActionError
+from engine.games.pig.codes import FACE_BASE, FACES, HOLD, NUM_ACTIONS, ROLL
 from engine.validate import is_int
 
-ROLL = 0
-HOLD = 1
-# Chance outcomes: die face f (1..6) is action FACE_BASE + f - 1, i.e. 2..7.
-FACE_BASE = 2
-NUM_ACTIONS = 8
-FACES = 6
+# The ids' one home is codes.pxd (the compiled state's too). Chance outcomes: die face
+# f (1..6) is action FACE_BASE + f - 1, i.e. 2..7.
+
+__all__ = ["FACE_BASE", "FACES", "HOLD", "NUM_ACTIONS", "ROLL", "action_to_str", "str_to_action"]
 
 ACTION_NAMES = ("roll", "hold") + tuple(f"d{face}" for face in range(1, FACES + 1))
 

@@ -12,16 +12,11 @@ from engine.errors import GameConfigError
 from engine.games.pig import actions, codec, words
 from engine.games.pig import render as _render
 from engine.games.pig.codec import DEFAULT_VARIANT, parse_variant
+from engine.games.pig.codes cimport FACE_BASE, FACES, HOLD, NUM_ACTIONS, ROLL
 from engine.hashing cimport mix64
 from engine.state cimport State, CHANCE, TERMINAL
 
-# Keep in step with engine/games/pig/actions.py (plain ints so nogil code can use them).
 cdef enum:
-    ROLL = 0
-    HOLD = 1
-    FACE_BASE = 2
-    NUM_ACTIONS = 8
-    FACES = 6
     NO_WINNER = -1
 
 
