@@ -40,6 +40,8 @@ def check_own_seat(data: dict, seat: int) -> None:
 
 
 async def join(peer: SeatPeer, data: dict) -> None:
+    if peer.session is not None:  # attached to its room: it cannot be in two
+        raise BadRequest("this connection has joined a game already: open another")
     room = peer.sessions.room(data.get("room"))
     seat = room.seat_of(data.get("token"))
     if seat is None:
