@@ -80,6 +80,21 @@ def play_turn(client, view: dict) -> None:
         view = answer
 
 
+def charted(client: Recorder, view: dict) -> None:
+    """Until the seat's graph has its point for the turn the view shows: the point is
+    searched once the turn comes, and the file and the graph frames carry it, so each
+    world is read only once it has landed."""
+    n = len(view["log"])
+
+    def has(chart: list) -> bool:
+        return any(point[0] == n for point in chart)
+
+    if view["over"] or has(view["chart"]):
+        return
+    if not any(f["type"] == "chart" and has(f["chart"]) for f in client.frames):
+        client.until(lambda m: m["type"] == "chart" and has(m["chart"]))
+
+
 def play_world(data, room, seat: int) -> tuple[list, list, list]:
     """The seat's frames and files over TURNS decisions, and the log the store kept."""
     server = Server(data, ("--workers", "2"))
@@ -92,13 +107,14 @@ def play_world(data, room, seat: int) -> tuple[list, list, list]:
             view = client.my_turn()
             if view["over"]:
                 break
+            charted(client, view)
             url = f"{server.url}api/rooms/{room.id}/file"
             doc = httpx.get(url, params={"token": link["token"]}, timeout=10).json()
             files.append((view["version"], doc))
             client.send({"type": "hint", "version": view["version"]})
             client.until(lambda m: m["type"] in ("hints", "error"))
             play_turn(client, client.view)
-        client.my_turn(timeout=120)  # the AI's replies to the last decision
+        charted(client, client.my_turn(timeout=120))  # the AI's replies to the last decision
         client.close()
     finally:
         server.stop()
