@@ -301,3 +301,19 @@ def test_an_unknown_go_option_lists_every_accepted_one(session):
     assert (
         out.endswith("iterations, movetime, depth, mode, scale)") and session.snapshot() == before
     )
+
+
+@pytest.mark.parametrize(
+    "line, key",
+    [
+        ("go iterations=" + "9" * 40, "iterations"),
+        ("go movetime=" + "9" * 40, "movetime"),
+        ("setoption iterations=" + "9" * 40, "iterations"),
+        ("setoption movetime=" + "9" * 40, "movetime"),
+    ],
+)
+def test_a_budget_too_large_is_one_error_naming_its_option(session, line, key):
+    assert session.handle("new tictactoe seed=1") == ["ok"]
+    (answer,) = session.handle(line)
+    assert answer.startswith(f"error {key} must be 1..") and "Overflow" not in answer
+    assert session.handle("status")[-1] == "ok"
