@@ -25,9 +25,7 @@ def state_from_whole_observation(observation: Any, from_dict: Callable[[dict], A
     then finds it); given, it must be one of the state's."""
     if not isinstance(observation, dict):
         raise StateFormatError("an observation is a JSON object")
-    data = dict(observation)
-    seat = data.pop("seat", None)
-    state = from_dict(data)
-    if seat is not None:
-        check_int(seat, "seat", 0, state.num_players - 1)
+    state = from_dict({k: v for k, v in observation.items() if k != "seat"})
+    if "seat" in observation:
+        check_int(observation["seat"], "seat", 0, state.num_players - 1)
     return state

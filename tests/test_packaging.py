@@ -4,6 +4,8 @@ every data file, and imports from outside the source tree."""
 
 from __future__ import annotations
 
+import fcntl
+import os
 import shutil
 import subprocess
 import sys
@@ -23,32 +25,33 @@ def tracked_files() -> list[str]:
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory) -> Path:
+    # A build takes minutes: the xdist workers of one run share it (their temporary
+    # folders have one parent for the run), the first to take the lock building it.
+    run = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        run = run.parent
+    with open(run / "wheel.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        out = run / "wheel"
+        if not list(out.glob("cadenza-*.whl")):
+            build_wheel(tmp_path_factory.mktemp("src"), out)
+    (built,) = out.glob("cadenza-*.whl")
+    return built
+
+
+def build_wheel(src: Path, out: Path) -> None:
     # Build from a copy of what git tracks (plus the working-tree edits of those
     # files), so the test also proves that nothing untracked is needed.
-    src = tmp_path_factory.mktemp("src")
     for name in tracked_files():
         if (ROOT / name).is_file():
             (src / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(ROOT / name, src / name)
-    out = tmp_path_factory.mktemp("wheel")
     subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pip",
-            "wheel",
-            "--no-deps",
-            "--no-build-isolation",
-            "-q",
-            "-w",
-            str(out),
-            str(src),
-        ],
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation"]
+        + ["-q", "-w", str(out), str(src)],
         check=True,
         capture_output=True,
     )
-    (built,) = out.glob("cadenza-*.whl")
-    return built
 
 
 # The test-only game: compiled in place for the tests, never shipped.
