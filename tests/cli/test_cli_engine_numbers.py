@@ -3,21 +3,12 @@ many digits, is one short `error` line naming the option, never a raw exception,
 hang or a MemoryError, and the engine answers on as before. Driven over pipes, so
 that a hang fails the test after the engine's timeout instead of blocking the run."""
 
-import sys
-from pathlib import Path
-
 import pytest
 
 from conftest import EngineProcess
 from plugins.manager import default_registry
+from test_cli_engine_stop import ENGINE, ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
-ENGINE = [
-    sys.executable,
-    "-c",
-    "import sys; from cli.main import main; sys.argv[0] = 'cadenza'; main()",
-    "engine",
-]
 FORTY_DIGITS = "1234567890" * 4
 # Each searcher searches a game it can play: pig (perfect information), else leduc.
 GAMES = ("pig", "leduc")
