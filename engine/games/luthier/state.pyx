@@ -373,14 +373,23 @@ cdef void put_under_deck(luthier_t* s, int kind, int p) noexcept nogil:
 
 # ---- setup (reference._setup_board, _next_setup_draw, _run_setup) ----------------------------
 
+cdef inline bint draw_first_empty(int* draw, const v_t* slots, int n, int deck, int dest,
+                                  int seat) noexcept nogil:
+    # The first of n slots still to deal, as the (deck, dest, seat, index) of its card.
+    cdef int j
+    for j in range(n):
+        if slots[j] < 0:
+            draw[0], draw[1], draw[2], draw[3] = deck, dest, seat, j
+            return True
+    return False
+
+
 cdef bint next_setup_draw(luthier_t* s, int* draw) noexcept nogil:
     """(deck, dest, seat, index) of the next card the setup deals, False when done."""
-    cdef int n = s.num_players, slot, loc, d, p, j
+    cdef int n = s.num_players, slot, loc, d, p
     cdef player_t* pl
-    for slot in range(4 if n == 4 else 3):
-        if s.awards[slot] < 0:
-            draw[0], draw[1], draw[2], draw[3] = DK_AWARD, DEST_AWARD, -1, slot
-            return True
+    if draw_first_empty(draw, s.awards, 4 if n == 4 else 3, DK_AWARD, DEST_AWARD, -1):
+        return True
     if n == 2 and s.orch_card < 0:
         draw[0], draw[1], draw[2], draw[3] = DK_ORCH, DEST_ORCH, -1, 0
         return True
@@ -399,22 +408,11 @@ cdef bint next_setup_draw(luthier_t* s, int* draw) noexcept nogil:
             return True
     for p in range(n):
         pl = &s.players[p]
-        for j in range(2):
-            if pl.deal_instr[j] < 0:
-                draw[0], draw[1], draw[2], draw[3] = DK_INSTR, DEST_DEAL_INSTR, p, j
-                return True
-        for j in range(2):
-            if pl.deal_patron[j] < 0:
-                draw[0], draw[1], draw[2], draw[3] = DK_PATRON, DEST_DEAL_PATRON, p, j
-                return True
-        for j in range(2):
-            if pl.family[j] < 0:
-                draw[0], draw[1], draw[2], draw[3] = DK_FAMILY, DEST_FAMILY, p, j
-                return True
-        for j in range(4):
-            if pl.goals[j] < 0:
-                draw[0], draw[1], draw[2], draw[3] = DK_GOAL, DEST_GOAL, p, j
-                return True
+        if (draw_first_empty(draw, pl.deal_instr, 2, DK_INSTR, DEST_DEAL_INSTR, p)
+                or draw_first_empty(draw, pl.deal_patron, 2, DK_PATRON, DEST_DEAL_PATRON, p)
+                or draw_first_empty(draw, pl.family, 2, DK_FAMILY, DEST_FAMILY, p)
+                or draw_first_empty(draw, pl.goals, 4, DK_GOAL, DEST_GOAL, p)):
+            return True
     return False
 
 
