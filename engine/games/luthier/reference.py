@@ -46,6 +46,9 @@ DUMMY_FLAG_BONUS, DUMMY_FLAG_TRAIN = (
     T.VARIANT_FLAGS["bonus_after_fallback"],
     T.VARIANT_FLAGS["train_to_final"],
 )
+# The track a family ability, or a main-board location's bonus, advances by a step.
+_ABILITY_TRACK = {T.FA_PERF: T.T_PERF, T.FA_CRAFT: T.T_CRAFT, T.FA_REP: T.T_REP}
+_LOCATION_TRACK = {T.PERFORM: T.T_PERF, T.REPAIR: T.T_CRAFT, T.BALCONY: T.T_REP}
 
 
 class LuthierReference(ReferenceState):
@@ -447,12 +450,8 @@ class LuthierReference(ReferenceState):
     def _run_family_ability(self, p, *_):
         pl = self.pl(p)
         ability = self.t.family_ability[pl["family"][pl["family_pick"]]]
-        if ability == T.FA_PERF:
-            self._push(C.T_ADVANCE, p, T.T_PERF)
-        elif ability == T.FA_CRAFT:
-            self._push(C.T_ADVANCE, p, T.T_CRAFT)
-        elif ability == T.FA_REP:
-            self._push(C.T_ADVANCE, p, T.T_REP)
+        if ability in _ABILITY_TRACK:
+            self._push(C.T_ADVANCE, p, _ABILITY_TRACK[ability])
         elif ability == T.FA_DRAW:
             self._push(C.C_DRAW, p, C.DK_INSTR, C.DEST_HAND)
         elif ability == T.FA_APPR:
@@ -610,12 +609,8 @@ class LuthierReference(ReferenceState):
         elif loc == T.GUILD:
             self._push(C.D_LOAD, p, 1, 1)
             self._push(C.D_MATERIAL, p)
-        elif loc == T.PERFORM:
-            self._push(C.T_ADVANCE, p, T.T_PERF)
-        elif loc == T.REPAIR:
-            self._push(C.T_ADVANCE, p, T.T_CRAFT)
-        elif loc == T.BALCONY:
-            self._push(C.T_ADVANCE, p, T.T_REP)
+        elif loc in _LOCATION_TRACK:
+            self._push(C.T_ADVANCE, p, _LOCATION_TRACK[loc])
 
     def _run_specialist(self, _p, index, *_):
         e = self.f["placed"][index]
