@@ -2,11 +2,10 @@
 OpenSpiel's leduc_poker (default parameters), so speed and strength comparisons with
 OpenSpiel are on the same game. The rules are stated in reference.py."""
 
-from engine.game import GameSpec
 from engine.games.leduc.state import LeducState
-from engine.games.leduc.words import NOTATION, RULES
+from engine.games.spec import game_spec
 
-GAME = GameSpec(
+GAME = game_spec(
     name="leduc",
     state_class=LeducState,
     min_players=2,
@@ -16,10 +15,6 @@ GAME = GameSpec(
     variant_descriptions={"standard": "OpenSpiel's leduc_poker with its default parameters"},
     chance=True,
     hidden_information=True,
-    board_svg="engine.games.leduc.svg:draw",
-    reference="engine.games.leduc.reference:LeducReference",
-    rules=RULES,
-    notation=NOTATION,
     # Measured by bench/leduc_exploitability.py (docs/strength.md): keyed by information set and
     # with less exploration, ismcts is 0.45 chips from equilibrium at 100,000
     # iterations where the sequence tree with c = sqrt(2) stays at 0.8. Regret

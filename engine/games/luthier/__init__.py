@@ -15,12 +15,11 @@ The solo and two-players-plus-AI modes need the solo booklet, which is not in th
 rules text, and are not provided.
 """
 
-from engine.game import GameSpec
-from engine.games.luthier import words
 from engine.games.luthier.state import LuthierState
 from engine.games.luthier.tables import load_tables
+from engine.games.spec import game_spec
 
-GAME = GameSpec(
+GAME = game_spec(
     name="luthier",
     state_class=LuthierState,
     min_players=2,
@@ -36,10 +35,6 @@ GAME = GameSpec(
     },
     chance=True,
     hidden_information=True,
-    board_svg="engine.games.luthier.svg:draw",
-    reference="engine.games.luthier.reference:LuthierReference",
-    rules=words.RULES,
-    notation=words.NOTATION,
     # Measured (issue 25, 3 seats, 200 iterations a decision, each against two default
     # ismcts, 60 games): a random playout of the rest of six rounds says little, so
     # playouts stop after 40 actions and the heuristic scores them, and move-average

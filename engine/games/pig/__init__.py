@@ -21,12 +21,11 @@ win at the target (100 by default). Differences that remain:
   the target is the variant "target<N>", 1 <= N <= 1000.
 """
 
-from engine.game import GameSpec
 from engine.games.pig.codec import DEFAULT_VARIANT, parse_variant
 from engine.games.pig.state import PigState
-from engine.games.pig.words import NOTATION, RULES
+from engine.games.spec import game_spec
 
-GAME = GameSpec(
+GAME = game_spec(
     name="pig",
     state_class=PigState,
     min_players=2,
@@ -41,9 +40,5 @@ GAME = GameSpec(
     },
     chance=True,
     hidden_information=False,
-    board_svg="engine.games.pig.svg:draw",
-    reference="engine.games.pig.reference:PigReference",
     variant_parser=parse_variant,
-    rules=RULES,
-    notation=NOTATION,
 )

@@ -8,12 +8,11 @@ Seat 0 runs da Vinci's Workshop, seat 1 Michelangelo's. Hidden: each Workshop's
 hand, set-aside cards and face-down Gossip card, and the order of the decks (drawn
 as chance events). No 1-seat mode: the spec finds no solo rules (section 5.5)."""
 
-from engine.game import GameSpec
-from engine.games.renaissance import words
 from engine.games.renaissance.components import COMPONENTS
 from engine.games.renaissance.state import RenaissanceState
+from engine.games.spec import game_spec
 
-GAME = GameSpec(
+GAME = game_spec(
     name="renaissance",
     state_class=RenaissanceState,
     min_players=2,
@@ -29,10 +28,6 @@ GAME = GameSpec(
     },
     chance=True,
     hidden_information=True,
-    board_svg="engine.games.renaissance.svg:draw",
-    reference="engine.games.renaissance.reference:RenaissanceReference",
-    rules=words.RULES,
-    notation=words.NOTATION,
     # Measured at 200 iterations a decision (bench/results/renaissance-ismcts-rollout4-
     # vs-ismcts-200it, at commit 080b28c): playouts cut after 4 actions and scored by
     # the heuristic took 0.855 [0.787, 0.923] of 100 games against playouts to the

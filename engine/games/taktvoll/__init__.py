@@ -7,8 +7,7 @@ data/rules.toml, read by tables.py; the files are those of every game (engine/ga
 the rules in state.pyx (compiled) and reference.py (plain Python, the readable statement).
 """
 
-from engine.game import GameSpec
-from engine.games.taktvoll import words
+from engine.games.spec import game_spec
 from engine.games.taktvoll.state import TaktVollState
 from engine.games.taktvoll.tables import (
     LISTED_VARIANTS,
@@ -18,7 +17,7 @@ from engine.games.taktvoll.tables import (
     variant_description,
 )
 
-GAME = GameSpec(
+GAME = game_spec(
     name="taktvoll",
     state_class=TaktVollState,
     min_players=MIN_PLAYERS,
@@ -29,11 +28,7 @@ GAME = GameSpec(
     variant_descriptions={name: variant_description(name) for name in LISTED_VARIANTS},
     chance=True,
     hidden_information=True,
-    board_svg="engine.games.taktvoll.svg:draw",
-    reference="engine.games.taktvoll.reference:TaktVollReference",
     variant_parser=parse_variant,
-    rules=words.RULES,
-    notation=words.NOTATION,
     # Measured (issue 25, 3 seats, 200 iterations a decision, each against two
     # openspiel-ismcts, seed 2032's deals): random playouts took 0.349 [0.316, 0.382]
     # of the table over 795 games, about a fair share. Playouts whose moves are the
