@@ -214,10 +214,7 @@ class Components:
             raise ComponentError("study.bonus_spaces must be spaces of the track")
         _unique(self.bonus_spaces, "study.bonus_spaces")
         tiles = data["bonus_tiles"]
-        _limit("bonus tile kinds", len(tiles))
-        self.tile_names = [t["id"] for t in tiles]
-        _unique(self.tile_names, "bonus tile ids")
-        self.tile_kind = [_kind(t, TILE_KINDS) for t in tiles]
+        self.tile_names, self.tile_kind = _kinded(tiles, "bonus tile", TILE_KINDS)
         self.tile_amount = [int(t["amount"]) for t in tiles]
         self.tile_count = [int(t["count"]) for t in tiles]
         if sum(self.tile_count) != len(self.bonus_spaces):
@@ -288,10 +285,7 @@ class Components:
 
     def _load_benefactors(self, data):
         cards = data["cards"]
-        _limit("benefactor kinds", len(cards))
-        self.benefactor_names = [c["id"] for c in cards]
-        _unique(self.benefactor_names, "benefactor ids")
-        self.benefactor_kind = [_kind(c, BENEFACTOR_KINDS) for c in cards]
+        self.benefactor_names, self.benefactor_kind = _kinded(cards, "benefactor", BENEFACTOR_KINDS)
         self.benefactor_amount = [int(c["amount"]) for c in cards]
         self.benefactor_count = [int(c["count"]) for c in cards]
 
@@ -357,6 +351,15 @@ def _kind(entry: dict, kinds: tuple) -> int:
     if entry["kind"] not in kinds:
         raise ComponentError(f"{entry['id']}: kind must be one of {', '.join(kinds)}")
     return kinds.index(entry["kind"])
+
+
+def _kinded(entries: list, what: str, kinds: tuple) -> tuple[list, list]:
+    """The ids and kinds of `entries` (bonus tiles, benefactors), checked in this order:
+    at most the engine's number of "<what> kinds", unique ids, known kinds."""
+    _limit(f"{what} kinds", len(entries))
+    names = [e["id"] for e in entries]
+    _unique(names, f"{what} ids")
+    return names, [_kind(e, kinds) for e in entries]
 
 
 def _unique(items, what: str) -> None:
