@@ -115,39 +115,60 @@ cdef inline int put_int(char* buf, int pos, int v) noexcept nogil:
     return pos
 
 
+cdef inline int put_byte(char* buf, int pos, char c) noexcept nogil:
+    buf[pos] = c
+    return pos + 1
+
+
 cdef int put_array(char* buf, int pos, const v_t* words, const int* dims, int ndim) noexcept nogil:
     cdef int i, stride = 1, k
     if ndim == 0:
         return put_int(buf, pos, words[0])
     for k in range(1, ndim):
         stride *= dims[k]
-    buf[pos] = 91          # '['
-    pos += 1
+    pos = put_byte(buf, pos, 91)          # '['
     for i in range(dims[0]):
         if i:
-            buf[pos] = 44  # ','
-            pos += 1
+            pos = put_byte(buf, pos, 44)  # ','
         pos = put_array(buf, pos, words + i * stride, dims + 1, ndim - 1)
-    buf[pos] = 93          # ']'
-    return pos + 1
+    return put_byte(buf, pos, 93)         # ']'
+
+
+cdef int put_seats(char* buf, int pos, const v_t* words):
+    # The "players" list: one object a seat, its fields in PLAYER_KEYS order.
+    cdef const v_t* seat
+    cdef int p, i
+    cdef bytes key
+    pos = put_byte(buf, pos, 91)
+    for p in range(LP):
+        if p:
+            pos = put_byte(buf, pos, 44)
+        seat = words + PLAYERS_AT + p * PLAYER_WORDS
+        pos = put_byte(buf, pos, 123)
+        for i in range(N_PLAYER_J):
+            if i:
+                pos = put_byte(buf, pos, 44)
+            key = PLAYER_KEYS[i]
+            pos = put_text(buf, pos, key, len(key))
+            pos = put_array(buf, pos, seat + PLAYER_J[i].offset, PLAYER_J[i].dims,
+                            PLAYER_J[i].ndim)
+        pos = put_byte(buf, pos, 125)
+    return put_byte(buf, pos, 93)
 
 
 cdef str struct_json(luthier_t* s, str variant):
     _plan_json()
     cdef char* buf = <char*>malloc(JSON_CAP)
     cdef const v_t* words = <const v_t*>s
-    cdef const v_t* seat
-    cdef int pos = 0, p, j, i
+    cdef int pos = 0, j, i
     cdef bytes key, text
     if buf == NULL:
         raise MemoryError()
     try:
-        buf[pos] = 123     # '{'
-        pos += 1
+        pos = put_byte(buf, pos, 123)     # '{'
         for j, (key, kind, i) in enumerate(TOP_KEYS):
             if j:
-                buf[pos] = 44
-                pos += 1
+                pos = put_byte(buf, pos, 44)
             pos = put_text(buf, pos, key, len(key))
             if kind == 0:
                 pos = put_array(buf, pos, words + GAME_J[i].offset, GAME_J[i].dims, GAME_J[i].ndim)
@@ -160,29 +181,8 @@ cdef str struct_json(luthier_t* s, str variant):
                 text = str(_codec.RULES_VERSION).encode()
                 pos = put_text(buf, pos, text, len(text))
             else:
-                buf[pos] = 91
-                pos += 1
-                for p in range(LP):
-                    if p:
-                        buf[pos] = 44
-                        pos += 1
-                    seat = words + PLAYERS_AT + p * PLAYER_WORDS
-                    buf[pos] = 123
-                    pos += 1
-                    for i in range(N_PLAYER_J):
-                        if i:
-                            buf[pos] = 44
-                            pos += 1
-                        key = PLAYER_KEYS[i]
-                        pos = put_text(buf, pos, key, len(key))
-                        pos = put_array(buf, pos, seat + PLAYER_J[i].offset, PLAYER_J[i].dims,
-                                        PLAYER_J[i].ndim)
-                    buf[pos] = 125
-                    pos += 1
-                buf[pos] = 93
-                pos += 1
-        buf[pos] = 125     # '}'
-        pos += 1
+                pos = put_seats(buf, pos, words)
+        pos = put_byte(buf, pos, 125)     # '}'
         return buf[:pos].decode("ascii")
     finally:
         free(buf)
