@@ -14,6 +14,13 @@ cdef void _copy_bundle(int* dest, list src):
         dest[i] = src[i]
 
 
+cdef void _copy3(int* dest, src):
+    # One row of three (an era's, a level's or a material's entries).
+    cdef int j
+    for j in range(3):
+        dest[j] = src[j]
+
+
 cdef void _deck(tables_t* tb, luthier_t* probe, int deck, v_t* counts, v_t* discard, int ids,
                 int cards, int base, bint copies):
     cdef deck_t* d = &tb.decks[deck]
@@ -67,9 +74,8 @@ cdef int _fill_instruments_and_patrons(tables_t* tb, t) except -1:
         tb.kind_rare[i] = t.kind_rare[i]
         tb.kind_copies[i] = t.kind_copies[i]
         tb.kind_pp[i] = t.kind_pp[i]
-        for j in range(3):
-            tb.kind_rough[i][j] = t.kind_rough[i][j]
-            tb.kind_finish[i][j] = t.kind_finish[i][j]
+        _copy3(tb.kind_rough[i], t.kind_rough[i])
+        _copy3(tb.kind_finish[i], t.kind_finish[i])
         for j in range(2):
             tb.kind_spaces[i][j] = t.kind_spaces[i][j]
     for i in range(t.n_spaces):
@@ -103,32 +109,27 @@ cdef int _fill_other_cards(tables_t* tb, t) except -1:
     cdef int i, j
     for i in range(t.n_perf):
         tb.perf_era[i] = t.perf_era[i]
-        for j in range(3):
-            tb.perf_at[i][j] = t.perf_at[i][j]
-            tb.perf_coins[i][j] = t.perf_coins[i][j]
-            tb.perf_pp[i][j] = t.perf_pp[i][j]
+        _copy3(tb.perf_at[i], t.perf_at[i])
+        _copy3(tb.perf_coins[i], t.perf_coins[i])
+        _copy3(tb.perf_pp[i], t.perf_pp[i])
     for i in range(t.n_repair):
         tb.repair_type[i] = t.repair_type[i]
         tb.repair_pp[i] = t.repair_pp[i]
-        for j in range(3):
-            tb.repair_cost[i][j] = t.repair_cost[i][j]
+        _copy3(tb.repair_cost[i], t.repair_cost[i])
     for i in range(t.n_market):
-        for j in range(3):
-            tb.market_price[i][j] = t.market_price[i][j]
+        _copy3(tb.market_price[i], t.market_price[i])
     tb.market_first = t.market_first
     for i in range(t.n_awards):
         tb.award_crit[i] = t.award_crit[i]
         tb.award_arg[i] = t.award_arg[i]
-        for j in range(3):
-            tb.award_at[i][j] = t.award_at[i][j]
-            tb.award_pp[i][j] = t.award_pp[i][j]
+        _copy3(tb.award_at[i], t.award_at[i])
+        _copy3(tb.award_pp[i], t.award_pp[i])
     for i in range(t.n_goals):
         tb.goal_crit[i] = t.goal_crit[i]
         tb.goal_arg[i] = t.goal_arg[i]
+        _copy3(tb.goal_at[i], t.goal_at[i])
+        _copy3(tb.goal_pp[i], t.goal_pp[i])
         tb.goal_levels[i] = t.goal_levels[i]
-        for j in range(3):
-            tb.goal_at[i][j] = t.goal_at[i][j]
-            tb.goal_pp[i][j] = t.goal_pp[i][j]
     for i in range(t.n_family):
         tb.family_order[i] = t.family_order[i]
         _copy_bundle(tb.family_res[i], t.family_res[i])
@@ -141,8 +142,7 @@ cdef int _fill_other_cards(tables_t* tb, t) except -1:
         for j in range(4):
             tb.orch_space[i][j] = t.orch_space[i][j]
             tb.orch_kind[i][j] = t.orch_kind[i][j]
-        for j in range(3):
-            tb.orch_blocked[i][j] = t.orch_blocked[i][j]
+        _copy3(tb.orch_blocked[i], t.orch_blocked[i])
 
     return 0
 
