@@ -603,10 +603,7 @@ class RenaissanceReference(ReferenceState):
             if turn["ap"] == 0:
                 self._enter_projects()
         elif phase == P_INFLUENCE:
-            if action == DONE:
-                self._enter_projects()
-            else:
-                self._influence(action)
+            self._step_or_done(action, self._influence, self._enter_projects)
         elif phase == P_UPGRADE:
             self._take_upgrade(action)
         elif phase == P_COVER:
@@ -615,12 +612,16 @@ class RenaissanceReference(ReferenceState):
             self.res[m][1 - turn["char"]][action - TAKE] += C.tile_amount[self._tile_index()]
             self._run_study()
         elif phase == P_PROJECTS:
-            if action == DONE:
-                self._end_turn()
-            else:
-                self._build(action)
+            self._step_or_done(action, self._build, self._end_turn)
         elif phase == P_PAY:
             self._pay(action)
+
+    def _step_or_done(self, action, step, done):
+        """A phase of steps the mover ends with DONE (Influence, the Projects)."""
+        if action == DONE:
+            done()
+        else:
+            step(action)
 
     def _tile_index(self):
         return self.tiles[C.bonus_slot[self.study[self.mover]]]
