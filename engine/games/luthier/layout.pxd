@@ -1,10 +1,11 @@
 # Luthier's C layout, shared by the compiled modules: the state struct (codec.py's
 # fields, in their order: the JSON writer and the hash walk it), the card tables and
-# the deck records. Every number here repeats tables.py / codec.py; a test compares
-# them (tests/engine/games/test_luthier_data.py).
+# the deck records. The size limits below are the one home of those numbers: layout.pyx
+# (cpdef) gives them to Python, where tables.py reads them; the other numbers repeat
+# tables.py / codec.py and a test compares them (tests/engine/games/test_luthier_data.py).
 ctypedef short v_t
 
-cdef enum:
+cpdef enum:
     LP = 4                 # seats
     OWNERS = 5             # seats and the 2-player dummy
     DUMMY = 4

@@ -15,28 +15,31 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 
+from engine.games.luthier.layout import (  # noqa: F401 (the other modules read them here)
+    DUMMY,
+    LP,
+    MAX_AWARDS,
+    MAX_BOTTOM,
+    MAX_DONE,
+    MAX_FAMILY,
+    MAX_GOALS,
+    MAX_KINDS,
+    MAX_MARKET,
+    MAX_ORCH,
+    MAX_PATRONS,
+    MAX_PERF,
+    MAX_PLACED,
+    MAX_REPAIR,
+    MAX_SLOTS,
+    MAX_SPACES,
+    MAX_SPECS,
+    MAX_TASKS,
+    OWNERS,
+)
 from engine.validate import is_int
 
-# ---- size limits of the state (state.pxd: same values) -------------------------------
-MAX_PLAYERS = 4
-OWNERS = 5  # seats 0..3 and the 2-player dummy
-DUMMY = 4
-MAX_KINDS = 24  # instrument kinds
-MAX_PATRONS = 64  # patrons A, B and royal share one id space
-MAX_PERF = 24
-MAX_REPAIR = 24
-MAX_MARKET = 12
-MAX_AWARDS = 16
-MAX_GOALS = 24
-MAX_FAMILY = 12
-MAX_SPECS = 24
-MAX_ORCH = 8
-MAX_SLOTS = 6  # face-up slots of one card location
-MAX_SPACES = 24  # orchestra spaces
-MAX_BOTTOM = 24  # instrument cards put under the deck, in order
-MAX_TASKS = 48
-MAX_PLACED = 20  # worker chips placed in one round (5 chips x 4 seats)
-MAX_DONE = 16  # completed patrons of one seat
+# ---- size limits of the state (their one home: layout.pxd) -------------------------------
+MAX_PLAYERS = LP  # seats
 MAX_VALUE = 30000  # any counter
 
 # Global card ids (chance outcomes and tucked cards): one block per component kind.
